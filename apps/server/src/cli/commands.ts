@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Config } from '../config.js';
+import { createDb } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+
+export interface CliIO {
+  out: (line: string) => void;
+  err: (line: string) => void;
+}
+
+export class CliError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CliError';
+  }
+}
+
+export interface Command {
+  usage: string;
+  summary: string;
+  run: (args: string[], config: Config, io: CliIO) => Promise<void>;
+}
+
+async function dbMigrate(_args: string[], config: Config, io: CliIO): Promise<void> {
+  const db = createDb(config.database);
+  try {
+    const { applied, current } = await migrateToLatest(db);
+    io.out(applied.length ? `Applied ${applied.length} migration(s): ${applied.join(', ')}` : 'The database is up to date.');
+    io.out(`Schema version: ${current ?? 'none'}`);
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** A consistent copy of the live SQLite file, taken while the app keeps running. */
+async function dbBackup(args: string[], config: Config, io: CliIO): Promise<void> {
+  const target = args[0];
+  if (!target) throw new CliError('Tell me where to write the backup: npm run vgl -- db:backup <file>');
+  if (config.database.kind === 'postgres') {
+    throw new CliError(
+      'db:backup copies the SQLite database. For PostgreSQL use its own tool, e.g.\n' +
+        `  pg_dump --format=custom --file ${JSON.stringify(target)} "$DATABASE_URL"`,
+    );
+  }
+  if (!fs.existsSync(config.database.file)) throw new CliError(`There is no database at ${config.database.file} yet.`);
+  const file = path.resolve(target);
+  if (fs.existsSync(file)) throw new CliError(`${file} already exists; choose a new file name.`);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+
+  const db = createDb(config.database);
+  try {
+    let lastShown = -1;
+    await db.sqlite!.backup(file, {
+      progress: ({ totalPages, remainingPages }) => {
+        const percent = totalPages ? Math.floor(((totalPages - remainingPages) / totalPages) * 100) : 100;
+        if (percent >= lastShown + 10) {
+          io.out(`  ${percent}%`);
+          lastShown = percent;
+        }
+        return 200; // pages per step: small steps keep the live app responsive
+      },
+    });
+  } finally {
+    await db.destroy();
+  }
+  io.out(`Backup written to ${file} (${(fs.statSync(file).size / 1024).toFixed(0)} KiB).`);
+}
+
+export const commands: Record<string, Command> = {
+  'db:migrate': { usage: 'db:migrate', summary: 'apply pending database migrations', run: dbMigrate },
+  'db:backup': { usage: 'db:backup <file>', summary: 'write a consistent copy of the SQLite database', run: dbBackup },
+};
+
+export function helpText(): string {
+  const width = Math.max(...Object.values(commands).map((c) => c.usage.length));
+  return [
+    'Usage: npm run vgl -- <command> [arguments]',
+    '',
+    'Commands:',
+    ...Object.values(commands).map((c) => `  ${c.usage.padEnd(width)}  ${c.summary}`),
+  ].join('\n');
+}

@@ -1,0 +1,68 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+const problemsOf = (env: Record<string, string>) => {
+  try {
+    loadConfig(env, '/srv/vgl');
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected the configuration to be refused');
+};
+
+describe('configuration from the environment (DESIGN.md runtime contract)', () => {
+  it('uses the documented defaults', () => {
+    const config = loadConfig({}, '/srv/vgl');
+    expect(config).toMatchObject({
+      port: 3000,
+      host: 'localhost',
+      dataDir: path.resolve('/srv/vgl/data/runtime'),
+      database: { kind: 'sqlite', file: path.resolve('/srv/vgl/data/runtime/vgl.sqlite') },
+      publicUrl: 'http://localhost:3000',
+      jwtSecret: undefined,
+      mail: { smtpUrl: undefined },
+      igdb: undefined,
+    });
+  });
+
+  it('derives PUBLIC_URL from PORT and drops a trailing slash from an explicit one', () => {
+    expect(loadConfig({ PORT: '8080' }, '/').publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PUBLIC_URL: 'https://vgl.example.com/' }, '/').publicUrl).toBe('https://vgl.example.com');
+  });
+
+  it('switches to PostgreSQL for a postgres:// DATABASE_URL', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/vgl' }, '/').database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u:p@db:5432/vgl',
+    });
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', SMTP_URL: ' ' }, '/').database.kind).toBe('sqlite');
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT must be a number'],
+    [{ PORT: '70000' }, 'PORT must be between 0 and 65535'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must be a postgres://'],
+    [{ PUBLIC_URL: 'vgl.example.com' }, 'PUBLIC_URL must be an http:// or https:// origin'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET must be at least 32 characters long'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL must be an smtp://'],
+    [{ IGDB_CLIENT_ID: 'abc' }, 'IGDB_CLIENT_SECRET must be set together'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+  ])('refuses %o with a message naming the variable', (env, expected) => {
+    expect(problemsOf(env).join('\n')).toContain(expected);
+  });
+
+  it('configures IGDB when both credentials are set, with overridable endpoints', () => {
+    const config = loadConfig({ IGDB_CLIENT_ID: 'id', IGDB_CLIENT_SECRET: 'secret', IGDB_API_URL: 'http://127.0.0.1:9/v4' }, '/');
+    expect(config.igdb).toEqual({
+      clientId: 'id',
+      clientSecret: 'secret',
+      apiUrl: 'http://127.0.0.1:9/v4',
+      tokenUrl: 'https://id.twitch.tv/oauth2/token',
+    });
+  });
+});

@@ -1,0 +1,112 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The runtime contract of DESIGN.md: every setting comes from the environment,
+ * is parsed once here, and a bad value stops the process with a message that
+ * names the variable.
+ */
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const urlWithProtocols = (protocols: string[], hint: string) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    }, hint);
+
+const envSchema = z
+  .object({
+    PORT: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(0, 'must be between 0 and 65535')
+      .max(65535, 'must be between 0 and 65535')
+      .default(3000),
+    HOST: z.string().trim().min(1, 'must not be empty').default('localhost'),
+    DATA_DIR: z.string().trim().min(1, 'must not be empty').default('./data/runtime'),
+    DATABASE_URL: optionalText.pipe(
+      urlWithProtocols(
+        ['postgres:', 'postgresql:'],
+        'must be a postgres://user:pass@host:port/db URL (leave it unset to use SQLite)',
+      ).optional(),
+    ),
+    PUBLIC_URL: optionalText.pipe(
+      urlWithProtocols(['http:', 'https:'], 'must be an http:// or https:// origin, e.g. https://vgl.example.com').optional(),
+    ),
+    JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters long').optional()),
+    SMTP_URL: optionalText.pipe(
+      urlWithProtocols(['smtp:', 'smtps:'], 'must be an smtp://user:pass@host:port or smtps:// URL').optional(),
+    ),
+    MAIL_FROM: optionalText,
+    IGDB_CLIENT_ID: optionalText,
+    IGDB_CLIENT_SECRET: optionalText,
+    IGDB_API_URL: urlWithProtocols(['http:', 'https:'], 'must be an http(s) URL').default('https://api.igdb.com/v4'),
+    TWITCH_TOKEN_URL: urlWithProtocols(['http:', 'https:'], 'must be an http(s) URL').default(
+      'https://id.twitch.tv/oauth2/token',
+    ),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.IGDB_CLIENT_ID) !== Boolean(env.IGDB_CLIENT_SECRET)) {
+      const missing = env.IGDB_CLIENT_ID ? 'IGDB_CLIENT_SECRET' : 'IGDB_CLIENT_ID';
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'must be set together with the other IGDB credential' });
+    }
+  });
+
+export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: DatabaseConfig;
+  publicUrl: string;
+  /** Undefined → generated once and kept in DATA_DIR (see secrets.ts). */
+  jwtSecret: string | undefined;
+  mail: { smtpUrl: string | undefined; from: string };
+  igdb: { clientId: string; clientSecret: string; apiUrl: string; tokenUrl: string } | undefined;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`));
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(cwd, e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'sqlite', file: path.join(dataDir, 'vgl.sqlite') },
+    publicUrl,
+    jwtSecret: e.JWT_SECRET,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `VGL <no-reply@${new URL(publicUrl).hostname}>` },
+    igdb:
+      e.IGDB_CLIENT_ID && e.IGDB_CLIENT_SECRET
+        ? { clientId: e.IGDB_CLIENT_ID, clientSecret: e.IGDB_CLIENT_SECRET, apiUrl: e.IGDB_API_URL, tokenUrl: e.TWITCH_TOKEN_URL }
+        : undefined,
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config.js';
+import type { Database } from './schema.js';
+
+export type Dialect = DatabaseConfig['kind'];
+
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: Dialect;
+  /** The raw SQLite handle, for work Kysely does not cover (online backup). */
+  sqlite?: SQLite.Database;
+  destroy(): Promise<void>;
+}
+
+// COUNT(*) and bigint columns arrive as strings from pg; our values stay far below 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+
+export function openSqlite(file: string): SQLite.Database {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  // Safe with WAL: a crash may lose the last transactions, never corrupt the file.
+  sqlite.pragma('synchronous = NORMAL');
+  return sqlite;
+}
+
+export function createDb(config: DatabaseConfig): Db {
+  if (config.kind === 'sqlite') {
+    const sqlite = openSqlite(config.file);
+    const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return { kysely, dialect: 'sqlite', sqlite, destroy: () => kysely.destroy() };
+  }
+  const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { kysely, dialect: 'postgres', destroy: () => kysely.destroy() };
+}
+
+export async function pingDb(db: Db): Promise<void> {
+  await sql`select 1`.execute(db.kysely);
+}

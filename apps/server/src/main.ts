@@ -1,0 +1,35 @@
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { createDb } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { resolveJwtSecret } from './secrets.js';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  config.jwtSecret = resolveJwtSecret(config.dataDir, config.jwtSecret);
+  const db = createDb(config.database);
+  const migrated = await migrateToLatest(db);
+
+  const app = await buildApp({ config, db });
+  if (migrated.applied.length) app.log.info({ applied: migrated.applied }, 'database migrated');
+
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'shutting down after an error');
+    else app.log.info({ signal }, 'shutting down');
+    await app.close();
+  });
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = config.database.kind === 'sqlite' ? config.database.file : 'PostgreSQL';
+  process.stdout.write(`\nVGL is ready at ${config.publicUrl} (database: ${where})\n\n`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\nSee the configuration table in README.md.\n`);
+  } else {
+    process.stderr.write(`VGL could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+import { createDb, type Db } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { createTestDatabase, type DbKind } from './databases.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** A stand-in for apps/web/dist, so server tests never depend on a web build. */
+  webRoot?: string;
+  env?: Record<string, string>;
+}
+
+/** Writes a minimal built SPA (index.html with the head marker, one hashed asset) into dir. */
+export function writeFakeWebRoot(dir: string): string {
+  fs.mkdirSync(path.join(dir, 'assets'), { recursive: true });
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html><head><title>Track Your Gaming Journey</title>\n<!--vgl:head-->\n</head><body><div id="root"></div></body></html>',
+  );
+  fs.writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
+  fs.writeFileSync(path.join(dir, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+  return dir;
+}
+
+/** The production app (same buildApp) on a fresh migrated database of the given kind. */
+export async function createTestApp(kind: DbKind, options: TestAppOptions = {}): Promise<TestApp> {
+  const database = await createTestDatabase(kind);
+  const config = loadConfig({
+    DATA_DIR: database.dataDir,
+    PUBLIC_URL: 'https://vgl.test',
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    LOG_LEVEL: 'silent',
+    ...(database.config.kind === 'postgres' ? { DATABASE_URL: database.config.url } : {}),
+    ...options.env,
+  });
+  const db = createDb(config.database);
+  await migrateToLatest(db);
+  const webRoot = options.webRoot ?? writeFakeWebRoot(path.join(database.dataDir, 'web'));
+  const app = await buildApp({ config, db, webRoot, logger: false });
+  return {
+    app,
+    db,
+    config,
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import { TIMING } from '@vgl/shared';
+import { useEffect, useState } from 'react';
+import { useToast } from '../stores/toast';
+import { CloseIcon } from './icons';
+import styles from './ToastHost.module.css';
+
+type Phase = 'hidden' | 'shown' | 'leaving';
+
+/**
+ * Shows the toast store's message each time its counter rises; hides it
+ * after 4000 ms with a 300 ms fade (SPEC §9). The live region is always in
+ * the page so screen readers announce each new message.
+ */
+export function ToastHost() {
+  const counter = useToast((s) => s.counter);
+  const variant = useToast((s) => s.variant);
+  const head = useToast((s) => s.head);
+  const text = useToast((s) => s.text);
+  const [phase, setPhase] = useState<Phase>('hidden');
+
+  useEffect(() => {
+    if (counter === 0) return;
+    setPhase('shown');
+    const leave = window.setTimeout(() => setPhase('leaving'), TIMING.toastHideMs);
+    const hide = window.setTimeout(() => setPhase('hidden'), TIMING.toastHideMs + TIMING.toastFadeMs);
+    return () => {
+      window.clearTimeout(leave);
+      window.clearTimeout(hide);
+    };
+  }, [counter]);
+
+  const dismiss = () => {
+    setPhase('leaving');
+    window.setTimeout(() => setPhase('hidden'), TIMING.toastFadeMs);
+  };
+
+  return (
+    <div className={styles.region} role="status" aria-live={variant === 'alert' ? 'assertive' : 'polite'}>
+      {phase !== 'hidden' && (
+        <div className={`${styles.toast} ${styles[variant]} ${phase === 'leaving' ? styles.leaving : ''}`} data-variant={variant}>
+          <div className={styles.body}>
+            <p className={styles.head}>{head}</p>
+            <p className={styles.text}>{text}</p>
+          </div>
+          <button type="button" className={styles.close} onClick={dismiss} aria-label="Dismiss notification">
+            <CloseIcon size={16} />
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { PRODUCT } from '@vgl/shared';
+import { useState } from 'react';
+import { Link, NavLink } from 'react-router';
+import { ActivityIcon, BellIcon, CloseIcon, SearchIcon } from '../../components/icons';
+import { useAuth } from '../../stores/auth';
+import { openModal } from '../../stores/modals';
+import { useNavData } from './navApi';
+import styles from './NavBar.module.css';
+import { SearchForm } from './SearchForm';
+import { UserMenu } from './UserMenu';
+
+export function NavBar() {
+  const user = useAuth((s) => s.user);
+  const [searchOpen, setSearchOpen] = useState(false);
+  const { avatar, unread } = useNavData(user?.username);
+
+  return (
+    <header className={styles.bar}>
+      <nav className={styles.inner} aria-label="Main">
+        <Link to="/" className={styles.brand} aria-label="VGL home">
+          <img src={PRODUCT.logo} alt="" width={32} height={32} />
+          <span>VGL</span>
+        </Link>
+
+        <div className={styles.search}>
+          {searchOpen && <SearchForm onDone={() => setSearchOpen(false)} />}
+          <button
+            type="button"
+            className={styles.iconButton}
+            aria-label={searchOpen ? 'Close search' : 'Open search'}
+            aria-expanded={searchOpen}
+            onClick={() => setSearchOpen((v) => !v)}
+          >
+            {searchOpen ? <CloseIcon /> : <SearchIcon />}
+          </button>
+        </div>
+
+        {user ? (
+          <div className={styles.actions}>
+            <NavLink to="/activity" className={styles.iconLink} aria-label={unread ? 'Activity (new)' : 'Activity'}>
+              <ActivityIcon />
+              {unread && <span className={styles.dot} data-testid="unread-dot" />}
+              <span className={styles.linkText}>Activity</span>
+            </NavLink>
+            <NavLink to="/notifications" className={styles.iconLink} aria-label="Notifications">
+              <BellIcon />
+              <span className={styles.linkText}>Notifications</span>
+            </NavLink>
+            <UserMenu username={user.username} avatar={avatar ?? user.avatar} />
+          </div>
+        ) : (
+          <div className={styles.actions}>
+            <Link to="/auth/register" className="button button-primary button-small">
+              Create account
+            </Link>
+            <button type="button" className="button button-ghost button-small" onClick={() => openModal('login')}>
+              Log in
+            </button>
+          </div>
+        )}
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,83 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { Avatar } from '../../components/Avatar';
+import { ChevronDownIcon } from '../../components/icons';
+import { logout } from '../../stores/auth';
+import styles from './NavBar.module.css';
+
+/** The avatar dropdown of SPEC §2, headed by the username; links use the lower-cased username. */
+export function UserMenu({ username, avatar }: { username: string; avatar: string | null }) {
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const base = `/u/${username.toLowerCase()}`;
+
+  useEffect(() => setOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  const links: [string, string][] = [
+    ['Profile', base],
+    ['Diary', `${base}/diary`],
+    ['Library', `${base}/library`],
+    ['Reviews', `${base}/reviews`],
+    ['Friends', `${base}/following`],
+    ['Settings', `${base}/settings`],
+  ];
+
+  return (
+    <div className={styles.userMenu} ref={rootRef}>
+      <button
+        type="button"
+        className={styles.userButton}
+        aria-haspopup="true"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((v) => !v)}
+      >
+        <Avatar avatar={avatar} size="md" />
+        <span className={styles.username}>{username}</span>
+        <ChevronDownIcon />
+      </button>
+      {open && (
+        <div id={menuId} className={styles.dropdown}>
+          <p className={styles.dropdownHead}>{username}</p>
+          <ul>
+            {links.map(([label, to]) => (
+              <li key={label}>
+                <Link to={to}>{label}</Link>
+              </li>
+            ))}
+            <li>
+              <button
+                type="button"
+                onClick={() => {
+                  logout();
+                  navigate('/');
+                }}
+              >
+                Log out
+              </button>
+            </li>
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { useRenderTrigger } from '../../stores/renderTriggers';
+
+/**
+ * The nav's own data for a signed-in user (SPEC §4): avatar and unread
+ * activity, loaded again whenever the "nav" render trigger rises.
+ * Failures follow SPEC §8: avatar → none, unread → only logged.
+ */
+export function useNavData(username: string | undefined) {
+  const navCounter = useRenderTrigger('nav');
+  const enabled = Boolean(username);
+
+  const avatar = useQuery({
+    queryKey: ['nav', 'avatar', username, navCounter],
+    enabled,
+    retry: false,
+    queryFn: async () => {
+      try {
+        const { data } = await api.get<{ avatar: string | null }>('/api/profile/avatar/');
+        return data?.avatar ?? null;
+      } catch {
+        return null;
+      }
+    },
+  });
+
+  const unread = useQuery({
+    queryKey: ['nav', 'unread', username, navCounter],
+    enabled,
+    retry: false,
+    queryFn: async () => {
+      try {
+        const { data } = await api.get<{ unread: boolean }>('/api/activity/isunread');
+        return data?.unread === true;
+      } catch (error) {
+        console.error('Could not check unread activity', error);
+        return false;
+      }
+    },
+  });
+
+  return { avatar: avatar.data ?? null, unread: unread.data ?? false };
+}

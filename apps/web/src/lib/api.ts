@@ -1,0 +1,66 @@
+import { isApiError, type ApiError } from '@vgl/shared';
+
+/**
+ * The one fetch wrapper of the web app. While a token is set every call
+ * carries "Authorization: Bearer …"; clearing it removes the header (SPEC §1).
+ */
+let authHeader: string | null = null;
+
+export function setAuthToken(token: string | null): void {
+  authHeader = token ? `Bearer ${token}` : null;
+}
+
+export function hasAuthHeader(): boolean {
+  return authHeader !== null;
+}
+
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ApiError | undefined,
+  ) {
+    super(body?.message ?? `Request failed with status ${status}`);
+    this.name = 'ApiRequestError';
+  }
+}
+
+export interface ApiResponse<T> {
+  status: number;
+  data: T;
+  headers: Headers;
+}
+
+export async function apiRequest<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  body?: unknown,
+  init: { signal?: AbortSignal } = {},
+): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (authHeader) headers.Authorization = authHeader;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetch(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: init.signal,
+  });
+  const text = await response.text();
+  let parsed: unknown = undefined;
+  if (text) {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+  }
+  if (!response.ok) {
+    throw new ApiRequestError(response.status, isApiError(parsed) ? parsed : undefined);
+  }
+  return { status: response.status, data: parsed as T, headers: response.headers };
+}
+
+export const api = {
+  get: <T>(path: string, init?: { signal?: AbortSignal }) => apiRequest<T>('GET', path, undefined, init),
+  post: <T>(path: string, body?: unknown) => apiRequest<T>('POST', path, body ?? {}),
+};

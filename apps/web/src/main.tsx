@@ -1,0 +1,25 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { createAppRouter } from './app/router';
+import { refreshToken } from './features/auth/authApi';
+import { startAuth } from './stores/auth';
+import './styles/global.css';
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { staleTime: 30_000, refetchOnWindowFocus: false } },
+});
+const router = createAppRouter();
+
+// Applies a stored token synchronously (so the first render knows the user),
+// then refreshes it in the background when it is about to expire.
+void startAuth({ refresh: refreshToken, redirect: (path) => void router.navigate(path, { replace: true }) });
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  </StrictMode>,
+);

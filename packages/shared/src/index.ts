@@ -1,0 +1,7 @@
+export * from './messages.js';
+export * from './limits.js';
+export * from './meta.js';
+export * from './paging.js';
+export * from './search.js';
+export * from './api-types.js';
+export * from './routes.js';

@@ -1,0 +1,26 @@
+/**
+ * The pages of SPEC §2 that exist so far. A route is added here when its
+ * feature lands; the web router registers exactly these, and the server
+ * answers every other path with the SPA's 404 screen and a real 404 status.
+ */
+export const APP_ROUTES = {
+  home: '/',
+} as const;
+
+export type AppRoute = (typeof APP_ROUTES)[keyof typeof APP_ROUTES];
+
+const patterns: string[][] = Object.values(APP_ROUTES).map(segmentsOf);
+
+function segmentsOf(path: string): string[] {
+  return path.split('/').filter(Boolean);
+}
+
+/** True when the path is one of the registered pages (":param" matches one segment). */
+export function isAppRoute(pathname: string): boolean {
+  const segments = segmentsOf(pathname);
+  return patterns.some(
+    (pattern) =>
+      pattern.length === segments.length &&
+      pattern.every((part, i) => part.startsWith(':') || part.toLowerCase() === segments[i]?.toLowerCase()),
+  );
+}
