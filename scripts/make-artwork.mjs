@@ -162,6 +162,9 @@ await sharp(await png(markSvg(180), 180)).toFile(img('icons', 'apple-touch-icon.
 const favicons = await Promise.all([16, 32, 48].map(async (size) => ({ size, data: await png(markSvg(size), size) })));
 fs.writeFileSync(path.join(out, 'favicon.ico'), icoFromPngs(favicons));
 fs.writeFileSync(img('icons', 'icon.svg'), markSvg(64));
+const heroSvg = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="900"><rect width="1600" height="900" fill="#0d0f17"/>${coverWall(1600, 900, 0.7)}</svg>`;
+await sharp(Buffer.from(heroSvg)).webp({ quality: 70 }).toFile(img('hero.webp'));
+await sharp(Buffer.from(heroSvg)).resize(800).webp({ quality: 65 }).toFile(img('hero-small.webp'));
 await sharp(Buffer.from(shareImageSvg())).jpeg({ quality: 84, mozjpeg: true }).toFile(img('og-image.jpg'));
 for (const kind of ['404', '403']) {
   const svg = errorSvg(kind);

@@ -5,3 +5,4 @@ export * from './paging.js';
 export * from './search.js';
 export * from './api-types.js';
 export * from './routes.js';
+export * from './login.js';

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ToastHost } from '../components/ToastHost';
+import { LoginModal } from '../features/auth/LoginModal';
 import { Footer } from '../features/nav/Footer';
 import { NavBar } from '../features/nav/NavBar';
 
@@ -20,6 +21,7 @@ export function Layout() {
       </main>
       <Footer />
       <ToastHost />
+      <LoginModal />
     </>
   );
 }

@@ -16,13 +16,14 @@ export function ToastHost() {
   const variant = useToast((s) => s.variant);
   const head = useToast((s) => s.head);
   const text = useToast((s) => s.text);
-  const [phase, setPhase] = useState<Phase>('hidden');
+  // Which toast (by counter) reached which phase; a new counter value is 'shown' until its timers say otherwise.
+  const [settled, setSettled] = useState<{ counter: number; phase: Exclude<Phase, 'shown'> }>({ counter: 0, phase: 'hidden' });
+  const phase: Phase = settled.counter === counter ? settled.phase : 'shown';
 
   useEffect(() => {
     if (counter === 0) return;
-    setPhase('shown');
-    const leave = window.setTimeout(() => setPhase('leaving'), TIMING.toastHideMs);
-    const hide = window.setTimeout(() => setPhase('hidden'), TIMING.toastHideMs + TIMING.toastFadeMs);
+    const leave = window.setTimeout(() => setSettled({ counter, phase: 'leaving' }), TIMING.toastHideMs);
+    const hide = window.setTimeout(() => setSettled({ counter, phase: 'hidden' }), TIMING.toastHideMs + TIMING.toastFadeMs);
     return () => {
       window.clearTimeout(leave);
       window.clearTimeout(hide);
@@ -30,8 +31,8 @@ export function ToastHost() {
   }, [counter]);
 
   const dismiss = () => {
-    setPhase('leaving');
-    window.setTimeout(() => setPhase('hidden'), TIMING.toastFadeMs);
+    setSettled({ counter, phase: 'leaving' });
+    window.setTimeout(() => setSettled((s) => (s.counter === counter ? { counter, phase: 'hidden' } : s)), TIMING.toastFadeMs);
   };
 
   return (

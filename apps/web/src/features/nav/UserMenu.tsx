@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Avatar } from '../../components/Avatar';
 import { ChevronDownIcon } from '../../components/icons';
 import { logout } from '../../stores/auth';
@@ -11,10 +11,7 @@ export function UserMenu({ username, avatar }: { username: string; avatar: strin
   const rootRef = useRef<HTMLDivElement>(null);
   const menuId = useId();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
   const base = `/u/${username.toLowerCase()}`;
-
-  useEffect(() => setOpen(false), [pathname]);
 
   useEffect(() => {
     if (!open) return;
@@ -61,7 +58,9 @@ export function UserMenu({ username, avatar }: { username: string; avatar: strin
           <ul>
             {links.map(([label, to]) => (
               <li key={label}>
-                <Link to={to}>{label}</Link>
+                <Link to={to} onClick={() => setOpen(false)}>
+                  {label}
+                </Link>
               </li>
             ))}
             <li>

@@ -1,0 +1,34 @@
+import fs from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+/**
+ * Browser tests need Debian's Chromium. Locally a missing browser skips the
+ * suite with a loud warning; in CI (CI=true) it is an error, so a broken
+ * install can never pass silently.
+ */
+export const hasChromium = fs.existsSync(CHROMIUM_PATH);
+if (!hasChromium) {
+  const message = `Chromium not found at ${CHROMIUM_PATH}: install it with "apt-get install -y chromium".`;
+  if (process.env.CI) throw new Error(`${message} The browser suite must run in CI.`);
+  console.warn(`\n${'!'.repeat(72)}\n!! BROWSER TESTS SKIPPED. ${message}\n${'!'.repeat(72)}\n`);
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    chromiumSandbox: false,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
