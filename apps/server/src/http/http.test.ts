@@ -15,8 +15,6 @@ describe('HTTP conventions', () => {
     t.app.get('/api/test/teapot', async () => {
       throw new AppError(409, 'conflict', 'That name is taken.', { username: 'This username is already in use' });
     });
-    fs.mkdirSync(path.join(t.config.dataDir, 'uploads', 'avatars'), { recursive: true });
-    fs.writeFileSync(path.join(t.config.dataDir, 'uploads', 'avatars', 'a1.webp'), 'webp-bytes');
   });
   afterAll(() => t.close());
 
