@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
@@ -17,7 +18,14 @@ import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerSpa } from './http/spa.js';
+import { AppError } from './http/errors.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
+import { activityRoutes } from './modules/activity/activity.routes.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { createAuthService } from './modules/auth/auth.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { profileRoutes } from './modules/profile/profile.routes.js';
+import { API_MESSAGES } from '@vgl/shared';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** apps/web/dist, from both src/ (tests) and dist/ (production). */
@@ -29,17 +37,22 @@ export interface AppDeps {
   db: Db;
   webRoot?: string;
   logger?: FastifyServerOptions['logger'];
+  /** Defaults to SMTP_URL or the outbox, as configured. */
+  mailer?: Mailer;
+  /** Per-IP request limits on sensitive routes; tests that hammer one route turn them off. */
+  rateLimits?: boolean;
 }
 
 export function loggerOptions(level: Config['logLevel']): FastifyServerOptions['logger'] {
   return { level, redact: ['req.headers.authorization', 'req.headers.cookie'] };
 }
 
-export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger, mailer, rateLimits = true }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel),
     genReqId: () => randomUUID(),
-    trustProxy: true,
+    // Off: per-IP rate limits must not trust a client-supplied X-Forwarded-For.
+    trustProxy: false,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
@@ -85,11 +98,28 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger 
     transform: jsonSchemaTransform,
   });
 
+  if (rateLimits) {
+    await app.register(fastifyRateLimit, {
+      global: false,
+      errorResponseBuilder: () => new AppError(429, 'rate_limited', API_MESSAGES.tooManyRequests),
+    });
+  }
+
+  if (!config.jwtSecret) throw new Error('buildApp needs config.jwtSecret (see resolveJwtSecret)');
+  const mail =
+    mailer ?? createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
+  const auth = createAuthService({ db, mailer: mail, publicUrl: config.publicUrl, jwtSecret: config.jwtSecret, log: app.log });
+  app.decorateRequest('actor', null);
+
   app.addHook('onClose', async () => {
+    mail.close();
     await db.destroy();
   });
 
   await app.register(healthRoutes(db, VERSION));
+  await app.register(authRoutes(auth));
+  await app.register(profileRoutes(auth));
+  await app.register(activityRoutes(auth));
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await registerSpa(app, { webRoot, uploadsDir: path.join(config.dataDir, 'uploads'), publicUrl: config.publicUrl });

@@ -6,3 +6,4 @@ export * from './search.js';
 export * from './api-types.js';
 export * from './routes.js';
 export * from './login.js';
+export * from './forbidden.js';

@@ -76,3 +76,19 @@ export const API_MESSAGES = {
   unsupportedMediaType: 'This content type is not supported.',
   invalidJson: 'The request body is not valid JSON.',
 } as const;
+
+/** Account texts SPEC leaves open; both the API and the pages use these. */
+export const ACCOUNT_MESSAGES = {
+  registered: 'Activation email sent',
+  activated: 'Your account is active. You can log in now.',
+  invalidLink: 'This link is invalid or has expired.',
+  resetSent: 'If an account exists for that address, we have sent it a link to choose a new password.',
+  activationResent: 'If that address belongs to an account waiting for activation, we have sent it a new link.',
+  passwordChanged: 'Your password has been changed. You can log in now.',
+  emailChangeSent: 'We have sent a confirmation link to your new address.',
+  emailVerified: 'Your new e-mail address is confirmed.',
+  wrongPassword: 'Your password is not correct.',
+  suspended: 'Your account is suspended.',
+  tooManyLogins: 'Too many login attempts for this account. Please wait 15 minutes and try again.',
+  sessionExpired: 'Your session has expired. Please log in again.',
+} as const;

@@ -1,6 +1,6 @@
 import { Migrator, type MigrationResult } from 'kysely';
 import type { Db } from './database.js';
-import { migrations } from './migrations/index.js';
+import { migrationsFor } from './migrations/index.js';
 
 export interface MigrationReport {
   applied: string[];
@@ -18,6 +18,7 @@ export class MigrationError extends Error {
 }
 
 export async function migrateToLatest(db: Db): Promise<MigrationReport> {
+  const migrations = migrationsFor(db.dialect);
   const migrator = new Migrator({
     db: db.kysely,
     provider: { getMigrations: async () => migrations },

@@ -6,11 +6,14 @@ import { loadConfig, type Config } from '../config.js';
 import { createDb, type Db } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { createTestDatabase, type DbKind } from './databases.js';
+import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
 
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
   config: Config;
+  /** The SMTP sink the app sends to, when asked for one. */
+  smtp: SmtpSink | undefined;
   close(): Promise<void>;
 }
 
@@ -18,6 +21,9 @@ export interface TestAppOptions {
   /** A stand-in for apps/web/dist, so server tests never depend on a web build. */
   webRoot?: string;
   env?: Record<string, string>;
+  /** Send mail over real SMTP to a sink on 127.0.0.1. */
+  smtp?: boolean;
+  rateLimits?: boolean;
 }
 
 /** Writes a minimal built SPA (index.html with the head marker, one hashed asset) into dir. */
@@ -35,24 +41,28 @@ export function writeFakeWebRoot(dir: string): string {
 /** The production app (same buildApp) on a fresh migrated database of the given kind. */
 export async function createTestApp(kind: DbKind, options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase(kind);
+  const smtp = options.smtp ? await startSmtpSink() : undefined;
   const config = loadConfig({
     DATA_DIR: database.dataDir,
     PUBLIC_URL: 'https://vgl.test',
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     LOG_LEVEL: 'silent',
     ...(database.config.kind === 'postgres' ? { DATABASE_URL: database.config.url } : {}),
+    ...(smtp ? { SMTP_URL: smtp.url } : {}),
     ...options.env,
   });
   const db = createDb(config.database);
   await migrateToLatest(db);
   const webRoot = options.webRoot ?? writeFakeWebRoot(path.join(database.dataDir, 'web'));
-  const app = await buildApp({ config, db, webRoot, logger: false });
+  const app = await buildApp({ config, db, webRoot, logger: false, rateLimits: options.rateLimits ?? false });
   return {
     app,
     db,
     config,
+    smtp,
     close: async () => {
       await app.close();
+      await smtp?.close();
       await database.drop();
     },
   };

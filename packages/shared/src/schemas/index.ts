@@ -1,3 +1,4 @@
 // zod schemas shared by the server and the web app. Kept apart from the
 // plain constants in "@vgl/shared" so pages that need no schema never load zod.
 export * from './api.js';
+export * from './auth.js';

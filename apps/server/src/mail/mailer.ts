@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The one link the mail is about; logged when mails go to the outbox. */
+  link?: string;
+}
+
+export interface Mailer {
+  /** Resolves once the mail is handed over (or, after every retry failed, kept in the outbox). */
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+export interface MailerOptions {
+  smtpUrl: string | undefined;
+  from: string;
+  outboxDir: string;
+  log: FastifyBaseLogger;
+  /** Waits between attempts; the number of entries + 1 is the number of attempts. */
+  retryDelaysMs?: number[];
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Writes a mail as an .eml file: the outbox used without SMTP, and the last resort when SMTP keeps failing. */
+async function writeToOutbox(outboxDir: string, from: string, message: MailMessage): Promise<string> {
+  const eml = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const info = await eml.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+  fs.mkdirSync(outboxDir, { recursive: true });
+  const file = path.join(outboxDir, `${Date.now()}-${randomBytes(4).toString('hex')}.eml`);
+  fs.writeFileSync(file, info.message as Buffer, { mode: 0o600 });
+  return file;
+}
+
+/**
+ * Real SMTP through nodemailer when SMTP_URL is set; otherwise every mail
+ * lands in DATA_DIR/outbox and its link is logged, so a self-hoster without
+ * a mail server can still activate accounts. Failures are retried, logged,
+ * and never lost: the last resort is the outbox.
+ */
+export function createMailer({ smtpUrl, from, outboxDir, log, retryDelaysMs = [500, 2000, 8000] }: MailerOptions): Mailer {
+  const transport: Transporter | undefined = smtpUrl ? nodemailer.createTransport(smtpUrl, { from }) : undefined;
+
+  async function send(message: MailMessage): Promise<void> {
+    if (!transport) {
+      const file = await writeToOutbox(outboxDir, from, message);
+      log.info({ to: message.to, subject: message.subject, link: message.link, file }, 'mail written to the outbox');
+      return;
+    }
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+        log.info({ to: message.to, subject: message.subject }, 'mail sent');
+        return;
+      } catch (err) {
+        const delay = retryDelaysMs[attempt];
+        if (delay === undefined) {
+          const file = await writeToOutbox(outboxDir, from, message);
+          log.error({ err, to: message.to, subject: message.subject, file }, 'mail could not be sent; kept in the outbox');
+          return;
+        }
+        log.warn({ err, to: message.to, attempt: attempt + 1 }, 'mail sending failed; retrying');
+        await sleep(delay);
+      }
+    }
+  }
+
+  return { send, close: () => transport?.close() };
+}

@@ -1,0 +1,192 @@
+import { ACCOUNT_MESSAGES, MESSAGES } from '@vgl/shared';
+import type { RegisterPayload } from '@vgl/shared/schemas';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database.js';
+import { AppError, badRequest, forbidden, tooManyRequests, unauthorized } from '../../http/errors.js';
+import type { Mailer } from '../../mail/mailer.js';
+import { activationMail, emailChangeMail, passwordResetMail } from '../../mail/templates.js';
+import { emailKey, usernameKey, usersRepo, type UserRow } from '../users/users.repo.js';
+import { AttemptLimiter } from './attempts.js';
+import { signUserToken, verifyUserToken } from './jwt.js';
+import { consumeToken, issueToken } from './one-time-tokens.js';
+import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords.js';
+
+export interface AuthDeps {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+  jwtSecret: string;
+  log: FastifyBaseLogger;
+  now?: () => number;
+}
+
+export type LoginOutcome = { kind: 'signedIn'; token: string } | { kind: 'activationSent' };
+
+const invalidLink = () => new AppError(400, 'invalid_token', ACCOUNT_MESSAGES.invalidLink);
+
+export function createAuthService({ db, mailer, publicUrl, jwtSecret, log, now = Date.now }: AuthDeps) {
+  const k = db.kysely;
+  // 10 failed logins per account per 15 minutes; 5 account mails per address per hour.
+  const loginFailures = new AttemptLimiter(10, 15 * 60_000, now);
+  const accountMails = new AttemptLimiter(5, 60 * 60_000, now);
+
+  /** Mails go out in the background: the answer never waits on (or reveals) delivery. */
+  const deliver = (message: Parameters<Mailer['send']>[0]) => {
+    mailer.send(message).catch((err: unknown) => log.error({ err, to: message.to }, 'mail delivery failed'));
+  };
+
+  async function sendActivation(user: UserRow): Promise<void> {
+    if (accountMails.isBlocked(user.email_key)) return;
+    accountMails.record(user.email_key);
+    const token = await issueToken(k, user.id, 'activation', null, now());
+    deliver(activationMail(user.email, user.username, `${publicUrl}/auth/activation/${token}`));
+  }
+
+  return {
+    async isEmailFree(email: string) {
+      return !(await usersRepo.isEmailTaken(k, email));
+    },
+
+    async isUsernameFree(username: string) {
+      return !(await usersRepo.isUsernameTaken(k, username));
+    },
+
+    async register(input: RegisterPayload): Promise<void> {
+      const [emailTaken, usernameTaken] = await Promise.all([
+        usersRepo.isEmailTaken(k, input.email),
+        usersRepo.isUsernameTaken(k, input.username),
+      ]);
+      const errors: Record<string, string> = {};
+      if (emailTaken) errors.email = MESSAGES.validation.email.taken;
+      if (usernameTaken) errors.username = MESSAGES.validation.username.taken;
+      if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0]!, errors);
+      const at = now();
+      let user: UserRow;
+      try {
+        user = await usersRepo.insert(k, {
+          username: input.username,
+          username_key: usernameKey(input.username),
+          email: input.email,
+          email_key: emailKey(input.email),
+          password_hash: await hashPassword(input.password),
+          avatar: null,
+          bio: null,
+          suspended_reason: null,
+          suspended_at: null,
+          created_at: at,
+          updated_at: at,
+          activated_at: null,
+          last_login_at: null,
+        });
+      } catch (err) {
+        // Two sign-ups racing for the same name: the unique index decides, the loser gets the usual message.
+        if (/unique|duplicate/i.test(String(err))) {
+          throw badRequest(MESSAGES.validation.username.taken, { username: MESSAGES.validation.username.taken });
+        }
+        throw err;
+      }
+      await sendActivation(user);
+    },
+
+    async login(identifier: string, password: string): Promise<LoginOutcome> {
+      const limitKey = identifier.trim().toLowerCase();
+      if (loginFailures.isBlocked(limitKey)) throw tooManyRequests(ACCOUNT_MESSAGES.tooManyLogins);
+      const user = await usersRepo.findByIdentifier(k, identifier.trim());
+      const ok = user ? await verifyPassword(user.password_hash, password) : await verifyAgainstNothing(password);
+      if (!user || !ok) {
+        loginFailures.record(limitKey);
+        throw new AppError(401, 'invalid_credentials', MESSAGES.login.failed);
+      }
+      loginFailures.reset(limitKey);
+      if (user.state === 'pending') {
+        await sendActivation(user);
+        return { kind: 'activationSent' };
+      }
+      const updated = await usersRepo.update(k, user.id, { last_login_at: now() });
+      return { kind: 'signedIn', token: await signUserToken(updated, jwtSecret, now()) };
+    },
+
+    /** A fresh token for a valid one whose user still exists and has not revoked it. */
+    async refresh(authToken: string): Promise<string> {
+      const user = await this.userFromToken(authToken);
+      if (!user) throw unauthorized(ACCOUNT_MESSAGES.sessionExpired);
+      return signUserToken(user, jwtSecret, now());
+    },
+
+    async userFromToken(token: string): Promise<UserRow | null> {
+      const claims = await verifyUserToken(token, jwtSecret);
+      if (!claims) return null;
+      const user = await usersRepo.findById(k, Number(claims.sub));
+      if (!user || user.token_version !== claims.ver || user.state === 'pending') return null;
+      return user;
+    },
+
+    async activate(token: string): Promise<void> {
+      const used = await consumeToken(k, token, 'activation', now());
+      if (!used) throw invalidLink();
+      const user = await usersRepo.findById(k, used.userId);
+      if (user?.state === 'pending') await usersRepo.update(k, user.id, { state: 'active', activated_at: now(), updated_at: now() });
+    },
+
+    /** Same answer whether or not the address is registered. */
+    async resendActivation(email: string): Promise<void> {
+      const user = await usersRepo.findByEmail(k, email);
+      if (user?.state === 'pending') await sendActivation(user);
+    },
+
+    /** Same answer whether or not the address is registered. */
+    async requestPasswordReset(email: string): Promise<void> {
+      const user = await usersRepo.findByEmail(k, email);
+      if (!user || accountMails.isBlocked(user.email_key)) return;
+      accountMails.record(user.email_key);
+      const token = await issueToken(k, user.id, 'password_reset', null, now());
+      deliver(passwordResetMail(user.email, user.username, `${publicUrl}/auth/password/new/${token}`));
+    },
+
+    /** Sets the new password and revokes every token issued before. The mailed link proves the address, so it activates too. */
+    async resetPassword(token: string, password: string): Promise<void> {
+      const used = await consumeToken(k, token, 'password_reset', now());
+      if (!used) throw invalidLink();
+      const user = await usersRepo.findById(k, used.userId);
+      if (!user) throw invalidLink();
+      await usersRepo.update(k, user.id, {
+        password_hash: await hashPassword(password),
+        token_version: user.token_version + 1,
+        updated_at: now(),
+        ...(user.state === 'pending' ? { state: 'active' as const, activated_at: now() } : {}),
+      });
+    },
+
+    async changeUsername(user: UserRow, username: string): Promise<string> {
+      if (user.state === 'suspended') throw forbidden(ACCOUNT_MESSAGES.suspended);
+      if (await usersRepo.isUsernameTaken(k, username, user.id)) {
+        throw badRequest(MESSAGES.validation.username.taken, { username: MESSAGES.validation.username.taken });
+      }
+      const updated = await usersRepo.update(k, user.id, { username, username_key: usernameKey(username), updated_at: now() });
+      return signUserToken(updated, jwtSecret, now());
+    },
+
+    /** Mails a confirmation link to the new address; the change applies when it is opened. */
+    async requestEmailChange(user: UserRow, email: string, password: string): Promise<void> {
+      if (user.state === 'suspended') throw forbidden(ACCOUNT_MESSAGES.suspended);
+      if (!(await verifyPassword(user.password_hash, password))) {
+        throw badRequest(ACCOUNT_MESSAGES.wrongPassword, { password: ACCOUNT_MESSAGES.wrongPassword });
+      }
+      if (await usersRepo.isEmailTaken(k, email, user.id)) {
+        throw badRequest(MESSAGES.validation.email.taken, { email: MESSAGES.validation.email.taken });
+      }
+      const token = await issueToken(k, user.id, 'email_change', email.trim(), now());
+      deliver(emailChangeMail(email.trim(), user.username, `${publicUrl}/auth/verification/${token}`));
+    },
+
+    async verifyEmailChange(token: string): Promise<void> {
+      const used = await consumeToken(k, token, 'email_change', now());
+      if (!used?.payload) throw invalidLink();
+      if (await usersRepo.isEmailTaken(k, used.payload, used.userId)) throw badRequest(MESSAGES.validation.email.taken);
+      await usersRepo.update(k, used.userId, { email: used.payload, email_key: emailKey(used.payload), updated_at: now() });
+    },
+
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

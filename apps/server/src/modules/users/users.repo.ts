@@ -1,0 +1,52 @@
+import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import type { Database, UsersTable } from '../../db/schema.js';
+
+export type UserRow = Selectable<UsersTable>;
+type Conn = Kysely<Database> | Transaction<Database>;
+
+/** Lower-cased forms that make usernames and e-mails unique regardless of case. */
+export const usernameKey = (username: string) => username.trim().toLowerCase();
+export const emailKey = (email: string) => email.trim().toLowerCase();
+
+export const usersRepo = {
+  findById: (db: Conn, id: number) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
+
+  findByUsername: (db: Conn, username: string) =>
+    db.selectFrom('users').selectAll().where('username_key', '=', usernameKey(username)).executeTakeFirst(),
+
+  findByEmail: (db: Conn, email: string) =>
+    db.selectFrom('users').selectAll().where('email_key', '=', emailKey(email)).executeTakeFirst(),
+
+  /** By e-mail when the identifier looks like one, otherwise by username. */
+  findByIdentifier: (db: Conn, identifier: string) =>
+    identifier.includes('@') ? usersRepo.findByEmail(db, identifier) : usersRepo.findByUsername(db, identifier),
+
+  async isUsernameTaken(db: Conn, username: string, exceptUserId?: number): Promise<boolean> {
+    const row = await db
+      .selectFrom('users')
+      .select('id')
+      .where('username_key', '=', usernameKey(username))
+      .$if(exceptUserId !== undefined, (q) => q.where('id', '!=', exceptUserId!))
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
+  async isEmailTaken(db: Conn, email: string, exceptUserId?: number): Promise<boolean> {
+    const row = await db
+      .selectFrom('users')
+      .select('id')
+      .where('email_key', '=', emailKey(email))
+      .$if(exceptUserId !== undefined, (q) => q.where('id', '!=', exceptUserId!))
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
+  insert: (db: Conn, user: Insertable<UsersTable>) =>
+    db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow(),
+
+  update: (db: Conn, id: number, changes: Updateable<UsersTable>) =>
+    db.updateTable('users').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow(),
+
+  countAdmins: async (db: Conn) =>
+    Number((await db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).where('role', '=', 'admin').executeTakeFirstOrThrow()).n),
+};

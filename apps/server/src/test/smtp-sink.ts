@@ -1,0 +1,68 @@
+import { simpleParser } from 'mailparser';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** A real SMTP server on 127.0.0.1 that keeps what it receives, for tests of the real mail client. */
+export async function startSmtpSink() {
+  const mails: ReceivedMail[] = [];
+  const waiters: (() => void)[] = [];
+  const server = new SMTPServer({
+    disableReverseLookup: true,
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((parsed) => {
+          const to = Array.isArray(parsed.to) ? parsed.to[0]?.text : parsed.to?.text;
+          mails.push({ to: to ?? '', subject: parsed.subject ?? '', text: parsed.text ?? '', html: String(parsed.html || '') });
+          waiters.splice(0).forEach((wake) => wake());
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    /**
+     * Waits until a mail to this address (and matching the subject, if given)
+     * has arrived; with `after`, only mails received after that many count.
+     */
+    async waitFor(to: string, subject?: RegExp, { after = 0, timeoutMs = 10_000 } = {}): Promise<ReceivedMail> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = mails
+          .slice(after)
+          .reverse()
+          .find((m) => m.to.includes(to) && (!subject || subject.test(m.subject)));
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no mail to ${to} arrived within ${timeoutMs} ms`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 200);
+        });
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>;
+
+/** The first link to this site's path in a mail's text. */
+export function linkIn(mail: ReceivedMail, path: string): string {
+  const match = mail.text.match(new RegExp(`https?://\\S+${path.replaceAll('/', '\\/')}\\S+`));
+  if (!match) throw new Error(`no ${path} link in mail "${mail.subject}"`);
+  return match[0];
+}

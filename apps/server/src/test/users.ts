@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { hashPassword } from '../modules/auth/passwords.js';
+import { emailKey, usernameKey, usersRepo, type UserRow } from '../modules/users/users.repo.js';
+
+export const PASSWORD = 'Secret123';
+
+let sequence = 0;
+
+/** A user straight in the database (active unless told otherwise), for tests that do not test sign-up. */
+export async function createUser(db: Kysely<Database>, overrides: Partial<UserRow> = {}): Promise<UserRow> {
+  sequence += 1;
+  const username = overrides.username ?? `player${sequence}`;
+  const email = overrides.email ?? `${username}@example.com`;
+  const now = Date.now();
+  return usersRepo.insert(db, {
+    username,
+    username_key: usernameKey(username),
+    email,
+    email_key: emailKey(email),
+    password_hash: await hashPassword(PASSWORD),
+    avatar: null,
+    bio: null,
+    suspended_reason: null,
+    suspended_at: null,
+    created_at: now,
+    updated_at: now,
+    activated_at: now,
+    last_login_at: null,
+    state: 'active',
+    ...overrides,
+  });
+}
+
+/** Logs in over HTTP and returns the token. */
+export async function loginToken(app: FastifyInstance, identifier: string, password = PASSWORD): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { identifier, password } });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return res.json<{ token: string }>().token;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The claims of a JWT, unverified (tests inspect what the client would decode). */
+export const claimsOf = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
