@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe';
-import { hasChromium, launchBrowser } from './support/browser';
+import { hasChromium, launchBrowser, saveFailureScreenshot } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
 const DESCRIPTION =
@@ -30,7 +30,10 @@ describe.skipIf(!hasChromium)('the app shell in Chromium', () => {
     context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     page = await context.newPage();
   });
-  afterEach(() => context.close());
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail') await saveFailureScreenshot(page, task.name);
+    await context.close();
+  });
 
   const head = (selector: string, attr: string) => page.locator(selector).first().getAttribute(attr);
 

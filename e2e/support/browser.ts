@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
@@ -31,4 +32,13 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/** Keeps what the page showed when a test failed, in test-results/ (ignored by git). */
+export async function saveFailureScreenshot(page: Page, testName: string): Promise<void> {
+  const dir = path.resolve(import.meta.dirname, '../../test-results');
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${testName.replace(/[^\w-]+/g, '_').slice(0, 80)}.png`);
+  await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
+  console.warn(`screenshot of the failure: ${file}`);
 }

@@ -5,6 +5,13 @@
  */
 export const APP_ROUTES = {
   home: '/',
+  auth: '/auth',
+  register: '/auth/register',
+  activation: '/auth/activation',
+  activate: '/auth/activation/:token',
+  verifyEmail: '/auth/verification/:token',
+  passwordReset: '/auth/password/reset',
+  passwordNew: '/auth/password/new/:token',
 } as const;
 
 export type AppRoute = (typeof APP_ROUTES)[keyof typeof APP_ROUTES];

@@ -3,6 +3,8 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, dbKinds, type TestDatabase } from '../test/databases.js';
+import { createDb } from '../db/database.js';
+import { createUser } from '../test/users.js';
 import { runCli } from './run.js';
 
 function captureIO() {
@@ -93,5 +95,38 @@ describe('db:backup', () => {
     const { io, err } = captureIO();
     expect(await runCli(['db:backup', '/tmp/x.dump'], { DATABASE_URL: 'postgres://u@127.0.0.1:1/db' }, io)).toBe(1);
     expect(err.join()).toContain('pg_dump');
+  });
+});
+
+describe.each(dbKinds)('user:role on %s', (kind) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    await runCli(['db:migrate'], envFor(database), captureIO().io);
+    const db = createDb(database.config);
+    await createUser(db.kysely, { username: 'Mod_Me' });
+    await db.destroy();
+  });
+  afterAll(() => database.drop());
+
+  it('sets a role by username, any case, and prints the result', async () => {
+    const { io, out } = captureIO();
+    expect(await runCli(['user:role', 'mod_me', 'admin'], envFor(database), io)).toBe(0);
+    expect(out).toEqual(['Mod_Me is now an admin (was user).']);
+  });
+
+  it('refuses to demote the last admin', async () => {
+    const { io, err } = captureIO();
+    expect(await runCli(['user:role', 'Mod_Me', 'user'], envFor(database), io)).toBe(1);
+    expect(err.join()).toContain('last admin');
+  });
+
+  it('names an unknown user or role', async () => {
+    const unknownUser = captureIO();
+    expect(await runCli(['user:role', 'ghost', 'admin'], envFor(database), unknownUser.io)).toBe(1);
+    expect(unknownUser.err.join()).toContain('There is no user "ghost"');
+    const unknownRole = captureIO();
+    expect(await runCli(['user:role', 'Mod_Me', 'king'], envFor(database), unknownRole.io)).toBe(1);
+    expect(unknownRole.err.join()).toContain('"king" is not a role');
   });
 });

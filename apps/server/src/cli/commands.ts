@@ -3,6 +3,8 @@ import path from 'node:path';
 import type { Config } from '../config.js';
 import { createDb } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
+import type { Role } from '../db/schema.js';
+import { usersRepo } from '../modules/users/users.repo.js';
 
 export interface CliIO {
   out: (line: string) => void;
@@ -67,7 +69,30 @@ async function dbBackup(args: string[], config: Config, io: CliIO): Promise<void
   io.out(`Backup written to ${file} (${(fs.statSync(file).size / 1024).toFixed(0)} KiB).`);
 }
 
+const ROLES: Role[] = ['user', 'moderator', 'admin'];
+
+async function userRole(args: string[], config: Config, io: CliIO): Promise<void> {
+  const [username, role] = args;
+  if (!username || !role) throw new CliError('Usage: npm run vgl -- user:role <username> <user|moderator|admin>');
+  if (!ROLES.includes(role as Role)) throw new CliError(`"${role}" is not a role. Choose one of: ${ROLES.join(', ')}.`);
+  const db = createDb(config.database);
+  try {
+    await migrateToLatest(db);
+    const user = await usersRepo.findByUsername(db.kysely, username);
+    if (!user) throw new CliError(`There is no user "${username}".`);
+    if (user.role === 'admin' && role !== 'admin' && (await usersRepo.countAdmins(db.kysely)) === 1) {
+      throw new CliError(`${user.username} is the last admin; make someone else admin first.`);
+    }
+    // Raising the token version signs the user out, so the new role is in their next token.
+    await usersRepo.update(db.kysely, user.id, { role: role as Role, token_version: user.token_version + 1, updated_at: Date.now() });
+    io.out(`${user.username} is now ${role === 'admin' ? 'an' : 'a'} ${role} (was ${user.role}).`);
+  } finally {
+    await db.destroy();
+  }
+}
+
 export const commands: Record<string, Command> = {
+  'user:role': { usage: 'user:role <username> <role>', summary: 'make a user a user, moderator or admin', run: userRole },
   'db:migrate': { usage: 'db:migrate', summary: 'apply pending database migrations', run: dbMigrate },
   'db:backup': { usage: 'db:backup <file>', summary: 'write a consistent copy of the SQLite database', run: dbBackup },
 };

@@ -1,13 +1,18 @@
 import { APP_ROUTES } from '@vgl/shared';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { ActivationPage } from '../features/auth/ActivationPage';
+import { ActivateAccountPage, VerifyEmailPage } from '../features/auth/LinkPages';
+import { LoginPage } from '../features/auth/LoginPage';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
 import { HomePage } from '../features/landing/HomePage';
+import { BareLayout } from './BareLayout';
 import { Layout } from './Layout';
 
 /**
  * The route table of SPEC §2, as far as features have landed (the same list
  * as APP_ROUTES in packages/shared, which the server uses for 404 statuses).
- * Everything else is the 404 screen — never a placeholder.
+ * Everything else is the 404 screen — never a placeholder. Pages that need
+ * the zod schemas load lazily, so the first page stays small.
  */
 export const routes: RouteObject[] = [
   {
@@ -15,6 +20,24 @@ export const routes: RouteObject[] = [
     children: [
       { path: APP_ROUTES.home, element: <HomePage /> },
       { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+  {
+    element: <BareLayout />,
+    children: [
+      { path: APP_ROUTES.auth, element: <LoginPage /> },
+      { path: APP_ROUTES.register, lazy: () => import('../features/auth/RegisterPage').then((m) => ({ Component: m.RegisterPage })) },
+      { path: APP_ROUTES.activation, element: <ActivationPage /> },
+      { path: APP_ROUTES.activate, element: <ActivateAccountPage /> },
+      { path: APP_ROUTES.verifyEmail, element: <VerifyEmailPage /> },
+      {
+        path: APP_ROUTES.passwordReset,
+        lazy: () => import('../features/auth/PasswordPages').then((m) => ({ Component: m.PasswordResetPage })),
+      },
+      {
+        path: APP_ROUTES.passwordNew,
+        lazy: () => import('../features/auth/PasswordPages').then((m) => ({ Component: m.PasswordNewPage })),
+      },
     ],
   },
 ];

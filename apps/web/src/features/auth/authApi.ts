@@ -1,7 +1,11 @@
 import type { LoginPayload } from '@vgl/shared';
-import { api } from '../../lib/api';
+import { api, ApiRequestError } from '../../lib/api';
 
-export type LoginResult = { kind: 'signedIn'; token: string } | { kind: 'activation' } | { kind: 'failed' };
+export type LoginResult =
+  | { kind: 'signedIn'; token: string }
+  | { kind: 'activation' }
+  /** message: the server's own words when it has sharper ones than SPEC's default (e.g. a lockout). */
+  | { kind: 'failed'; message?: string };
 
 /**
  * POST /api/auth/login (SPEC §7): 201 means the account is pending and an
@@ -14,6 +18,7 @@ export async function login(payload: LoginPayload): Promise<LoginResult> {
     if (typeof data?.token === 'string') return { kind: 'signedIn', token: data.token };
   } catch (error) {
     console.error('Login failed', error);
+    if (error instanceof ApiRequestError && error.status === 429 && error.body) return { kind: 'failed', message: error.body.message };
   }
   return { kind: 'failed' };
 }
@@ -27,4 +32,21 @@ export async function refreshToken(authToken: string): Promise<string | null> {
     console.error('Token refresh failed', error);
     return null;
   }
+}
+
+/** A bare-boolean availability check (SPEC §7); a failed check counts as "already in use" (SPEC §8). */
+export async function isFree(field: 'email' | 'username', value: string): Promise<boolean> {
+  try {
+    const { data } = await api.post<unknown>(field === 'email' ? '/api/auth/isemailfree' : '/api/auth/isusernamefree', { [field]: value });
+    return data === true;
+  } catch (error) {
+    console.error('Availability check failed', error);
+    return false;
+  }
+}
+
+/** POST with a JSON answer carrying a message; errors keep the server's field messages. */
+export async function postForMessage(path: string, body: unknown): Promise<{ message: string }> {
+  const { data } = await api.post<{ message: string }>(path, body);
+  return data;
 }

@@ -1,0 +1,163 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { linkIn, startSmtpSink, type SmtpSink } from '../apps/server/src/test/smtp-sink';
+import { hasChromium, launchBrowser, saveFailureScreenshot } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+describe.skipIf(!hasChromium)('accounts in Chromium, with real mail', () => {
+  let smtp: SmtpSink;
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    smtp = await startSmtpSink();
+    [server, browser] = await Promise.all([startServer({ SMTP_URL: smtp.url }), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await smtp?.close();
+  });
+  beforeEach(async () => {
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+  });
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail') await saveFailureScreenshot(page, task.name);
+    await context.close();
+  });
+
+  const nav = () => page.getByRole('navigation', { name: 'Main' });
+  const pathOf = (link: string) => new URL(link).pathname;
+
+  async function logIn(identifier: string, password: string) {
+    const dialog = page.getByRole('dialog', { name: 'Log in' });
+    // After a failed attempt the modal stays open for another try.
+    if (!(await dialog.isVisible())) await nav().getByRole('button', { name: 'Log in' }).click();
+    await dialog.getByLabel('Email or username').fill(identifier);
+    await dialog.getByLabel('Password').fill(password);
+    await dialog.getByRole('button', { name: 'Log in' }).click();
+  }
+
+  it('shows every registration rule message while typing', async () => {
+    await page.goto(`${server.url}/auth/register`);
+    await expect.poll(() => page.title()).toBe('Join VGL | VGL');
+    await page.getByRole('heading', { name: 'Join VGL' }).waitFor();
+    const field = (label: string) => page.getByLabel(label, { exact: true });
+    const expectMessage = async (text: string) => page.getByText(text, { exact: true }).waitFor();
+
+    await page.getByRole('button', { name: 'Create account' }).click();
+    for (const text of ['Enter your email', 'Enter your username', 'Enter your password', 'Repeat your password']) await expectMessage(text);
+
+    await field('Email').fill('a@b.c');
+    await expectMessage('Email must have at least 6 characters');
+    await field('Email').fill(`${'a'.repeat(30)}@example.com`);
+    await expectMessage('Email must have less than 32 characters');
+    await field('Email').fill('not-an-email');
+    await expectMessage('Entered value does not match email format');
+    await field('Username').fill('abc');
+    await expectMessage('Username must have at least 4 characters');
+    await field('Username').fill('a'.repeat(17));
+    await expectMessage('Username must have less than 16 characters');
+    await field('Username').fill('_abcd');
+    await expectMessage(
+      'Username must start with a letter or number and can contain only latin letters, numbers, underscores, and it must be 4-16 characters long',
+    );
+    await field('Username').fill('SuperAdmin');
+    await expectMessage('Username contains forbidden words');
+    await field('Password').fill('Ab1');
+    await expectMessage('Password must have at least 8 characters');
+    await field('Password').fill(`Ab1${'x'.repeat(30)}`);
+    await expectMessage('Password must have no more than 32 characters');
+    await field('Password').fill('lowercase1');
+    await expectMessage('Password must contain at least one digit, one lowercase letter, one uppercase letter, no spaces, and it must be 8-32 characters long');
+    await field('Password').fill('Secret123');
+    await field('Repeat password').fill('Secret124');
+    await expectMessage('The passwords do not match');
+  });
+
+  it('registers, activates by mail, logs in by username and e-mail, survives a reload and logs out', async () => {
+    await page.goto(`${server.url}/auth/register`);
+    await page.getByLabel('Email', { exact: true }).fill('gamer@example.com');
+    await page.getByLabel('Username', { exact: true }).fill('Gamer_One');
+    await page.getByLabel('Password', { exact: true }).fill('Secret123');
+    await page.getByLabel('Repeat password', { exact: true }).fill('Secret123');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(`${server.url}/auth/activation`);
+    await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
+
+    const link = linkIn(await smtp.waitFor('gamer@example.com', /Activate/), '/auth/activation/');
+    await page.goto(`${server.url}${pathOf(link)}`);
+    await page.getByText('Your account is active. You can log in now.').waitFor();
+
+    await page.goto(`${server.url}/`);
+    await logIn('gamer_one', 'Secret123');
+    await page.getByText('You have signed in successfully.').waitFor();
+    await nav().getByRole('button', { name: /Gamer_One/ }).waitFor();
+    await page.reload();
+    await nav().getByRole('button', { name: /Gamer_One/ }).click();
+    await nav().getByRole('button', { name: 'Log out' }).click();
+    await nav().getByRole('link', { name: 'Create account' }).waitFor();
+
+    await logIn('GAMER@example.com', 'Secret123');
+    await nav().getByRole('button', { name: /Gamer_One/ }).waitFor();
+
+    // Signed in, a guest-only page is forbidden.
+    await page.goto(`${server.url}/auth/register`);
+    await page.getByText("You don't have permission to access this page.").waitFor();
+  });
+
+  it('says an e-mail or username is already in use while typing', async () => {
+    await page.goto(`${server.url}/auth/register`);
+    await page.getByLabel('Username', { exact: true }).fill('gamer_ONE');
+    await page.getByText('This username is already in use').waitFor();
+    await page.getByLabel('Email', { exact: true }).fill('Gamer@Example.com');
+    await page.getByText('This email is already in use').waitFor();
+  });
+
+  it('sends a pending account to /auth/activation instead of signing in', async () => {
+    await page.goto(`${server.url}/auth/register`);
+    await page.getByLabel('Email', { exact: true }).fill('pending@example.com');
+    await page.getByLabel('Username', { exact: true }).fill('Pending_1');
+    await page.getByLabel('Password', { exact: true }).fill('Secret123');
+    await page.getByLabel('Repeat password', { exact: true }).fill('Secret123');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(`${server.url}/auth/activation`);
+    await page.goto(`${server.url}/`);
+    await logIn('Pending_1', 'Secret123');
+    await page.waitForURL(`${server.url}/auth/activation`);
+    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+  });
+
+  it('resets a forgotten password through the mailed link; the old password stops working', async () => {
+    await page.goto(`${server.url}/auth/password/reset`);
+    const before = smtp.mails.length;
+    await page.getByLabel('Email').fill('gamer@example.com');
+    await page.getByRole('button', { name: 'Send me a link' }).click();
+    await page.getByText('If an account exists for that address').waitFor();
+
+    const link = linkIn(await smtp.waitFor('gamer@example.com', /Reset/, { after: before }), '/auth/password/new/');
+    await page.goto(`${server.url}${pathOf(link)}`);
+    await page.getByLabel('New password').fill('weak');
+    await page.getByLabel('Repeat password').fill('weak');
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await page.getByText('Password must have at least 8 characters').waitFor();
+    await page.getByLabel('New password').fill('Changed456');
+    await page.getByLabel('Repeat password').fill('Changed456');
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await page.getByText('Your password has been changed. You can log in now.').waitFor();
+
+    await page.goto(`${server.url}/`);
+    await logIn('Gamer_One', 'Secret123');
+    await page.getByText('Login failed. Please check your credentials.').waitFor();
+    await logIn('Gamer_One', 'Changed456');
+    await nav().getByRole('button', { name: /Gamer_One/ }).waitFor();
+  });
+
+  it('explains an invalid activation link', async () => {
+    await page.goto(`${server.url}/auth/activation/not-a-real-token-at-all`);
+    await page.getByText('This link is invalid or has expired.').waitFor();
+  });
+});
