@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { linkIn, startSmtpSink, type SmtpSink } from '../apps/server/src/test/smtp-sink';
+import { axeViolations } from './support/axe';
 import { hasChromium, launchBrowser, saveFailureScreenshot } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
@@ -31,6 +32,16 @@ describe.skipIf(!hasChromium)('accounts in Chromium, with real mail', () => {
 
   const nav = () => page.getByRole('navigation', { name: 'Main' });
   const pathOf = (link: string) => new URL(link).pathname;
+
+  async function register(email: string, username: string, password: string) {
+    await page.goto(`${server.url}/auth/register`);
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Username', { exact: true }).fill(username);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByLabel('Repeat password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(`${server.url}/auth/activation`);
+  }
 
   async function logIn(identifier: string, password: string) {
     const dialog = page.getByRole('dialog', { name: 'Log in' });
@@ -79,13 +90,7 @@ describe.skipIf(!hasChromium)('accounts in Chromium, with real mail', () => {
   });
 
   it('registers, activates by mail, logs in by username and e-mail, survives a reload and logs out', async () => {
-    await page.goto(`${server.url}/auth/register`);
-    await page.getByLabel('Email', { exact: true }).fill('gamer@example.com');
-    await page.getByLabel('Username', { exact: true }).fill('Gamer_One');
-    await page.getByLabel('Password', { exact: true }).fill('Secret123');
-    await page.getByLabel('Repeat password', { exact: true }).fill('Secret123');
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL(`${server.url}/auth/activation`);
+    await register('gamer@example.com', 'Gamer_One', 'Secret123');
     await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
 
     const link = linkIn(await smtp.waitFor('gamer@example.com', /Activate/), '/auth/activation/');
@@ -118,13 +123,7 @@ describe.skipIf(!hasChromium)('accounts in Chromium, with real mail', () => {
   });
 
   it('sends a pending account to /auth/activation instead of signing in', async () => {
-    await page.goto(`${server.url}/auth/register`);
-    await page.getByLabel('Email', { exact: true }).fill('pending@example.com');
-    await page.getByLabel('Username', { exact: true }).fill('Pending_1');
-    await page.getByLabel('Password', { exact: true }).fill('Secret123');
-    await page.getByLabel('Repeat password', { exact: true }).fill('Secret123');
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL(`${server.url}/auth/activation`);
+    await register('pending@example.com', 'Pending_1', 'Secret123');
     await page.goto(`${server.url}/`);
     await logIn('Pending_1', 'Secret123');
     await page.waitForURL(`${server.url}/auth/activation`);
@@ -154,6 +153,15 @@ describe.skipIf(!hasChromium)('accounts in Chromium, with real mail', () => {
     await page.getByText('Login failed. Please check your credentials.').waitFor();
     await logIn('Gamer_One', 'Changed456');
     await nav().getByRole('button', { name: /Gamer_One/ }).waitFor();
+  });
+
+  it('has no axe-core violations on the register page', async () => {
+    const axeContext = await browser.newContext({ bypassCSP: true });
+    const axePage = await axeContext.newPage();
+    await axePage.goto(`${server.url}/auth/register`);
+    await axePage.getByRole('heading', { name: 'Join VGL' }).waitFor();
+    expect(await axeViolations(axePage)).toEqual([]);
+    await axeContext.close();
   });
 
   it('explains an invalid activation link', async () => {

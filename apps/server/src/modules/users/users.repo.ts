@@ -8,6 +8,16 @@ type Conn = Kysely<Database> | Transaction<Database>;
 export const usernameKey = (username: string) => username.trim().toLowerCase();
 export const emailKey = (email: string) => email.trim().toLowerCase();
 
+async function isTaken(db: Conn, column: 'username_key' | 'email_key', key: string, exceptUserId?: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where(column, '=', key)
+    .$if(exceptUserId !== undefined, (q) => q.where('id', '!=', exceptUserId!))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export const usersRepo = {
   findById: (db: Conn, id: number) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
 
@@ -21,25 +31,12 @@ export const usersRepo = {
   findByIdentifier: (db: Conn, identifier: string) =>
     identifier.includes('@') ? usersRepo.findByEmail(db, identifier) : usersRepo.findByUsername(db, identifier),
 
-  async isUsernameTaken(db: Conn, username: string, exceptUserId?: number): Promise<boolean> {
-    const row = await db
-      .selectFrom('users')
-      .select('id')
-      .where('username_key', '=', usernameKey(username))
-      .$if(exceptUserId !== undefined, (q) => q.where('id', '!=', exceptUserId!))
-      .executeTakeFirst();
-    return row !== undefined;
-  },
+  /** Whether another account (not exceptUserId) already uses this username. */
+  isUsernameTaken: (db: Conn, username: string, exceptUserId?: number) =>
+    isTaken(db, 'username_key', usernameKey(username), exceptUserId),
 
-  async isEmailTaken(db: Conn, email: string, exceptUserId?: number): Promise<boolean> {
-    const row = await db
-      .selectFrom('users')
-      .select('id')
-      .where('email_key', '=', emailKey(email))
-      .$if(exceptUserId !== undefined, (q) => q.where('id', '!=', exceptUserId!))
-      .executeTakeFirst();
-    return row !== undefined;
-  },
+  /** Whether another account (not exceptUserId) already uses this e-mail address. */
+  isEmailTaken: (db: Conn, email: string, exceptUserId?: number) => isTaken(db, 'email_key', emailKey(email), exceptUserId),
 
   insert: (db: Conn, user: Insertable<UsersTable>) =>
     db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow(),

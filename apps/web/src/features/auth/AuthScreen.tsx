@@ -1,6 +1,6 @@
 import { PRODUCT } from '@vgl/shared';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Brand } from '../../components/Brand';
 import { usePageMeta } from '../../lib/pageMeta';
 import styles from './AuthScreen.module.css';
 
@@ -23,10 +23,7 @@ export function AuthScreen({ title, lead, aside, children }: AuthScreenProps) {
       </div>
       <div className={styles.panel}>
         <header className={styles.top}>
-          <Link to="/" className={styles.brand} aria-label="VGL home">
-            <img src={PRODUCT.logo} alt="" width={32} height={32} />
-            <span>VGL</span>
-          </Link>
+          <Brand />
           {aside}
         </header>
         <section className={styles.card}>

@@ -1,6 +1,6 @@
-import { PRODUCT } from '@vgl/shared';
 import { useState } from 'react';
 import { Link, NavLink } from 'react-router';
+import { Brand } from '../../components/Brand';
 import { ActivityIcon, BellIcon, CloseIcon, SearchIcon } from '../../components/icons';
 import { useAuth } from '../../stores/auth';
 import { openModal } from '../../stores/modals';
@@ -17,10 +17,7 @@ export function NavBar() {
   return (
     <header className={styles.bar}>
       <nav className={styles.inner} aria-label="Main">
-        <Link to="/" className={styles.brand} aria-label="VGL home">
-          <img src={PRODUCT.logo} alt="" width={32} height={32} />
-          <span>VGL</span>
-        </Link>
+        <Brand />
 
         <div className={styles.search}>
           {searchOpen && <SearchForm onDone={() => setSearchOpen(false)} />}
