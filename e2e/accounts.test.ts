@@ -101,6 +101,7 @@ describe.skipIf(!hasChromium)('accounts in Chromium, with real mail', () => {
     await logIn('gamer_one', 'Secret123');
     await page.getByText('You have signed in successfully.').waitFor();
     await nav().getByRole('button', { name: /Gamer_One/ }).waitFor();
+    expect(await page.getByRole('link', { name: 'Join Now' }).count()).toBe(0);
     await page.reload();
     await nav().getByRole('button', { name: /Gamer_One/ }).click();
     await nav().getByRole('button', { name: 'Log out' }).click();

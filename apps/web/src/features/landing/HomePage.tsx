@@ -1,6 +1,7 @@
 import { PRODUCT } from '@vgl/shared';
 import { Link } from 'react-router';
 import { usePageMeta } from '../../lib/pageMeta';
+import { useAuth } from '../../stores/auth';
 import styles from './HomePage.module.css';
 
 /**
@@ -10,6 +11,8 @@ import styles from './HomePage.module.css';
  */
 export function HomePage() {
   usePageMeta();
+  // Members already have an account: the sign-up call to action is for visitors only.
+  const isAuthenticated = useAuth((s) => s.isAuthenticated);
   return (
     <section className={styles.hero}>
       <div className={styles.heroText}>
@@ -18,9 +21,11 @@ export function HomePage() {
           Keep a library of every game you play, rate them on a five-star scale, write reviews and see what your friends are
           playing.
         </p>
-        <Link to="/auth/register" className="button button-primary button-large">
-          Join Now
-        </Link>
+        {!isAuthenticated && (
+          <Link to="/auth/register" className="button button-primary button-large">
+            Join Now
+          </Link>
+        )}
       </div>
     </section>
   );
