@@ -33,7 +33,10 @@ function publishersOf(raw) {
 function releaseDateOf(software) {
   const info = (software.info ?? []).find((i) => i.name === 'release')?.value;
   const m = info?.match(/^(\d{4})(\d{2})(\d{2})$/);
-  if (m && m[2] !== '00' && m[3] !== '00') return `${m[1]}-${m[2]}-${m[3]}`;
+  if (!m) return undefined;
+  const date = `${m[1]}-${m[2]}-${m[3]}`;
+  // Real calendar dates only (the lists hold a few like 19990231).
+  if (!Number.isNaN(Date.parse(`${date}T00:00:00Z`)) && new Date(`${date}T00:00:00Z`).toISOString().startsWith(date)) return date;
   return undefined;
 }
 
@@ -67,7 +70,7 @@ for (const file of fs.readdirSync(hashDir).filter((f) => f.endsWith('.xml')).sor
     if (/<pirate>|<bootleg>/i.test(publisher) || /\bhack\b|\(pirate|bootleg/i.test(s.description)) continue;
     const name = titleOf(s.description);
     // File-name-like titles ("56k_system_master_early") are utilities, not games.
-    if (!name || (/_/.test(name) && !/\s/.test(name))) continue;
+    if (!name || name.length > 200 || (/_/.test(name) && !/\s/.test(name))) continue;
     // A NES/SNES game released only in Japan is a Famicom/Super Famicom game in IGDB's terms.
     let entryPlatform = platform;
     if (doc.name === 'nes' || doc.name === 'snes') {

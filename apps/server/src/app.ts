@@ -22,6 +22,8 @@ import { AppError } from './http/errors.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { activityRoutes } from './modules/activity/activity.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { catalogRoutes } from './modules/catalog/catalog.routes.js';
+import { createCatalogService } from './modules/catalog/catalog.service.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
@@ -120,6 +122,7 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   await app.register(authRoutes(auth));
   await app.register(profileRoutes(auth));
   await app.register(activityRoutes(auth));
+  await app.register(catalogRoutes(createCatalogService(db)));
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await registerSpa(app, { webRoot, uploadsDir: path.join(config.dataDir, 'uploads'), publicUrl: config.publicUrl });

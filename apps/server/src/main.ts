@@ -3,6 +3,8 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createDb } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { progressBar } from './cli/progress.js';
+import { seedCatalogIfEmpty } from './modules/catalog/catalog.seed.js';
 import { resolveJwtSecret } from './secrets.js';
 
 async function main(): Promise<void> {
@@ -10,6 +12,8 @@ async function main(): Promise<void> {
   config.jwtSecret = resolveJwtSecret(config.dataDir, config.jwtSecret);
   const db = createDb(config.database);
   const migrated = await migrateToLatest(db);
+  const seeded = await seedCatalogIfEmpty(db, progressBar('Loading the game catalog'));
+  if (seeded) process.stdout.write(`Loaded ${seeded} games into the catalog.\n`);
 
   const app = await buildApp({ config, db });
   if (migrated.applied.length) app.log.info({ applied: migrated.applied }, 'database migrated');

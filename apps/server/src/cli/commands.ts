@@ -4,7 +4,9 @@ import type { Config } from '../config.js';
 import { createDb } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import type { Role } from '../db/schema.js';
+import { importCatalogFile, importReference, SEED_FILE } from '../modules/catalog/catalog.import.js';
 import { usersRepo } from '../modules/users/users.repo.js';
+import { progressBar } from './progress.js';
 
 export interface CliIO {
   out: (line: string) => void;
@@ -91,7 +93,28 @@ async function userRole(args: string[], config: Config, io: CliIO): Promise<void
   }
 }
 
+/** Imports a catalog file (JSONL, .gz allowed; default: the embedded open catalog). */
+async function catalogImport(args: string[], config: Config, io: CliIO): Promise<void> {
+  const file = path.resolve(args[0] ?? SEED_FILE);
+  if (!fs.existsSync(file)) throw new CliError(`There is no file at ${file}.`);
+  const db = createDb(config.database);
+  try {
+    await migrateToLatest(db);
+    await importReference(db);
+    const report = await importCatalogFile(db, file, { onProgress: progressBar('Importing games', (t) => io.out(t.replace(/\n$/, ''))), source: args[0] ? 'import' : 'mame' });
+    io.out(`Imported ${report.games} games and ${report.platforms} platforms from ${file}.`);
+    if (report.skipped.length) {
+      io.out(`Skipped ${report.skipped.length} line(s):`);
+      for (const s of report.skipped.slice(0, 20)) io.out(`  line ${s.line}: ${s.reason}`);
+      if (report.skipped.length > 20) io.out(`  … and ${report.skipped.length - 20} more`);
+    }
+  } finally {
+    await db.destroy();
+  }
+}
+
 export const commands: Record<string, Command> = {
+  'catalog:import': { usage: 'catalog:import [file]', summary: 'import games from a JSONL file (default: the embedded catalog)', run: catalogImport },
   'user:role': { usage: 'user:role <username> <role>', summary: 'make a user a user, moderator or admin', run: userRole },
   'db:migrate': { usage: 'db:migrate', summary: 'apply pending database migrations', run: dbMigrate },
   'db:backup': { usage: 'db:backup <file>', summary: 'write a consistent copy of the SQLite database', run: dbBackup },

@@ -47,8 +47,69 @@ export interface UserTokensTable {
   created_at: number;
 }
 
+interface NamedTable {
+  id: Generated<number>;
+  igdb_id: number | null;
+  slug: string;
+  name: string;
+}
+
+export interface PlatformsTable extends NamedTable {
+  abbreviation: string | null;
+  alternative_name: string | null;
+  category: string | null;
+  generation: number | null;
+  family: string | null;
+  summary: string | null;
+  feat: Generated<number>;
+  games_count: Generated<number>;
+}
+
+export type GameSource = 'mame' | 'igdb' | 'import';
+
+export interface GamesTable extends NamedTable {
+  summary: string | null;
+  cover_image_id: string | null;
+  /** Unix seconds (SPEC §3); null when only the year, or nothing, is known. */
+  first_release_date: number | null;
+  release_year: number | null;
+  /** 0–100, IGDB's scale. */
+  rating: number | null;
+  rating_count: Generated<number>;
+  popularity: Generated<number>;
+  source: GameSource;
+  igdb_updated_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface GamePlatformsTable {
+  game_id: number;
+  platform_id: number;
+  popularity: Generated<number>;
+  release_year: number | null;
+}
+
+export interface SelectionsTable extends NamedTable {
+  description: string | null;
+  image: string | null;
+  position: Generated<number>;
+}
+
 export interface Database {
   app_meta: AppMetaTable;
   users: UsersTable;
   user_tokens: UserTokensTable;
+  platforms: PlatformsTable;
+  genres: NamedTable;
+  themes: NamedTable;
+  companies: NamedTable;
+  games: GamesTable;
+  game_platforms: GamePlatformsTable;
+  game_genres: { game_id: number; genre_id: number };
+  game_themes: { game_id: number; theme_id: number };
+  game_companies: { game_id: number; company_id: number; role: 'publisher' | 'developer' };
+  alternative_names: { id: Generated<number>; game_id: number; name: string };
+  selections: SelectionsTable;
+  selection_games: { selection_id: number; game_id: number; position: number };
 }

@@ -2,3 +2,4 @@
 // plain constants in "@vgl/shared" so pages that need no schema never load zod.
 export * from './api.js';
 export * from './auth.js';
+export * from './catalog.js';

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import type { Dialect } from '../database.js';
 import * as m0001 from './0001_app_meta.js';
 import { usersMigration } from './0002_users.js';
+import { catalogMigration } from './0003_catalog.js';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the compiled
@@ -13,5 +14,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     '0001_app_meta': m0001,
     '0002_users': usersMigration(dialect),
+    '0003_catalog': catalogMigration(dialect),
   };
 }

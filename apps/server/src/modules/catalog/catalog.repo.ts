@@ -1,0 +1,145 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+type K = Kysely<Database>;
+
+export type BrowseSort = 'popularity' | 'rating' | 'release' | 'name';
+
+export interface BrowseFilter {
+  platformId?: number;
+  genreId?: number;
+  themeId?: number;
+  yearFrom?: number;
+  yearTo?: number;
+  sort: BrowseSort;
+  limit: number;
+  offset: number;
+}
+
+/** What a grid card needs, for a list of ids, in the order given. */
+export async function gameCards(k: K, ids: number[]) {
+  if (ids.length === 0) return [];
+  const rows = await k
+    .selectFrom('games as g')
+    .select([
+      'g.id',
+      'g.name',
+      'g.slug',
+      'g.cover_image_id',
+      'g.first_release_date',
+      'g.release_year',
+      'g.rating',
+      // The best-known platform, for the placeholder cover of a game without one.
+      (eb) =>
+        eb
+          .selectFrom('game_platforms as gp')
+          .innerJoin('platforms as p', 'p.id', 'gp.platform_id')
+          .select('p.name')
+          .whereRef('gp.game_id', '=', 'g.id')
+          .orderBy('p.games_count', 'desc')
+          .limit(1)
+          .as('platform_name'),
+    ])
+    .where('g.id', 'in', ids)
+    .execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
+}
+export type GameCardRow = Awaited<ReturnType<typeof gameCards>>[number];
+
+/**
+ * Ids and total of a filtered, sorted page of games. Browsing one platform by
+ * popularity walks the covering index of game_platforms instead of joining.
+ */
+export async function browseGameIds(k: K, f: BrowseFilter): Promise<{ ids: number[]; total: number }> {
+  if (f.platformId !== undefined && f.genreId === undefined && f.themeId === undefined && f.sort === 'popularity') {
+    const base = k
+      .selectFrom('game_platforms')
+      .where('platform_id', '=', f.platformId)
+      .$if(f.yearFrom !== undefined, (q) => q.where('release_year', '>=', f.yearFrom!))
+      .$if(f.yearTo !== undefined, (q) => q.where('release_year', '<=', f.yearTo!));
+    const [rows, count] = await Promise.all([
+      base.select('game_id').orderBy('popularity', 'desc').orderBy('game_id').limit(f.limit).offset(f.offset).execute(),
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { ids: rows.map((r) => r.game_id), total: Number(count.n) };
+  }
+
+  const base = k
+    .selectFrom('games as g')
+    .$if(f.platformId !== undefined, (q) =>
+      q.where((eb) => eb.exists(eb.selectFrom('game_platforms as gp').select('gp.game_id').whereRef('gp.game_id', '=', 'g.id').where('gp.platform_id', '=', f.platformId!))),
+    )
+    .$if(f.genreId !== undefined, (q) =>
+      q.where((eb) => eb.exists(eb.selectFrom('game_genres as gg').select('gg.game_id').whereRef('gg.game_id', '=', 'g.id').where('gg.genre_id', '=', f.genreId!))),
+    )
+    .$if(f.themeId !== undefined, (q) =>
+      q.where((eb) => eb.exists(eb.selectFrom('game_themes as gt').select('gt.game_id').whereRef('gt.game_id', '=', 'g.id').where('gt.theme_id', '=', f.themeId!))),
+    )
+    .$if(f.yearFrom !== undefined, (q) => q.where('g.release_year', '>=', f.yearFrom!))
+    .$if(f.yearTo !== undefined, (q) => q.where('g.release_year', '<=', f.yearTo!));
+
+  let page = base.select('g.id');
+  if (f.sort === 'popularity') page = page.orderBy('g.popularity', 'desc');
+  else if (f.sort === 'rating') page = page.orderBy(sql`coalesce(g.rating, -1)`, 'desc').orderBy('g.popularity', 'desc');
+  else if (f.sort === 'release') page = page.orderBy(sql`coalesce(g.first_release_date, -1)`, 'desc').orderBy('g.release_year', 'desc');
+  else page = page.orderBy('g.name', 'asc');
+  const [rows, count] = await Promise.all([
+    page.orderBy('g.id').limit(f.limit).offset(f.offset).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { ids: rows.map((r) => r.id), total: Number(count.n) };
+}
+
+export const findGameBySlug = (k: K, slug: string) => k.selectFrom('games').selectAll().where('slug', '=', slug).executeTakeFirst();
+
+export const findPlatformBySlug = (k: K, slug: string) =>
+  k.selectFrom('platforms').selectAll().where('slug', '=', slug).executeTakeFirst();
+
+export const findNamedBySlug = (k: K, table: 'platforms' | 'genres' | 'themes', slug: string) =>
+  k.selectFrom(table).select(['id', 'slug', 'name']).where('slug', '=', slug).executeTakeFirst();
+
+/** Everything the game page shows besides the game row itself. */
+export async function gameDetails(k: K, gameId: number) {
+  const [platforms, genres, themes, companies, altNames] = await Promise.all([
+    k
+      .selectFrom('game_platforms as gp')
+      .innerJoin('platforms as p', 'p.id', 'gp.platform_id')
+      .select(['p.slug', 'p.name', 'p.abbreviation'])
+      .where('gp.game_id', '=', gameId)
+      .orderBy('p.name')
+      .execute(),
+    k.selectFrom('game_genres as x').innerJoin('genres as t', 't.id', 'x.genre_id').select(['t.slug', 't.name']).where('x.game_id', '=', gameId).orderBy('t.name').execute(),
+    k.selectFrom('game_themes as x').innerJoin('themes as t', 't.id', 'x.theme_id').select(['t.slug', 't.name']).where('x.game_id', '=', gameId).orderBy('t.name').execute(),
+    k
+      .selectFrom('game_companies as x')
+      .innerJoin('companies as c', 'c.id', 'x.company_id')
+      .select(['c.slug', 'c.name', 'x.role'])
+      .where('x.game_id', '=', gameId)
+      .orderBy('c.name')
+      .execute(),
+    k.selectFrom('alternative_names').select('name').where('game_id', '=', gameId).orderBy('id').execute(),
+  ]);
+  return { platforms, genres, themes, companies, altNames: altNames.map((a) => a.name) };
+}
+
+/** Games released after now, soonest first. */
+export async function upcomingIds(k: K, limit: number, offset: number, nowSeconds: number) {
+  const base = k.selectFrom('games').where('first_release_date', '>', nowSeconds);
+  const [rows, count] = await Promise.all([
+    base.select('id').orderBy('first_release_date', 'asc').orderBy('id').limit(limit).offset(offset).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { ids: rows.map((r) => r.id), total: Number(count.n) };
+}
+
+export async function listPlatforms(k: K, featuredOnly: boolean) {
+  return k
+    .selectFrom('platforms')
+    .select(['id', 'slug', 'name', 'abbreviation', 'alternative_name', 'feat', 'games_count'])
+    .$if(featuredOnly, (q) => q.where('feat', '=', 1))
+    .$if(!featuredOnly, (q) => q.where('games_count', '>', 0))
+    .orderBy('games_count', 'desc')
+    .orderBy('name')
+    .execute();
+}

@@ -1,0 +1,68 @@
+import { TOTAL_COUNT_HEADER } from '@vgl/shared';
+import { browseQuerySchema, firstFieldErrors, listQuerySchema, searchQuerySchema } from '@vgl/shared/schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest } from '../../http/errors.js';
+import type { CatalogService } from './catalog.service.js';
+
+/** Query strings are parsed here (not as route schemas) so a 400 names the bad parameter plainly. */
+function parseQuery<T extends z.ZodType>(schema: T, query: unknown): z.infer<T> {
+  const result = schema.safeParse(query ?? {});
+  if (!result.success) {
+    const errors = firstFieldErrors(result.error);
+    throw badRequest(Object.values(errors)[0] ?? 'The query is not valid.', errors);
+  }
+  return result.data;
+}
+
+const slugParam = z.object({ slug: z.string().max(200) });
+
+export const catalogRoutes =
+  (catalog: CatalogService): FastifyPluginAsyncZod =>
+  async (app) => {
+    const tags = ['catalog'];
+    const cache = (seconds: number) => `public, max-age=${seconds}`;
+
+    app.get('/api/igdb/trending', { schema: { tags } }, async (req, reply) => {
+      const { limit } = parseQuery(listQuerySchema, req.query);
+      reply.header('Cache-Control', cache(300));
+      return catalog.trending(limit);
+    });
+
+    app.get('/api/igdb/upcoming/tsr', { schema: { tags } }, async (req, reply) => {
+      const { limit, page } = parseQuery(listQuerySchema, req.query);
+      const { items, total } = await catalog.upcoming(limit, page);
+      reply.header(TOTAL_COUNT_HEADER, String(total)).header('Cache-Control', cache(300));
+      return items;
+    });
+
+    app.get('/api/igdb/games', { schema: { tags } }, async (req, reply) => {
+      const { items, total } = await catalog.browse(parseQuery(browseQuerySchema, req.query));
+      reply.header(TOTAL_COUNT_HEADER, String(total)).header('Cache-Control', cache(60));
+      return items;
+    });
+
+    app.get('/api/igdb/search', { schema: { tags } }, async (req, reply) => {
+      const { q, p, limit } = parseQuery(searchQuerySchema, req.query);
+      const { items, total, correctedTo } = await catalog.search(q, p, limit);
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      if (correctedTo) reply.header('X-Search-Corrected', encodeURIComponent(correctedTo));
+      return items;
+    });
+
+    app.get('/api/igdb/games/:slug', { schema: { tags, params: slugParam } }, async (req) => catalog.game(req.params.slug));
+
+    app.get('/api/igdb/platforms', { schema: { tags } }, async (req, reply) => {
+      const featured = (req.query as { feat?: string } | undefined)?.feat;
+      reply.header('Cache-Control', cache(3600));
+      return catalog.platforms(featured === '1' || featured === 'true');
+    });
+    app.get('/api/igdb/platforms/:slug', { schema: { tags, params: slugParam } }, async (req) => catalog.platform(req.params.slug));
+
+    for (const table of ['genres', 'themes'] as const) {
+      app.get(`/api/igdb/${table}`, { schema: { tags } }, async () => catalog.list(table));
+      app.get(`/api/igdb/${table}/:slug`, { schema: { tags, params: slugParam } }, async (req) =>
+        catalog.named(table, (req.params as { slug: string }).slug),
+      );
+    }
+  };

@@ -1,0 +1,76 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import { searchWords } from './slug.js';
+import { Vocabulary } from './vocabulary.js';
+
+const MAX_WORDS = 8;
+
+export interface SearchPage {
+  ids: number[];
+  total: number;
+  /** The words actually searched, when a typo was corrected ("zelda" for "zelad"). */
+  correctedTo?: string;
+}
+
+/**
+ * Full-text search over names and alternative names: case, accents and
+ * punctuation do not matter, the last word matches as a prefix, and when
+ * nothing matches, each unknown word is corrected to the nearest known one.
+ * Ranked by text relevance blended with popularity. One function; the SQL
+ * differs per dialect (FTS5 / tsvector).
+ */
+export class CatalogSearch {
+  private vocabulary: Promise<Vocabulary> | undefined;
+
+  constructor(private readonly db: Db) {}
+
+  /** Forget the word list after the catalog changed (import, sync). */
+  invalidate(): void {
+    this.vocabulary = undefined;
+  }
+
+  private words(): Promise<Vocabulary> {
+    this.vocabulary ??= (async () => {
+      const vocabulary = new Vocabulary();
+      const rows = await sql<{ name: string }>`select name from games union all select name from alternative_names`.execute(this.db.kysely);
+      for (const { name } of rows.rows) for (const word of searchWords(name)) vocabulary.add(word);
+      return vocabulary;
+    })();
+    return this.vocabulary;
+  }
+
+  async search(query: string, limit: number, offset: number): Promise<SearchPage> {
+    const words = searchWords(query).slice(0, MAX_WORDS);
+    if (words.length === 0) return { ids: [], total: 0 };
+    const first = await this.run(words, true, limit, offset);
+    if (first.total > 0) return first;
+    const vocabulary = await this.words();
+    const corrected = words.map((w) => (vocabulary.has(w) ? w : (vocabulary.correct(w) ?? w)));
+    if (corrected.join(' ') === words.join(' ')) return first;
+    return { ...(await this.run(corrected, false, limit, offset)), correctedTo: corrected.join(' ') };
+  }
+
+  private async run(words: string[], lastIsPrefix: boolean, limit: number, offset: number): Promise<SearchPage> {
+    const k = this.db.kysely;
+    if (this.db.dialect === 'sqlite') {
+      const match = words.map((w, i) => `"${w}"${lastIsPrefix && i === words.length - 1 ? '*' : ''}`).join(' ');
+      const [rows, count] = await Promise.all([
+        sql<{ id: number }>`select g.id from games_fts f join games g on g.id = f.rowid
+          where games_fts match ${match}
+          order by bm25(games_fts, 10.0, 2.0) - ln(1 + g.popularity) * 0.6, g.id
+          limit ${limit} offset ${offset}`.execute(k),
+        sql<{ n: number }>`select count(*) as n from games_fts where games_fts match ${match}`.execute(k),
+      ]);
+      return { ids: rows.rows.map((r) => r.id), total: Number(count.rows[0]?.n ?? 0) };
+    }
+    const tsquery = words.map((w, i) => `${w}${lastIsPrefix && i === words.length - 1 ? ':*' : ''}`).join(' & ');
+    const q = sql`to_tsquery('vgl_search', ${tsquery})`;
+    const [rows, count] = await Promise.all([
+      sql<{ id: number }>`select id from games where search_vector @@ ${q}
+        order by ts_rank(search_vector, ${q}) * 10 + ln(1 + popularity) * 0.6 desc, id
+        limit ${limit} offset ${offset}`.execute(k),
+      sql<{ n: number }>`select count(*) as n from games where search_vector @@ ${q}`.execute(k),
+    ]);
+    return { ids: rows.rows.map((r) => r.id), total: Number(count.rows[0]?.n ?? 0) };
+  }
+}

@@ -1,0 +1,91 @@
+import type { BrowseQuery } from '@vgl/shared/schemas';
+import type { Db } from '../../db/database.js';
+import { notFound } from '../../http/errors.js';
+import { presentGame, presentGameCard, presentPlatform } from './catalog.presenter.js';
+import { browseGameIds, findGameBySlug, findNamedBySlug, findPlatformBySlug, gameCards, gameDetails, listPlatforms, upcomingIds } from './catalog.repo.js';
+import { CatalogSearch } from './catalog.search.js';
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+export function createCatalogService(db: Db, now: () => number = Date.now) {
+  const k = db.kysely;
+  const search = new CatalogSearch(db);
+  const cards = async (ids: number[]) => (await gameCards(k, ids)).map(presentGameCard);
+
+  async function idOf(table: 'platforms' | 'genres' | 'themes', slug: string): Promise<number> {
+    const row = await findNamedBySlug(k, table, slug);
+    if (!row) throw notFound(`There is no ${table.slice(0, -1)} "${slug}".`);
+    return row.id;
+  }
+
+  return {
+    /** After an import or sync: forget cached words. */
+    catalogChanged: () => search.invalidate(),
+
+    async browse(query: BrowseQuery) {
+      const [platformId, genreId, themeId] = await Promise.all([
+        query.platform === 'any' ? undefined : idOf('platforms', query.platform),
+        query.genre === 'any' ? undefined : idOf('genres', query.genre),
+        query.theme === 'any' ? undefined : idOf('themes', query.theme),
+      ]);
+      const { ids, total } = await browseGameIds(k, {
+        platformId,
+        genreId,
+        themeId,
+        yearFrom: query.releaseDate?.from,
+        yearTo: query.releaseDate?.to,
+        sort: query.sort,
+        limit: query.limit,
+        offset: (query.page - 1) * query.limit,
+      });
+      return { items: await cards(ids), total };
+    },
+
+    async search(q: string, page: number, limit: number) {
+      const result = await search.search(q, limit, (page - 1) * limit);
+      return { items: await cards(result.ids), total: result.total, correctedTo: result.correctedTo };
+    },
+
+    /** Most popular games; our own activity joins the blend with the library feature. */
+    async trending(limit: number) {
+      const { ids } = await browseGameIds(k, { sort: 'popularity', limit, offset: 0 });
+      return cards(ids);
+    },
+
+    async upcoming(limit: number, page: number) {
+      const { ids, total } = await upcomingIds(k, limit, (page - 1) * limit, Math.floor(now() / 1000));
+      return { items: await cards(ids), total };
+    },
+
+    async game(slug: string) {
+      const row = await findGameBySlug(k, slug);
+      if (!row) throw notFound(`There is no game "${slug}".`);
+      return presentGame(row, await gameDetails(k, row.id));
+    },
+
+    async platform(slug: string) {
+      const row = await findPlatformBySlug(k, slug);
+      if (!row) throw notFound(`There is no platform "${slug}".`);
+      return presentPlatform(row);
+    },
+
+    async platforms(featuredOnly: boolean) {
+      return (await listPlatforms(k, featuredOnly)).map(presentPlatform);
+    },
+
+    async named(table: 'genres' | 'themes', slug: string) {
+      const row = await findNamedBySlug(k, table, slug);
+      if (!row) throw notFound(`There is no ${table.slice(0, -1)} "${slug}".`);
+      return row;
+    },
+
+    async list(table: 'genres' | 'themes') {
+      return k.selectFrom(table).select(['id', 'slug', 'name']).orderBy('name').execute();
+    },
+  };
+}
+
+export type CatalogService = ReturnType<typeof createCatalogService>;

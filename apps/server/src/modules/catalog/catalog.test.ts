@@ -1,0 +1,130 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { dbKinds } from '../../test/databases.js';
+import { importCatalogFile, importReference } from './catalog.import.js';
+
+/** A small catalog in the import format, including the tricky cases. */
+const FIXTURE = [
+  { kind: 'platform', slug: 'mame-test-machine', name: 'Test Machine' },
+  { name: 'The Legend of Zelda', slug: 'the-legend-of-zelda', releaseDate: '1986-02-21', platforms: ['nes', 'famicom'], publishers: ['Nintendo'], altNames: ['Zeruda no Densetsu'], popularity: 90 },
+  { name: 'Zelda II: The Adventure of Link', year: 1987, platforms: ['nes'], publishers: ['Nintendo'], popularity: 60 },
+  { name: 'Pokémon Red', year: 1996, platforms: ['gb'], publishers: ['Nintendo'], popularity: 95 },
+  { name: 'Super Mario World', releaseDate: '1990-11-21', platforms: ['snes'], publishers: ['Nintendo'], genres: ['platform'], popularity: 99 },
+  { name: 'Street Fighter II', year: 1992, platforms: ['snes', 'genesis-slash-megadrive'], publishers: ['Capcom'], genres: ['fighting'], popularity: 80 },
+  { name: 'Sonic the Hedgehog', year: 1991, platforms: ['genesis-slash-megadrive'], publishers: ['Sega'], genres: ['platform'], popularity: 85 },
+  { name: 'Future Quest', releaseDate: '2099-01-01', platforms: ['mame-test-machine'] },
+  { name: 'Broken year', year: 'soon' },
+  'not json at all',
+];
+
+function writeFixture(dir: string): string {
+  const file = path.join(dir, 'catalog.jsonl');
+  fs.writeFileSync(file, FIXTURE.map((line) => (typeof line === 'string' ? line : JSON.stringify(line))).join('\n'));
+  return file;
+}
+
+describe.each(dbKinds)('catalog API on %s', (kind) => {
+  let t: TestApp;
+  let skipped: { line: number; reason: string }[];
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    await importReference(t.db);
+    ({ skipped } = await importCatalogFile(t.db, writeFixture(t.config.dataDir)));
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string) => t.app.inject({ method: 'GET', url });
+  const names = (res: { json: () => unknown }) => (res.json() as { name: string }[]).map((g) => g.name);
+
+  it('reports bad import lines with their number and reason, and imports the rest', () => {
+    expect(skipped).toEqual([
+      { line: 9, reason: expect.stringContaining('year') },
+      { line: 10, reason: 'not valid JSON' },
+    ]);
+  });
+
+  it('browses all games by popularity, with the total in X-Total-Count', async () => {
+    const res = await get('/api/igdb/games?limit=3');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-total-count']).toBe('7');
+    expect(names(res)).toEqual(['Super Mario World', 'Pokémon Red', 'The Legend of Zelda']);
+    expect(res.json()[0]).toMatchObject({ slug: 'super-mario-world', cover: null, first_release_date: 659145600, rating: null });
+  });
+
+  it('filters by platform, genre and a year range, and pages', async () => {
+    expect(names(await get('/api/igdb/games?platform=snes'))).toEqual(['Super Mario World', 'Street Fighter II']);
+    expect(names(await get('/api/igdb/games?genre=platform&sort=name'))).toEqual(['Sonic the Hedgehog', 'Super Mario World']);
+    expect(names(await get('/api/igdb/games?releaseDate=1991-1992&sort=name'))).toEqual(['Sonic the Hedgehog', 'Street Fighter II']);
+    expect(names(await get('/api/igdb/games?platform=nes&releaseDate=1987'))).toEqual(['Zelda II: The Adventure of Link']);
+    const page2 = await get('/api/igdb/games?limit=2&page=2');
+    expect(page2.headers['x-total-count']).toBe('7');
+    expect(names(page2)).toEqual(['The Legend of Zelda', 'Sonic the Hedgehog']);
+  });
+
+  it('sorts by release date and name', async () => {
+    expect(names(await get('/api/igdb/games?sort=release&limit=2'))).toEqual(['Future Quest', 'Super Mario World']);
+    expect(names(await get('/api/igdb/games?sort=name&limit=2'))).toEqual(['Future Quest', 'Pokémon Red']);
+  });
+
+  it('answers bad filters with 400 and unknown slugs with 404', async () => {
+    for (const query of ['page=0', 'limit=500', 'sort=loudest', 'releaseDate=199x', 'releaseDate=1995-1990', 'platform=%3Cscript%3E']) {
+      const res = await get(`/api/igdb/games?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().message).toBeTruthy();
+    }
+    expect((await get('/api/igdb/games?platform=no-such-platform')).statusCode).toBe(404);
+    expect((await get('/api/igdb/games/no-such-game')).statusCode).toBe(404);
+  });
+
+  it('searches forgiving case, accents, punctuation and a typo', async () => {
+    expect(names(await get('/api/igdb/search?q=POKEMON'))).toEqual(['Pokémon Red']);
+    expect(names(await get('/api/igdb/search?q=zelda'))).toEqual(['The Legend of Zelda', 'Zelda II: The Adventure of Link']);
+    expect(names(await get('/api/igdb/search?q=street-fighter!!'))).toEqual(['Street Fighter II']);
+    expect(names(await get('/api/igdb/search?q=zelad'))).toContain('The Legend of Zelda');
+    expect(names(await get('/api/igdb/search?q=zeruda'))).toEqual(['The Legend of Zelda']);
+    expect(names(await get('/api/igdb/search?q=son'))).toEqual(['Sonic the Hedgehog']);
+    const none = await get('/api/igdb/search?q=qqqqqq');
+    expect(none.json()).toEqual([]);
+    expect(none.headers['x-total-count']).toBe('0');
+  });
+
+  it('returns a game page with platforms, companies and alternative names', async () => {
+    const res = await get('/api/igdb/games/the-legend-of-zelda');
+    expect(res.json()).toMatchObject({
+      name: 'The Legend of Zelda',
+      first_release_date: 509328000,
+      platforms: [
+        { slug: 'famicom', name: 'Family Computer' },
+        { slug: 'nes', name: 'Nintendo Entertainment System' },
+      ],
+      publishers: [{ slug: 'nintendo', name: 'Nintendo' }],
+      alternative_names: ['Zeruda no Densetsu'],
+    });
+  });
+
+  it('lists upcoming games soonest first and trending ones', async () => {
+    expect(names(await get('/api/igdb/upcoming/tsr'))).toEqual(['Future Quest']);
+    expect(names(await get('/api/igdb/trending?limit=2'))).toEqual(['Super Mario World', 'Pokémon Red']);
+  });
+
+  it('knows the ~220 IGDB platforms, flags the 11 featured ones and keeps local platforms', async () => {
+    const featured = (await get('/api/igdb/platforms?feat=1')).json() as { slug: string }[];
+    expect(featured.map((p) => p.slug).sort()).toEqual(
+      ['android', 'ios', 'linux', 'mac', 'ps4--1', 'ps5', 'series-x-s', 'switch', 'switch-2', 'win', 'xboxone'].sort(),
+    );
+    expect((await get('/api/igdb/platforms/snes')).json()).toMatchObject({ name: 'Super Nintendo Entertainment System', feat: false, games_count: 2 });
+    expect((await get('/api/igdb/platforms/mame-test-machine')).json()).toMatchObject({ name: 'Test Machine', games_count: 1 });
+    expect((await get('/api/igdb/genres/platform')).json()).toMatchObject({ name: 'Platform' });
+  });
+
+  it('updates a game in place when imported again', async () => {
+    const file = path.join(t.config.dataDir, 'update.jsonl');
+    fs.writeFileSync(file, JSON.stringify({ name: 'Sonic the Hedgehog', year: 1991, platforms: ['genesis-slash-megadrive', 'sms'], summary: 'Gotta go fast.' }));
+    await importCatalogFile(t.db, file);
+    const res = await get('/api/igdb/games/sonic-the-hedgehog');
+    expect(res.json()).toMatchObject({ summary: 'Gotta go fast.', platforms: [{ slug: 'sms' }, { slug: 'genesis-slash-megadrive' }] });
+    expect((await get('/api/igdb/games')).headers['x-total-count']).toBe('7');
+  });
+});
