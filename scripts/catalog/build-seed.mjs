@@ -26,7 +26,7 @@ function publishersOf(raw) {
   if (!raw || PLACEHOLDER_PUBLISHER.test(raw.trim())) return [];
   return raw
     .split(/\s+\/\s+/)
-    .map((p) => p.replace(/^[^(]*[^\x00-\x7F][^(]*\((.+)\)$/, '$1').trim()) // "日本語 (Romanised)" → "Romanised"
+    .map((p) => p.replace(/^[^(]*[^\p{ASCII}][^(]*\((.+)\)$/u, '$1').trim()) // "日本語 (Romanised)" → "Romanised"
     .filter((p) => p && !PLACEHOLDER_PUBLISHER.test(p));
 }
 

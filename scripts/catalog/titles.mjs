@@ -5,7 +5,7 @@ export function titleOf(description) {
   let title = String(description).trim();
   for (let previous = ''; previous !== title; ) {
     previous = title;
-    title = title.replace(/\s*(\([^()]*\)|\[[^\[\]]*\])\s*$/, '').trim();
+    title = title.replace(/\s*(\([^()]*\)|\[[^[\]]*\])\s*$/, '').trim();
   }
   return title.replace(/\s+-\s+/g, ': ').replace(/\s{2,}/g, ' ').trim();
 }

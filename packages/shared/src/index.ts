@@ -7,3 +7,4 @@ export * from './api-types.js';
 export * from './routes.js';
 export * from './login.js';
 export * from './forbidden.js';
+export * from './dates.js';

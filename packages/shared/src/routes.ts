@@ -12,6 +12,15 @@ export const APP_ROUTES = {
   verifyEmail: '/auth/verification/:token',
   passwordReset: '/auth/password/reset',
   passwordNew: '/auth/password/new/:token',
+  games: '/games',
+  game: '/games/:slug',
+  search: '/search',
+  trending: '/trending',
+  upcoming: '/upcoming',
+  platform: '/platforms/:slug',
+  platformAbout: '/platforms/:slug/about',
+  genre: '/genres/:slug',
+  theme: '/themes/:slug',
 } as const;
 
 export type AppRoute = (typeof APP_ROUTES)[keyof typeof APP_ROUTES];

@@ -37,6 +37,11 @@ export function createDb(config: DatabaseConfig): Db {
     return { kysely, dialect: 'sqlite', sqlite, destroy: () => kysely.destroy() };
   }
   const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+  // An idle connection can die (server restart, admin termination); without a
+  // listener that error would crash the process. The pool replaces the client.
+  pool.on('error', (err) => {
+    process.stderr.write(`PostgreSQL: an idle connection was closed (${err.message}); the pool opens a new one.\n`);
+  });
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { kysely, dialect: 'postgres', destroy: () => kysely.destroy() };
 }

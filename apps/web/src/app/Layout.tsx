@@ -8,7 +8,9 @@ import { NavBar } from '../features/nav/NavBar';
 /** The frame around every page: skip link, navigation, the page, footer, toasts and modals. */
 export function Layout() {
   const { pathname } = useLocation();
-  useEffect(() => window.scrollTo(0, 0), [pathname]);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
 
   return (
     <>

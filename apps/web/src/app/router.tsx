@@ -3,6 +3,9 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { ActivationPage } from '../features/auth/ActivationPage';
 import { ActivateAccountPage, VerifyEmailPage } from '../features/auth/LinkPages';
 import { LoginPage } from '../features/auth/LoginPage';
+import { GamePage } from '../features/catalog/GamePage';
+import { GamesPage } from '../features/catalog/GamesPage';
+import { PlatformAboutPage, PlatformPage, SearchPage, TaxonomyPage, TrendingPage, UpcomingPage } from '../features/catalog/ListPages';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
 import { HomePage } from '../features/landing/HomePage';
 import { BareLayout } from './BareLayout';
@@ -19,6 +22,15 @@ export const routes: RouteObject[] = [
     element: <Layout />,
     children: [
       { path: APP_ROUTES.home, element: <HomePage /> },
+      { path: APP_ROUTES.games, element: <GamesPage /> },
+      { path: APP_ROUTES.game, element: <GamePage /> },
+      { path: APP_ROUTES.search, element: <SearchPage /> },
+      { path: APP_ROUTES.trending, element: <TrendingPage /> },
+      { path: APP_ROUTES.upcoming, element: <UpcomingPage /> },
+      { path: APP_ROUTES.platform, element: <PlatformPage /> },
+      { path: APP_ROUTES.platformAbout, element: <PlatformAboutPage /> },
+      { path: APP_ROUTES.genre, element: <TaxonomyPage kind="genres" /> },
+      { path: APP_ROUTES.theme, element: <TaxonomyPage kind="themes" /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -1,0 +1,50 @@
+import { PAGING, pageCount, pageWindow } from '@vgl/shared';
+import { Link, useLocation } from 'react-router';
+import styles from './Pagination.module.css';
+
+/**
+ * Page links (SPEC §9): only when the total exceeds one page; the window of
+ * pages 1–5 / current ±2 / last 5; the query and filters kept with p;
+ * scrolls to the top 100 ms after paging.
+ */
+export function Pagination({ page, total, perPage = PAGING.gamesPerPage }: { page: number; total: number; perPage?: number }) {
+  const { pathname, search } = useLocation();
+  const pages = pageWindow(page, total, perPage);
+  if (pages.length === 0) return null;
+  const last = pageCount(total, perPage);
+  const hrefFor = (p: number) => {
+    const params = new URLSearchParams(search);
+    params.set('p', String(p));
+    return `${pathname}?${params.toString()}`;
+  };
+  const onPage = () => window.setTimeout(() => window.scrollTo({ top: 0 }), PAGING.scrollToTopDelayMs);
+  return (
+    <nav className={styles.pagination} aria-label="Pages">
+      {page > 1 && (
+        <Link to={hrefFor(page - 1)} onClick={onPage} className={styles.step} rel="prev">
+          Previous
+        </Link>
+      )}
+      <ul>
+        {pages.map((p) => (
+          <li key={p}>
+            {p === page ? (
+              <span aria-current="page" className={styles.current}>
+                {p}
+              </span>
+            ) : (
+              <Link to={hrefFor(p)} onClick={onPage} aria-label={`Page ${p}`}>
+                {p}
+              </Link>
+            )}
+          </li>
+        ))}
+      </ul>
+      {page < last && (
+        <Link to={hrefFor(page + 1)} onClick={onPage} className={styles.step} rel="next">
+          Next
+        </Link>
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,100 @@
+import { formatReleaseDate, ratingToTen } from '@vgl/shared';
+import { Link, useParams } from 'react-router';
+import { GameCover } from '../../components/GameCover';
+import { RatingStars } from '../../components/RatingStars';
+import { usePageMeta } from '../../lib/pageMeta';
+import { NotFoundPage } from '../errors/NotFoundPage';
+import { useGame, type GameDetails } from './catalogApi';
+import styles from './catalog.module.css';
+import { isNotFound } from './isNotFound';
+
+function Chips({ items, base }: { items: { slug: string; name: string }[]; base?: string }) {
+  return (
+    <ul className={styles.chips}>
+      {items.map((item) => (
+        <li key={item.slug}>{base ? <Link to={`${base}/${item.slug}`}>{item.name}</Link> : <span>{item.name}</span>}</li>
+      ))}
+    </ul>
+  );
+}
+
+function GameView({ game }: { game: GameDetails }) {
+  const coverUrl = game.cover ? `https://images.igdb.com/igdb/image/upload/t_cover_big/${game.cover}.jpg` : undefined;
+  usePageMeta({
+    title: game.name,
+    description: game.summary?.slice(0, 200) || `${game.name} (${formatReleaseDate(game.first_release_date, game.release_year)}) on VGL: rate it, review it and add it to your library.`,
+    image: coverUrl,
+  });
+  const rating = ratingToTen(game.rating);
+  const companies = [...game.publishers, ...game.developers.filter((d) => !game.publishers.some((p) => p.slug === d.slug))];
+  return (
+    <article className={styles.game}>
+      <div className={styles.gameCover}>
+        <GameCover name={game.name} cover={game.cover} platform={game.platforms[0]?.name} priority />
+      </div>
+      <div>
+        <h1>{game.name}</h1>
+        <dl className={styles.facts}>
+          <dt>Released</dt>
+          <dd>{formatReleaseDate(game.first_release_date, game.release_year)}</dd>
+          {rating !== null && (
+            <>
+              <dt>Rating</dt>
+              <dd>
+                <RatingStars value={rating} size="lg" />
+              </dd>
+            </>
+          )}
+          {game.platforms.length > 0 && (
+            <>
+              <dt>Platforms</dt>
+              <dd>
+                <Chips items={game.platforms} base="/platforms" />
+              </dd>
+            </>
+          )}
+          {game.genres.length > 0 && (
+            <>
+              <dt>Genres</dt>
+              <dd>
+                <Chips items={game.genres} base="/genres" />
+              </dd>
+            </>
+          )}
+          {game.themes.length > 0 && (
+            <>
+              <dt>Themes</dt>
+              <dd>
+                <Chips items={game.themes} base="/themes" />
+              </dd>
+            </>
+          )}
+          {companies.length > 0 && (
+            <>
+              <dt>Companies</dt>
+              <dd>
+                <Chips items={companies} />
+              </dd>
+            </>
+          )}
+          {game.alternative_names.length > 0 && (
+            <>
+              <dt>Also known as</dt>
+              <dd>{game.alternative_names.join(' · ')}</dd>
+            </>
+          )}
+        </dl>
+        {game.summary && <p className={styles.summary}>{game.summary}</p>}
+      </div>
+    </article>
+  );
+}
+
+/** /games/{slug}: the game's facts; its title is the game's name. */
+export function GamePage() {
+  const { slug = '' } = useParams();
+  const game = useGame(slug);
+  if (isNotFound(game.error)) return <NotFoundPage />;
+  if (!game.data) return <p role="status">{game.isError ? 'The game could not be loaded. Please try again.' : 'Loading…'}</p>;
+  return <GameView game={game.data} />;
+}

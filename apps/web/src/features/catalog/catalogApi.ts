@@ -1,0 +1,97 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { TOTAL_COUNT_HEADER } from '@vgl/shared';
+import { api } from '../../lib/api';
+
+/** A game as lists return it (SPEC §3). */
+export interface GameCard {
+  id: number;
+  name: string;
+  slug: string;
+  cover: string | null;
+  first_release_date: number | null;
+  release_year: number | null;
+  rating: number | null;
+  platform: string | null;
+}
+
+interface Named {
+  slug: string;
+  name: string;
+}
+
+export interface GameDetails extends Omit<GameCard, 'platform'> {
+  summary: string | null;
+  rating_count: number;
+  platforms: (Named & { abbreviation: string | null })[];
+  genres: Named[];
+  themes: Named[];
+  publishers: Named[];
+  developers: Named[];
+  alternative_names: string[];
+}
+
+export interface Platform extends Named {
+  id: number;
+  abbreviation: string | null;
+  alternative_name: string | null;
+  feat: boolean;
+  games_count: number;
+  category?: string | null;
+  generation?: number | null;
+  family?: string | null;
+  summary?: string | null;
+}
+
+export interface GamesPage {
+  items: GameCard[];
+  total: number;
+  correctedTo?: string;
+}
+
+async function getPage(path: string): Promise<GamesPage> {
+  const { data, headers } = await api.get<GameCard[]>(path);
+  const corrected = headers.get('X-Search-Corrected');
+  return {
+    items: data,
+    total: Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length),
+    ...(corrected ? { correctedTo: decodeURIComponent(corrected) } : {}),
+  };
+}
+
+const query = (params: Record<string, string | number | undefined>) =>
+  new URLSearchParams(Object.entries(params).filter((e): e is [string, string | number] => e[1] !== undefined && e[1] !== '').map(([k, v]) => [k, String(v)])).toString();
+
+export interface BrowseParams {
+  page: number;
+  platform?: string;
+  genre?: string;
+  theme?: string;
+  releaseDate?: string;
+  sort?: string;
+  limit?: number;
+}
+
+export const useGames = (params: BrowseParams) =>
+  useQuery({ queryKey: ['games', params], queryFn: () => getPage(`/api/igdb/games?${query({ ...params })}`), placeholderData: keepPreviousData });
+
+export const useSearch = (q: string, page: number) =>
+  useQuery({ queryKey: ['search', q, page], enabled: q.trim() !== '', queryFn: () => getPage(`/api/igdb/search?${query({ q, p: page })}`), placeholderData: keepPreviousData });
+
+export const useTrending = (limit: number) =>
+  useQuery({ queryKey: ['trending', limit], queryFn: async () => (await api.get<GameCard[]>(`/api/igdb/trending?limit=${limit}`)).data });
+
+export const useUpcoming = (page: number, limit = 24) =>
+  useQuery({ queryKey: ['upcoming', page, limit], queryFn: () => getPage(`/api/igdb/upcoming/tsr?${query({ page, limit })}`), placeholderData: keepPreviousData });
+
+export const useGame = (slug: string) => useQuery({ queryKey: ['game', slug], queryFn: async () => (await api.get<GameDetails>(`/api/igdb/games/${encodeURIComponent(slug)}`)).data, retry: false });
+
+export const usePlatform = (slug: string) =>
+  useQuery({ queryKey: ['platform', slug], queryFn: async () => (await api.get<Platform>(`/api/igdb/platforms/${encodeURIComponent(slug)}`)).data, retry: false });
+
+export const usePlatforms = () => useQuery({ queryKey: ['platforms'], staleTime: 3_600_000, queryFn: async () => (await api.get<Platform[]>('/api/igdb/platforms')).data });
+
+export const useTaxonomy = (kind: 'genres' | 'themes') =>
+  useQuery({ queryKey: [kind], staleTime: 3_600_000, queryFn: async () => (await api.get<(Named & { id: number })[]>(`/api/igdb/${kind}`)).data });
+
+export const useTaxonomyItem = (kind: 'genres' | 'themes', slug: string) =>
+  useQuery({ queryKey: [kind, slug], retry: false, queryFn: async () => (await api.get<Named>(`/api/igdb/${kind}/${encodeURIComponent(slug)}`)).data });

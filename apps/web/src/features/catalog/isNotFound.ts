@@ -1,0 +1,3 @@
+import { ApiRequestError } from '../../lib/api';
+
+export const isNotFound = (error: unknown) => error instanceof ApiRequestError && error.status === 404;

@@ -1,0 +1,107 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { axeViolations } from './support/axe';
+import { hasChromium, launchBrowser, saveFailureScreenshot } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+// A fresh server loads the embedded open catalog on its first start, as `npm start` does.
+describe.skipIf(!hasChromium)('the game catalog in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  beforeEach(async () => {
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+  });
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail') await saveFailureScreenshot(page, task.name);
+    await context.close();
+  });
+
+  const cards = () => page.locator('main ul li a[href^="/games/"]');
+  const count = async () => Number((await page.getByText(/^[\d,]+ games?$/).textContent())!.replace(/\D/g, ''));
+
+  it('loaded tens of thousands of real games on first start', async () => {
+    await page.goto(`${server.url}/games`);
+    await expect.poll(() => page.title()).toBe('Games | VGL');
+    await cards().first().waitFor();
+    expect(await count()).toBeGreaterThan(50_000);
+    expect(await cards().count()).toBe(24);
+  });
+
+  it('filters by platform and year, keeping the filters in the URL', async () => {
+    await page.goto(`${server.url}/games`);
+    await cards().first().waitFor();
+    await page.getByLabel('Platform', { exact: true }).selectOption('snes');
+    await page.waitForURL(/platform=snes/);
+    const snes = await count();
+    await page.getByLabel('Released').fill('1992');
+    await page.getByLabel('Released').press('Enter');
+    await page.waitForURL(/releaseDate=1992/);
+    await expect.poll(count).toBeLessThan(snes);
+    await cards().first().click();
+    await page.getByText('Super Nintendo Entertainment System').first().waitFor();
+    await page.getByText('1992').first().waitFor();
+  });
+
+  it('pages through results with the window of SPEC §9, keeping the filters', async () => {
+    await page.goto(`${server.url}/games?platform=nes`);
+    await cards().first().waitFor();
+    const firstPage = await cards().first().textContent();
+    const pages = page.getByRole('navigation', { name: 'Pages' });
+    expect(await pages.getByRole('link', { name: /^Page \d+$/ }).allTextContents()).toEqual(['2', '3', '4', '5']);
+    await pages.getByRole('link', { name: 'Page 4' }).click();
+    await page.waitForURL(/platform=nes&p=4|p=4&platform=nes/);
+    await expect.poll(() => cards().first().textContent()).not.toBe(firstPage);
+    expect(await pages.getByRole('link', { name: /^Page \d+$/ }).allTextContents()).toEqual(['2', '3', '5', '6']);
+    expect(await pages.locator('[aria-current="page"]').textContent()).toBe('4');
+  });
+
+  it('searches from the nav with a typo and opens a game page', async () => {
+    await page.goto(`${server.url}/`);
+    await page.getByRole('button', { name: 'Open search' }).click();
+    await page.getByPlaceholder('Search').fill('zelad');
+    await page.getByPlaceholder('Search').press('Enter');
+    await page.waitForURL(/\/search\/\?q=zelad&p=1/);
+    await page.getByText('showing results for “zelda”').waitFor();
+    await page.getByRole('link', { name: /^The Legend of Zelda/ }).first().click();
+    await page.waitForURL(/\/games\/the-legend-of-zelda/);
+    await expect.poll(() => page.title()).toMatch(/^The Legend of Zelda.* \| VGL$/);
+  });
+
+  it('shows a platform page and its about tab', async () => {
+    await page.goto(`${server.url}/platforms/snes`);
+    await expect.poll(() => page.title()).toBe('Super Nintendo Entertainment System | VGL');
+    await cards().first().waitFor();
+    await page.getByRole('link', { name: 'About' }).click();
+    await page.getByText('Abbreviation').waitFor();
+    expect(await page.getByText('SNES', { exact: true }).count()).toBe(1);
+  });
+
+  it('shows "Nothing found." for an empty result and the 404 screen for an unknown game', async () => {
+    await page.goto(`${server.url}/search/?q=qqqqzzzzxxxx&p=1`);
+    await page.getByText('Nothing found.').waitFor();
+    await page.goto(`${server.url}/games/no-such-game-anywhere`);
+    await page.getByText("Sorry, we can't find the page you've requested.").waitFor();
+  });
+
+  it('has no axe-core violations on the games grid and a game page', async () => {
+    const axeContext = await browser.newContext({ bypassCSP: true });
+    const axePage = await axeContext.newPage();
+    for (const path of ['/games', '/games/super-mario-world']) {
+      await axePage.goto(`${server.url}${path}`);
+      await axePage.getByRole('heading', { level: 1 }).waitFor();
+      expect(await axeViolations(axePage), path).toEqual([]);
+    }
+    await axeContext.close();
+  });
+});
