@@ -5,6 +5,7 @@ import { createDb } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { progressBar } from './cli/progress.js';
 import { seedCatalogIfEmpty } from './modules/catalog/catalog.seed.js';
+import { scheduleIgdbSync } from './modules/igdb/igdb.job.js';
 import { resolveJwtSecret } from './secrets.js';
 
 async function main(): Promise<void> {
@@ -17,6 +18,9 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ config, db });
   if (migrated.applied.length) app.log.info({ applied: migrated.applied }, 'database migrated');
+
+  const stopSync = config.igdb ? scheduleIgdbSync(db, config.igdb, app.log) : undefined;
+  app.addHook('onClose', async () => stopSync?.());
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');

@@ -5,6 +5,8 @@ import { createDb } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import type { Role } from '../db/schema.js';
 import { importCatalogFile, importReference, SEED_FILE } from '../modules/catalog/catalog.import.js';
+import { IgdbClient } from '../modules/igdb/igdb.client.js';
+import { syncFromIgdb } from '../modules/igdb/igdb.sync.js';
 import { usersRepo } from '../modules/users/users.repo.js';
 import { progressBar } from './progress.js';
 
@@ -113,7 +115,25 @@ async function catalogImport(args: string[], config: Config, io: CliIO): Promise
   }
 }
 
+/** Fills or updates the catalog from IGDB; resumable; `--restart` crawls everything again. */
+async function catalogSync(args: string[], config: Config, io: CliIO): Promise<void> {
+  if (!config.igdb) throw new CliError('IGDB is not configured: set IGDB_CLIENT_ID and IGDB_CLIENT_SECRET (a Twitch application).');
+  const db = createDb(config.database);
+  try {
+    await migrateToLatest(db);
+    const report = await syncFromIgdb(db, new IgdbClient(config.igdb), {
+      restart: args.includes('--restart'),
+      onProgress: progressBar('Syncing games from IGDB', (t) => io.out(t.replace(/\n$/, ''))),
+    });
+    const resumed = report.resumedFrom ? ` (resumed after IGDB id ${report.resumedFrom})` : '';
+    io.out(`${report.mode === 'full' ? 'Full crawl' : 'Incremental sync'}: ${report.games} games in ${report.pages} page(s)${resumed}.`);
+  } finally {
+    await db.destroy();
+  }
+}
+
 export const commands: Record<string, Command> = {
+  'catalog:sync': { usage: 'catalog:sync [--restart]', summary: 'fill or update the catalog from IGDB (resumes an interrupted crawl)', run: catalogSync },
   'catalog:import': { usage: 'catalog:import [file]', summary: 'import games from a JSONL file (default: the embedded catalog)', run: catalogImport },
   'user:role': { usage: 'user:role <username> <role>', summary: 'make a user a user, moderator or admin', run: userRole },
   'db:migrate': { usage: 'db:migrate', summary: 'apply pending database migrations', run: dbMigrate },

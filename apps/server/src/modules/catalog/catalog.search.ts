@@ -19,8 +19,12 @@ export interface SearchPage {
  * Ranked by text relevance blended with popularity. One function; the SQL
  * differs per dialect (FTS5 / tsvector).
  */
+/** Rebuild the word list at least this often, so imports by another process (the CLI) are seen. */
+const VOCABULARY_TTL_MS = 10 * 60_000;
+
 export class CatalogSearch {
   private vocabulary: Promise<Vocabulary> | undefined;
+  private builtAt = 0;
 
   constructor(private readonly db: Db) {}
 
@@ -30,7 +34,9 @@ export class CatalogSearch {
   }
 
   private words(): Promise<Vocabulary> {
+    if (Date.now() - this.builtAt > VOCABULARY_TTL_MS) this.vocabulary = undefined;
     this.vocabulary ??= (async () => {
+      this.builtAt = Date.now();
       const vocabulary = new Vocabulary();
       const rows = await sql<{ name: string }>`select name from games union all select name from alternative_names`.execute(this.db.kysely);
       for (const { name } of rows.rows) for (const word of searchWords(name)) vocabulary.add(word);
