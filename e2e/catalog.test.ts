@@ -87,6 +87,13 @@ describe.skipIf(!hasChromium)('the game catalog in Chromium', () => {
     expect(await page.getByText('SNES', { exact: true }).count()).toBe(1);
   });
 
+  it('shows a curated selection built from the catalog', async () => {
+    await page.goto(`${server.url}/selections/16-bit-classics`);
+    await expect.poll(() => page.title()).toBe('16-bit Classics | VGL');
+    await cards().first().waitFor();
+    expect(await cards().count()).toBe(24);
+  });
+
   it('shows "Nothing found." for an empty result and the 404 screen for an unknown game', async () => {
     await page.goto(`${server.url}/search/?q=qqqqzzzzxxxx&p=1`);
     await page.getByText('Nothing found.').waitFor();

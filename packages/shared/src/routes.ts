@@ -21,6 +21,7 @@ export const APP_ROUTES = {
   platformAbout: '/platforms/:slug/about',
   genre: '/genres/:slug',
   theme: '/themes/:slug',
+  selection: '/selections/:slug',
 } as const;
 
 export type AppRoute = (typeof APP_ROUTES)[keyof typeof APP_ROUTES];

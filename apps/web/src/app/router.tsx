@@ -5,7 +5,7 @@ import { ActivateAccountPage, VerifyEmailPage } from '../features/auth/LinkPages
 import { LoginPage } from '../features/auth/LoginPage';
 import { GamePage } from '../features/catalog/GamePage';
 import { GamesPage } from '../features/catalog/GamesPage';
-import { PlatformAboutPage, PlatformPage, SearchPage, TaxonomyPage, TrendingPage, UpcomingPage } from '../features/catalog/ListPages';
+import { PlatformAboutPage, PlatformPage, SearchPage, SelectionPage, TaxonomyPage, TrendingPage, UpcomingPage } from '../features/catalog/ListPages';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
 import { HomePage } from '../features/landing/HomePage';
 import { BareLayout } from './BareLayout';
@@ -31,6 +31,7 @@ export const routes: RouteObject[] = [
       { path: APP_ROUTES.platformAbout, element: <PlatformAboutPage /> },
       { path: APP_ROUTES.genre, element: <TaxonomyPage kind="genres" /> },
       { path: APP_ROUTES.theme, element: <TaxonomyPage kind="themes" /> },
+      { path: APP_ROUTES.selection, element: <SelectionPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

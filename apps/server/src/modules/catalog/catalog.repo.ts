@@ -143,3 +143,20 @@ export async function listPlatforms(k: K, featuredOnly: boolean) {
     .orderBy('name')
     .execute();
 }
+
+export async function listSelections(k: K) {
+  return k
+    .selectFrom('selections as s')
+    .select(['s.id', 's.slug', 's.name', 's.description', 's.image'])
+    .select((eb) => eb.selectFrom('selection_games as sg').select((e) => e.fn.countAll<number>().as('n')).whereRef('sg.selection_id', '=', 's.id').as('games_count'))
+    .orderBy('s.position')
+    .orderBy('s.id')
+    .execute();
+}
+
+export async function selectionBySlug(k: K, slug: string) {
+  const selection = await k.selectFrom('selections').select(['id', 'slug', 'name', 'description', 'image']).where('slug', '=', slug).executeTakeFirst();
+  if (!selection) return undefined;
+  const games = await k.selectFrom('selection_games').select('game_id').where('selection_id', '=', selection.id).orderBy('position').execute();
+  return { selection, gameIds: games.map((g) => g.game_id) };
+}

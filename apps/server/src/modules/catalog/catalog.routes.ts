@@ -59,6 +59,12 @@ export const catalogRoutes =
     });
     app.get('/api/igdb/platforms/:slug', { schema: { tags, params: slugParam } }, async (req) => catalog.platform(req.params.slug));
 
+    app.get('/api/igdb/selections', { schema: { tags } }, async (_req, reply) => {
+      reply.header('Cache-Control', cache(300));
+      return catalog.selections();
+    });
+    app.get('/api/igdb/selections/:slug', { schema: { tags, params: slugParam } }, async (req) => catalog.selection(req.params.slug));
+
     for (const table of ['genres', 'themes'] as const) {
       app.get(`/api/igdb/${table}`, { schema: { tags } }, async () => catalog.list(table));
       app.get(`/api/igdb/${table}/:slug`, { schema: { tags, params: slugParam } }, async (req) =>

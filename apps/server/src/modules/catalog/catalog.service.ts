@@ -2,7 +2,18 @@ import type { BrowseQuery } from '@vgl/shared/schemas';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
 import { presentGame, presentGameCard, presentPlatform } from './catalog.presenter.js';
-import { browseGameIds, findGameBySlug, findNamedBySlug, findPlatformBySlug, gameCards, gameDetails, listPlatforms, upcomingIds } from './catalog.repo.js';
+import {
+  browseGameIds,
+  findGameBySlug,
+  findNamedBySlug,
+  findPlatformBySlug,
+  gameCards,
+  gameDetails,
+  listPlatforms,
+  listSelections,
+  selectionBySlug,
+  upcomingIds,
+} from './catalog.repo.js';
 import { CatalogSearch } from './catalog.search.js';
 
 export interface Page<T> {
@@ -80,6 +91,16 @@ export function createCatalogService(db: Db, now: () => number = Date.now) {
       const row = await findNamedBySlug(k, table, slug);
       if (!row) throw notFound(`There is no ${table.slice(0, -1)} "${slug}".`);
       return row;
+    },
+
+    async selections() {
+      return (await listSelections(k)).map((s) => ({ ...s, games_count: Number(s.games_count ?? 0) }));
+    },
+
+    async selection(slug: string) {
+      const found = await selectionBySlug(k, slug);
+      if (!found) throw notFound(`There is no selection "${slug}".`);
+      return { ...found.selection, games: await cards(found.gameIds) };
     },
 
     async list(table: 'genres' | 'themes') {

@@ -4,7 +4,7 @@ import { GamesGrid } from '../../components/GamesGrid';
 import { usePageMeta } from '../../lib/pageMeta';
 import { NotFoundPage } from '../errors/NotFoundPage';
 import { GameListPage } from './GameListPage';
-import { useGames, usePlatform, useSearch, useTaxonomyItem, useTrending, useUpcoming } from './catalogApi';
+import { useGames, usePlatform, useSearch, useSelection, useTaxonomyItem, useTrending, useUpcoming } from './catalogApi';
 import styles from './catalog.module.css';
 import { isNotFound } from './isNotFound';
 import { usePageParam } from './usePageParam';
@@ -144,4 +144,21 @@ export function TaxonomyPage({ kind }: { kind: 'genres' | 'themes' }) {
   const games = useGames({ page, [kind === 'genres' ? 'genre' : 'theme']: slug });
   if (isNotFound(item.error)) return <NotFoundPage />;
   return <GameListPage title={item.data?.name ?? (kind === 'genres' ? 'Genre' : 'Theme')} page={page} data={games.data} loading={games.isFetching} error={games.error} />;
+}
+
+/** /selections/{slug}: a curated list, in its own order. */
+export function SelectionPage() {
+  const { slug = '' } = useParams();
+  const selection = useSelection(slug);
+  usePageMeta({ title: selection.data?.name ?? 'Selection', description: selection.data?.description ?? undefined });
+  if (isNotFound(selection.error)) return <NotFoundPage />;
+  return (
+    <section>
+      <header className={styles.header}>
+        <h1>{selection.data?.name ?? 'Selection'}</h1>
+        {selection.data?.description && <p className={styles.intro}>{selection.data.description}</p>}
+      </header>
+      <GamesGrid games={selection.data?.games} loading={selection.isFetching} />
+    </section>
+  );
 }

@@ -95,3 +95,12 @@ export const useTaxonomy = (kind: 'genres' | 'themes') =>
 
 export const useTaxonomyItem = (kind: 'genres' | 'themes', slug: string) =>
   useQuery({ queryKey: [kind, slug], retry: false, queryFn: async () => (await api.get<Named>(`/api/igdb/${kind}/${encodeURIComponent(slug)}`)).data });
+
+export interface Selection extends Named {
+  description: string | null;
+  image: string | null;
+  games: GameCard[];
+}
+
+export const useSelection = (slug: string) =>
+  useQuery({ queryKey: ['selection', slug], retry: false, queryFn: async () => (await api.get<Selection>(`/api/igdb/selections/${encodeURIComponent(slug)}`)).data });
