@@ -26,15 +26,24 @@ export function createCatalogService(db: Db, now: () => number = Date.now) {
   const search = new CatalogSearch(db);
   const cards = async (ids: number[]) => (await gameCards(k, ids)).map(presentGameCard);
 
+  // Filter slugs → ids, remembered for a while: every browse request needs them and they almost never change.
+  const filterIds = new Map<string, { id: number; at: number }>();
   async function idOf(table: 'platforms' | 'genres' | 'themes', slug: string): Promise<number> {
+    const key = `${table}:${slug}`;
+    const cached = filterIds.get(key);
+    if (cached && now() - cached.at < 10 * 60_000) return cached.id;
     const row = await findNamedBySlug(k, table, slug);
     if (!row) throw notFound(`There is no ${table.slice(0, -1)} "${slug}".`);
+    filterIds.set(key, { id: row.id, at: now() });
     return row.id;
   }
 
   return {
     /** After an import or sync: forget cached words. */
-    catalogChanged: () => search.invalidate(),
+    catalogChanged: () => {
+      search.invalidate();
+      filterIds.clear();
+    },
 
     async browse(query: BrowseQuery) {
       const [platformId, genreId, themeId] = await Promise.all([

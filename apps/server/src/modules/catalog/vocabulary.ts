@@ -1,29 +1,26 @@
 /**
  * The words of all game names, to correct a typo in a search ("zelad" →
- * "zelda"). Kept in memory (a few MB for a million games), grouped by length
- * so a lookup compares only words of nearly the same length.
+ * "zelda"). Kept in memory, grouped by first letter and length, so a lookup
+ * compares only words that start alike and are nearly as long. Numbers are
+ * left out: "2" or "1942" are never typos of each other.
  */
 export class Vocabulary {
-  private readonly byLength = new Map<number, Map<string, number>>();
+  private readonly counts = new Map<string, number>();
+  private readonly buckets = new Map<string, string[]>();
 
   add(word: string): void {
-    if (word.length < 3) return;
-    let bucket = this.byLength.get(word.length);
-    if (!bucket) this.byLength.set(word.length, (bucket = new Map()));
-    bucket.set(word, (bucket.get(word) ?? 0) + 1);
+    if (word.length < 3 || /^\d+$/.test(word)) return;
+    const count = this.counts.get(word);
+    this.counts.set(word, (count ?? 0) + 1);
+    if (count !== undefined) return;
+    const key = `${word[0]}${word.length}`;
+    const bucket = this.buckets.get(key);
+    if (bucket) bucket.push(word);
+    else this.buckets.set(key, [word]);
   }
 
   has(word: string): boolean {
-    return this.byLength.get(word.length)?.has(word) ?? false;
-  }
-
-  /** True when some word starts with this prefix (cheap enough: only used for short last words). */
-  hasPrefix(prefix: string): boolean {
-    for (const [length, bucket] of this.byLength) {
-      if (length < prefix.length) continue;
-      for (const word of bucket.keys()) if (word.startsWith(prefix)) return true;
-    }
-    return false;
+    return this.counts.has(word);
   }
 
   /**
@@ -32,12 +29,15 @@ export class Vocabulary {
    * or undefined when none is close.
    */
   correct(word: string): string | undefined {
+    if (word.length < 3 || /^\d+$/.test(word)) return undefined;
     const maxDistance = word.length <= 5 ? 1 : 2;
+    // A typo rarely hits the first letter; swapping the first two letters is the exception we allow.
+    const firsts = new Set([word[0]!, word[1]!]);
     let best: { word: string; distance: number; count: number } | undefined;
     for (let length = word.length - maxDistance; length <= word.length + maxDistance; length += 1) {
-      const bucket = this.byLength.get(length);
-      if (!bucket) continue;
-      for (const [candidate, count] of bucket) {
+      const candidates = [...firsts].flatMap((first) => this.buckets.get(`${first}${length}`) ?? []);
+      for (const candidate of candidates) {
+        const count = this.counts.get(candidate) ?? 0;
         const distance = editDistance(word, candidate, maxDistance);
         if (distance > maxDistance) continue;
         if (!best || distance < best.distance || (distance === best.distance && count > best.count)) {
