@@ -41,8 +41,9 @@ export default defineConfig({
           name: 'browser',
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Each file starts the production server, which loads the 58k-game seed first.
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
           fileParallelism: false,
         },
       },

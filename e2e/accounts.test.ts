@@ -1,50 +1,32 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { linkIn, startSmtpSink, type SmtpSink } from '../apps/server/src/test/smtp-sink';
 import { axeViolations } from './support/axe';
-import { hasChromium, launchBrowser, saveFailureScreenshot } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { hasChromium } from './support/browser';
+import { browserSuite } from './support/suite';
 
 describe.skipIf(!hasChromium)('accounts in Chromium, with real mail', () => {
   let smtp: SmtpSink;
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-
-  beforeAll(async () => {
+  const suite = browserSuite(async () => {
     smtp = await startSmtpSink();
-    [server, browser] = await Promise.all([startServer({ SMTP_URL: smtp.url }), launchBrowser()]);
+    return { SMTP_URL: smtp.url };
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await smtp?.close();
-  });
-  beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
-  });
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') await saveFailureScreenshot(page, task.name);
-    await context.close();
-  });
+  afterAll(() => smtp?.close());
 
-  const nav = () => page.getByRole('navigation', { name: 'Main' });
+  const nav = () => suite.page.getByRole('navigation', { name: 'Main' });
   const pathOf = (link: string) => new URL(link).pathname;
 
   async function register(email: string, username: string, password: string) {
-    await page.goto(`${server.url}/auth/register`);
-    await page.getByLabel('Email', { exact: true }).fill(email);
-    await page.getByLabel('Username', { exact: true }).fill(username);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByLabel('Repeat password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL(`${server.url}/auth/activation`);
+    await suite.page.goto(`${suite.server.url}/auth/register`);
+    await suite.page.getByLabel('Email', { exact: true }).fill(email);
+    await suite.page.getByLabel('Username', { exact: true }).fill(username);
+    await suite.page.getByLabel('Password', { exact: true }).fill(password);
+    await suite.page.getByLabel('Repeat password', { exact: true }).fill(password);
+    await suite.page.getByRole('button', { name: 'Create account' }).click();
+    await suite.page.waitForURL(`${suite.server.url}/auth/activation`);
   }
 
   async function logIn(identifier: string, password: string) {
-    const dialog = page.getByRole('dialog', { name: 'Log in' });
+    const dialog = suite.page.getByRole('dialog', { name: 'Log in' });
     // After a failed attempt the modal stays open for another try.
     if (!(await dialog.isVisible())) await nav().getByRole('button', { name: 'Log in' }).click();
     await dialog.getByLabel('Email or username').fill(identifier);
@@ -53,13 +35,13 @@ describe.skipIf(!hasChromium)('accounts in Chromium, with real mail', () => {
   }
 
   it('shows every registration rule message while typing', async () => {
-    await page.goto(`${server.url}/auth/register`);
-    await expect.poll(() => page.title()).toBe('Join VGL | VGL');
-    await page.getByRole('heading', { name: 'Join VGL' }).waitFor();
-    const field = (label: string) => page.getByLabel(label, { exact: true });
-    const expectMessage = async (text: string) => page.getByText(text, { exact: true }).waitFor();
+    await suite.page.goto(`${suite.server.url}/auth/register`);
+    await expect.poll(() => suite.page.title()).toBe('Join VGL | VGL');
+    await suite.page.getByRole('heading', { name: 'Join VGL' }).waitFor();
+    const field = (label: string) => suite.page.getByLabel(label, { exact: true });
+    const expectMessage = async (text: string) => suite.page.getByText(text, { exact: true }).waitFor();
 
-    await page.getByRole('button', { name: 'Create account' }).click();
+    await suite.page.getByRole('button', { name: 'Create account' }).click();
     for (const text of ['Enter your email', 'Enter your username', 'Enter your password', 'Repeat your password']) await expectMessage(text);
 
     await field('Email').fill('a@b.c');
@@ -91,18 +73,18 @@ describe.skipIf(!hasChromium)('accounts in Chromium, with real mail', () => {
 
   it('registers, activates by mail, logs in by username and e-mail, survives a reload and logs out', async () => {
     await register('gamer@example.com', 'Gamer_One', 'Secret123');
-    await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
+    await suite.page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
 
     const link = linkIn(await smtp.waitFor('gamer@example.com', /Activate/), '/auth/activation/');
-    await page.goto(`${server.url}${pathOf(link)}`);
-    await page.getByText('Your account is active. You can log in now.').waitFor();
+    await suite.page.goto(`${suite.server.url}${pathOf(link)}`);
+    await suite.page.getByText('Your account is active. You can log in now.').waitFor();
 
-    await page.goto(`${server.url}/`);
+    await suite.page.goto(`${suite.server.url}/`);
     await logIn('gamer_one', 'Secret123');
-    await page.getByText('You have signed in successfully.').waitFor();
+    await suite.page.getByText('You have signed in successfully.').waitFor();
     await nav().getByRole('button', { name: /Gamer_One/ }).waitFor();
-    expect(await page.getByRole('link', { name: 'Join Now' }).count()).toBe(0);
-    await page.reload();
+    expect(await suite.page.getByRole('link', { name: 'Join Now' }).count()).toBe(0);
+    await suite.page.reload();
     await nav().getByRole('button', { name: /Gamer_One/ }).click();
     await nav().getByRole('button', { name: 'Log out' }).click();
     await nav().getByRole('link', { name: 'Create account' }).waitFor();
@@ -111,62 +93,62 @@ describe.skipIf(!hasChromium)('accounts in Chromium, with real mail', () => {
     await nav().getByRole('button', { name: /Gamer_One/ }).waitFor();
 
     // Signed in, a guest-only page is forbidden.
-    await page.goto(`${server.url}/auth/register`);
-    await page.getByText("You don't have permission to access this page.").waitFor();
+    await suite.page.goto(`${suite.server.url}/auth/register`);
+    await suite.page.getByText("You don't have permission to access this page.").waitFor();
   });
 
   it('says an e-mail or username is already in use while typing', async () => {
-    await page.goto(`${server.url}/auth/register`);
-    await page.getByLabel('Username', { exact: true }).fill('gamer_ONE');
-    await page.getByText('This username is already in use').waitFor();
-    await page.getByLabel('Email', { exact: true }).fill('Gamer@Example.com');
-    await page.getByText('This email is already in use').waitFor();
+    await suite.page.goto(`${suite.server.url}/auth/register`);
+    await suite.page.getByLabel('Username', { exact: true }).fill('gamer_ONE');
+    await suite.page.getByText('This username is already in use').waitFor();
+    await suite.page.getByLabel('Email', { exact: true }).fill('Gamer@Example.com');
+    await suite.page.getByText('This email is already in use').waitFor();
   });
 
   it('sends a pending account to /auth/activation instead of signing in', async () => {
     await register('pending@example.com', 'Pending_1', 'Secret123');
-    await page.goto(`${server.url}/`);
+    await suite.page.goto(`${suite.server.url}/`);
     await logIn('Pending_1', 'Secret123');
-    await page.waitForURL(`${server.url}/auth/activation`);
-    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+    await suite.page.waitForURL(`${suite.server.url}/auth/activation`);
+    expect(await suite.page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
   });
 
   it('resets a forgotten password through the mailed link; the old password stops working', async () => {
-    await page.goto(`${server.url}/auth/password/reset`);
+    await suite.page.goto(`${suite.server.url}/auth/password/reset`);
     const before = smtp.mails.length;
-    await page.getByLabel('Email').fill('gamer@example.com');
-    await page.getByRole('button', { name: 'Send me a link' }).click();
-    await page.getByText('If an account exists for that address').waitFor();
+    await suite.page.getByLabel('Email').fill('gamer@example.com');
+    await suite.page.getByRole('button', { name: 'Send me a link' }).click();
+    await suite.page.getByText('If an account exists for that address').waitFor();
 
     const link = linkIn(await smtp.waitFor('gamer@example.com', /Reset/, { after: before }), '/auth/password/new/');
-    await page.goto(`${server.url}${pathOf(link)}`);
-    await page.getByLabel('New password').fill('weak');
-    await page.getByLabel('Repeat password').fill('weak');
-    await page.getByRole('button', { name: 'Save new password' }).click();
-    await page.getByText('Password must have at least 8 characters').waitFor();
-    await page.getByLabel('New password').fill('Changed456');
-    await page.getByLabel('Repeat password').fill('Changed456');
-    await page.getByRole('button', { name: 'Save new password' }).click();
-    await page.getByText('Your password has been changed. You can log in now.').waitFor();
+    await suite.page.goto(`${suite.server.url}${pathOf(link)}`);
+    await suite.page.getByLabel('New password').fill('weak');
+    await suite.page.getByLabel('Repeat password').fill('weak');
+    await suite.page.getByRole('button', { name: 'Save new password' }).click();
+    await suite.page.getByText('Password must have at least 8 characters').waitFor();
+    await suite.page.getByLabel('New password').fill('Changed456');
+    await suite.page.getByLabel('Repeat password').fill('Changed456');
+    await suite.page.getByRole('button', { name: 'Save new password' }).click();
+    await suite.page.getByText('Your password has been changed. You can log in now.').waitFor();
 
-    await page.goto(`${server.url}/`);
+    await suite.page.goto(`${suite.server.url}/`);
     await logIn('Gamer_One', 'Secret123');
-    await page.getByText('Login failed. Please check your credentials.').waitFor();
+    await suite.page.getByText('Login failed. Please check your credentials.').waitFor();
     await logIn('Gamer_One', 'Changed456');
     await nav().getByRole('button', { name: /Gamer_One/ }).waitFor();
   });
 
   it('has no axe-core violations on the register page', async () => {
-    const axeContext = await browser.newContext({ bypassCSP: true });
+    const axeContext = await suite.browser.newContext({ bypassCSP: true });
     const axePage = await axeContext.newPage();
-    await axePage.goto(`${server.url}/auth/register`);
+    await axePage.goto(`${suite.server.url}/auth/register`);
     await axePage.getByRole('heading', { name: 'Join VGL' }).waitFor();
     expect(await axeViolations(axePage)).toEqual([]);
     await axeContext.close();
   });
 
   it('explains an invalid activation link', async () => {
-    await page.goto(`${server.url}/auth/activation/not-a-real-token-at-all`);
-    await page.getByText('This link is invalid or has expired.').waitFor();
+    await suite.page.goto(`${suite.server.url}/auth/activation/not-a-real-token-at-all`);
+    await suite.page.getByText('This link is invalid or has expired.').waitFor();
   });
 });

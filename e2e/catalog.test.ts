@@ -1,111 +1,91 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe';
-import { hasChromium, launchBrowser, saveFailureScreenshot } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { hasChromium } from './support/browser';
+import { browserSuite } from './support/suite';
 
 // A fresh server loads the embedded open catalog on its first start, as `npm start` does.
 describe.skipIf(!hasChromium)('the game catalog in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
+  const suite = browserSuite();
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-  beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
-  });
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') await saveFailureScreenshot(page, task.name);
-    await context.close();
-  });
-
-  const cards = () => page.locator('main ul li a[href^="/games/"]');
-  const count = async () => Number((await page.getByText(/^[\d,]+ games?$/).textContent())!.replace(/\D/g, ''));
+  const cards = () => suite.page.locator('main ul li a[href^="/games/"]');
+  const count = async () => Number((await suite.page.getByText(/^[\d,]+ games?$/).textContent())!.replace(/\D/g, ''));
 
   it('loaded tens of thousands of real games on first start', async () => {
-    await page.goto(`${server.url}/games`);
-    await expect.poll(() => page.title()).toBe('Games | VGL');
+    await suite.page.goto(`${suite.server.url}/games`);
+    await expect.poll(() => suite.page.title()).toBe('Games | VGL');
     await cards().first().waitFor();
     expect(await count()).toBeGreaterThan(50_000);
     expect(await cards().count()).toBe(24);
   });
 
   it('filters by platform and year, keeping the filters in the URL', async () => {
-    await page.goto(`${server.url}/games`);
+    await suite.page.goto(`${suite.server.url}/games`);
     await cards().first().waitFor();
-    await page.getByLabel('Platform', { exact: true }).selectOption('snes');
-    await page.waitForURL(/platform=snes/);
+    await suite.page.getByLabel('Platform', { exact: true }).selectOption('snes');
+    await suite.page.waitForURL(/platform=snes/);
     const snes = await count();
-    await page.getByLabel('Released').fill('1992');
-    await page.getByLabel('Released').press('Enter');
-    await page.waitForURL(/releaseDate=1992/);
+    await suite.page.getByLabel('Released').fill('1992');
+    await suite.page.getByLabel('Released').press('Enter');
+    await suite.page.waitForURL(/releaseDate=1992/);
     await expect.poll(count).toBeLessThan(snes);
     await cards().first().click();
-    await page.getByText('Super Nintendo Entertainment System').first().waitFor();
-    await page.getByText('1992').first().waitFor();
+    await suite.page.getByText('Super Nintendo Entertainment System').first().waitFor();
+    await suite.page.getByText('1992').first().waitFor();
   });
 
   it('pages through results with the window of SPEC §9, keeping the filters', async () => {
-    await page.goto(`${server.url}/games?platform=nes`);
+    await suite.page.goto(`${suite.server.url}/games?platform=nes`);
     await cards().first().waitFor();
     const firstPage = await cards().first().textContent();
-    const pages = page.getByRole('navigation', { name: 'Pages' });
+    const pages = suite.page.getByRole('navigation', { name: 'Pages' });
     expect(await pages.getByRole('link', { name: /^Page \d+$/ }).allTextContents()).toEqual(['2', '3', '4', '5']);
     await pages.getByRole('link', { name: 'Page 4' }).click();
-    await page.waitForURL(/platform=nes&p=4|p=4&platform=nes/);
+    await suite.page.waitForURL(/platform=nes&p=4|p=4&platform=nes/);
     await expect.poll(() => cards().first().textContent()).not.toBe(firstPage);
     expect(await pages.getByRole('link', { name: /^Page \d+$/ }).allTextContents()).toEqual(['2', '3', '5', '6']);
     expect(await pages.locator('[aria-current="page"]').textContent()).toBe('4');
   });
 
   it('searches from the nav with a typo and opens a game page', async () => {
-    await page.goto(`${server.url}/`);
-    await page.getByRole('button', { name: 'Open search' }).click();
-    await page.getByPlaceholder('Search').fill('zelad');
-    await page.getByPlaceholder('Search').press('Enter');
-    await page.waitForURL(/\/search\/\?q=zelad&p=1/);
-    await page.getByText('showing results for “zelda”').waitFor();
-    await page.getByRole('link', { name: /^The Legend of Zelda/ }).first().click();
-    await page.waitForURL(/\/games\/the-legend-of-zelda/);
-    await expect.poll(() => page.title()).toMatch(/^The Legend of Zelda.* \| VGL$/);
+    await suite.page.goto(`${suite.server.url}/`);
+    await suite.page.getByRole('button', { name: 'Open search' }).click();
+    await suite.page.getByPlaceholder('Search').fill('zelad');
+    await suite.page.getByPlaceholder('Search').press('Enter');
+    await suite.page.waitForURL(/\/search\/\?q=zelad&p=1/);
+    await suite.page.getByText('showing results for “zelda”').waitFor();
+    await suite.page.getByRole('link', { name: /^The Legend of Zelda/ }).first().click();
+    await suite.page.waitForURL(/\/games\/the-legend-of-zelda/);
+    await expect.poll(() => suite.page.title()).toMatch(/^The Legend of Zelda.* \| VGL$/);
   });
 
   it('shows a platform page and its about tab', async () => {
-    await page.goto(`${server.url}/platforms/snes`);
-    await expect.poll(() => page.title()).toBe('Super Nintendo Entertainment System | VGL');
+    await suite.page.goto(`${suite.server.url}/platforms/snes`);
+    await expect.poll(() => suite.page.title()).toBe('Super Nintendo Entertainment System | VGL');
     await cards().first().waitFor();
-    await page.getByRole('link', { name: 'About' }).click();
-    await page.getByText('Abbreviation').waitFor();
-    expect(await page.getByText('SNES', { exact: true }).count()).toBe(1);
+    await suite.page.getByRole('link', { name: 'About' }).click();
+    await suite.page.getByText('Abbreviation').waitFor();
+    expect(await suite.page.getByText('SNES', { exact: true }).count()).toBe(1);
   });
 
   it('shows a curated selection built from the catalog', async () => {
-    await page.goto(`${server.url}/selections/16-bit-classics`);
-    await expect.poll(() => page.title()).toBe('16-bit Classics | VGL');
+    await suite.page.goto(`${suite.server.url}/selections/16-bit-classics`);
+    await expect.poll(() => suite.page.title()).toBe('16-bit Classics | VGL');
     await cards().first().waitFor();
     expect(await cards().count()).toBe(24);
   });
 
   it('shows "Nothing found." for an empty result and the 404 screen for an unknown game', async () => {
-    await page.goto(`${server.url}/search/?q=qqqqzzzzxxxx&p=1`);
-    await page.getByText('Nothing found.').waitFor();
-    await page.goto(`${server.url}/games/no-such-game-anywhere`);
-    await page.getByText("Sorry, we can't find the page you've requested.").waitFor();
+    await suite.page.goto(`${suite.server.url}/search/?q=qqqqzzzzxxxx&p=1`);
+    await suite.page.getByText('Nothing found.').waitFor();
+    await suite.page.goto(`${suite.server.url}/games/no-such-game-anywhere`);
+    await suite.page.getByText("Sorry, we can't find the page you've requested.").waitFor();
   });
 
   it('has no axe-core violations on the games grid and a game page', async () => {
-    const axeContext = await browser.newContext({ bypassCSP: true });
+    const axeContext = await suite.browser.newContext({ bypassCSP: true });
     const axePage = await axeContext.newPage();
     for (const path of ['/games', '/games/super-mario-world']) {
-      await axePage.goto(`${server.url}${path}`);
+      await axePage.goto(`${suite.server.url}${path}`);
       await axePage.getByRole('heading', { level: 1 }).waitFor();
       expect(await axeViolations(axePage), path).toEqual([]);
     }

@@ -1,8 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe';
-import { hasChromium, launchBrowser, saveFailureScreenshot } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { hasChromium } from './support/browser';
+import { browserSuite } from './support/suite';
 
 const DESCRIPTION =
   'Add video games to your library, rate them, and write reviews. Follow your friends and discover new titles worth playing.';
@@ -14,97 +13,78 @@ function unsignedToken(claims: Record<string, unknown>): string {
 }
 
 describe.skipIf(!hasChromium)('the app shell in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
+  const suite = browserSuite();
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-  beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    page = await context.newPage();
-  });
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') await saveFailureScreenshot(page, task.name);
-    await context.close();
-  });
-
-  const head = (selector: string, attr: string) => page.locator(selector).first().getAttribute(attr);
+  const head = (selector: string, attr: string) => suite.page.locator(selector).first().getAttribute(attr);
 
   it('shows the landing headline and Join Now on /, with the default metadata', async () => {
-    await page.goto(`${server.url}/`);
-    await expect.poll(() => page.title()).toBe('Track Your Gaming Journey');
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Track Your Gaming Journey');
-    expect(await page.getByRole('link', { name: 'Join Now' }).getAttribute('href')).toBe('/auth/register');
-    expect(await head('link[rel="canonical"]', 'href')).toBe(`${server.url}/`);
+    await suite.page.goto(`${suite.server.url}/`);
+    await expect.poll(() => suite.page.title()).toBe('Track Your Gaming Journey');
+    expect(await suite.page.getByRole('heading', { level: 1 }).textContent()).toBe('Track Your Gaming Journey');
+    expect(await suite.page.getByRole('link', { name: 'Join Now' }).getAttribute('href')).toBe('/auth/register');
+    expect(await head('link[rel="canonical"]', 'href')).toBe(`${suite.server.url}/`);
     expect(await head('meta[name="description"]', 'content')).toBe(DESCRIPTION);
-    expect(await head('meta[property="og:image"]', 'content')).toBe(`${server.url}/img/og-image.jpg`);
-    expect(await page.locator('img[src="/img/logo.png"]').count()).toBe(1);
+    expect(await head('meta[property="og:image"]', 'content')).toBe(`${suite.server.url}/img/og-image.jpg`);
+    expect(await suite.page.locator('img[src="/img/logo.png"]').count()).toBe(1);
   });
 
   it('shows the 404 screen for an unknown path, titled "Error 404 | VGL"', async () => {
-    const response = await page.goto(`${server.url}/anything-unknown`);
+    const response = await suite.page.goto(`${suite.server.url}/anything-unknown`);
     expect(response?.status()).toBe(404);
-    await expect.poll(() => page.title()).toBe('Error 404 | VGL');
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
+    await expect.poll(() => suite.page.title()).toBe('Error 404 | VGL');
+    expect(await suite.page.getByRole('heading', { level: 1 }).textContent()).toBe(
       "Sorry, we can't find the page you've requested.",
     );
-    expect(await head('link[rel="canonical"]', 'href')).toBe(`${server.url}/anything-unknown`);
-    const background = await page.locator('[data-error="404"]').evaluate((el) => getComputedStyle(el).backgroundImage);
+    expect(await head('link[rel="canonical"]', 'href')).toBe(`${suite.server.url}/anything-unknown`);
+    const background = await suite.page.locator('[data-error="404"]').evaluate((el) => getComputedStyle(el).backgroundImage);
     expect(background).toContain('/img/errors/404');
-    await page.getByRole('link', { name: 'To Front Page' }).click();
-    await page.waitForURL(`${server.url}/`);
-    await expect.poll(() => page.title()).toBe('Track Your Gaming Journey');
+    await suite.page.getByRole('link', { name: 'To Front Page' }).click();
+    await suite.page.waitForURL(`${suite.server.url}/`);
+    await expect.poll(() => suite.page.title()).toBe('Track Your Gaming Journey');
   });
 
   it('offers visitors Create account and Log in, and links the footer to the games database', async () => {
-    await page.goto(`${server.url}/`);
-    expect(await page.getByRole('link', { name: 'Create account' }).getAttribute('href')).toBe('/auth/register');
-    expect(await page.getByRole('contentinfo').getByRole('link', { name: 'IGDB' }).getAttribute('href')).toContain('igdb.com');
-    expect(await page.getByRole('link', { name: 'Join the community chat' }).count()).toBe(1);
+    await suite.page.goto(`${suite.server.url}/`);
+    expect(await suite.page.getByRole('link', { name: 'Create account' }).getAttribute('href')).toBe('/auth/register');
+    expect(await suite.page.getByRole('contentinfo').getByRole('link', { name: 'IGDB' }).getAttribute('href')).toContain('igdb.com');
+    expect(await suite.page.getByRole('link', { name: 'Join the community chat' }).count()).toBe(1);
   });
 
   it('opens the search box focused, ignores an empty query and submits to /search/?q=…&p=1', async () => {
-    await page.goto(`${server.url}/`);
-    await page.getByRole('button', { name: 'Open search' }).click();
-    const box = page.getByPlaceholder('Search');
+    await suite.page.goto(`${suite.server.url}/`);
+    await suite.page.getByRole('button', { name: 'Open search' }).click();
+    const box = suite.page.getByPlaceholder('Search');
     await expect.poll(() => box.evaluate((el) => el === document.activeElement)).toBe(true);
     await box.press('Enter');
-    expect(new URL(page.url()).pathname).toBe('/');
+    expect(new URL(suite.page.url()).pathname).toBe('/');
     await box.fill('the legend of zelda');
     await box.press('Enter');
-    await page.waitForURL((url) => url.pathname === '/search/');
-    expect(new URL(page.url()).search).toBe('?q=the%20legend%20of%20zelda&p=1');
+    await suite.page.waitForURL((url) => url.pathname === '/search/');
+    expect(new URL(suite.page.url()).search).toBe('?q=the%20legend%20of%20zelda&p=1');
   });
 
   it('opens the login modal, closes it on Escape and on an overlay click', async () => {
-    await page.goto(`${server.url}/`);
-    const openLogin = () => page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Log in' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Log in' });
+    await suite.page.goto(`${suite.server.url}/`);
+    const openLogin = () => suite.page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Log in' }).click();
+    const dialog = suite.page.getByRole('dialog', { name: 'Log in' });
 
     await openLogin();
     await dialog.waitFor();
     expect(await dialog.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/auth/register');
     expect(await dialog.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/auth/password/reset');
-    await page.keyboard.press('Escape');
+    await suite.page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
 
     await openLogin();
     await dialog.waitFor();
-    await page.mouse.click(10, 790);
+    await suite.page.mouse.click(10, 790);
     await dialog.waitFor({ state: 'detached' });
   });
 
   it('validates the login form and shows the failure toast, which hides by itself', async () => {
-    await page.goto(`${server.url}/`);
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Log in' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Log in' });
+    await suite.page.goto(`${suite.server.url}/`);
+    await suite.page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Log in' }).click();
+    const dialog = suite.page.getByRole('dialog', { name: 'Log in' });
     await dialog.getByRole('button', { name: 'Log in' }).click();
     expect(await dialog.getByText('Enter your email or username').count()).toBe(1);
     expect(await dialog.getByText('Enter your password').count()).toBe(1);
@@ -112,7 +92,7 @@ describe.skipIf(!hasChromium)('the app shell in Chromium', () => {
     await dialog.getByLabel('Email or username').fill('nobody');
     await dialog.getByLabel('Password').fill('Wrong-password1');
     await dialog.getByRole('button', { name: 'Log in' }).click();
-    const toast = page.getByText('Login failed. Please check your credentials.');
+    const toast = suite.page.getByText('Login failed. Please check your credentials.');
     await toast.waitFor();
     expect(await dialog.getByLabel('Email or username').inputValue()).toBe('');
     await toast.waitFor({ state: 'detached', timeout: 6000 });
@@ -120,9 +100,9 @@ describe.skipIf(!hasChromium)('the app shell in Chromium', () => {
 
   it('shows a signed-in user the member navigation and logs out', async () => {
     const token = unsignedToken({ username: 'Alice_99', avatar: null, isSuspended: false, exp: Math.floor(Date.now() / 1000) + 30 * 86400 });
-    await context.addInitScript((t) => localStorage.setItem('authToken', t), token);
-    await page.goto(`${server.url}/`);
-    const nav = page.getByRole('navigation', { name: 'Main' });
+    await suite.context.addInitScript((t) => localStorage.setItem('authToken', t), token);
+    await suite.page.goto(`${suite.server.url}/`);
+    const nav = suite.page.getByRole('navigation', { name: 'Main' });
     expect(await nav.getByRole('link', { name: 'Activity' }).getAttribute('href')).toBe('/activity');
     expect(await nav.getByRole('link', { name: 'Notifications' }).getAttribute('href')).toBe('/notifications');
     await nav.getByRole('button', { name: /Alice_99/ }).click();
@@ -139,32 +119,32 @@ describe.skipIf(!hasChromium)('the app shell in Chromium', () => {
     expect(await nav.locator('img[src="/img/avatars/avatar-default.svg"]').count()).toBe(1);
     await nav.getByRole('button', { name: 'Log out' }).click();
     await nav.getByRole('link', { name: 'Create account' }).waitFor();
-    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+    expect(await suite.page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
   });
 
   it('logs out an expired token at startup', async () => {
     const token = unsignedToken({ username: 'old', exp: Math.floor(Date.now() / 1000) - 10 });
-    await context.addInitScript((t) => localStorage.setItem('authToken', t), token);
-    await page.goto(`${server.url}/`);
-    await page.getByRole('link', { name: 'Create account' }).waitFor();
-    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+    await suite.context.addInitScript((t) => localStorage.setItem('authToken', t), token);
+    await suite.page.goto(`${suite.server.url}/`);
+    await suite.page.getByRole('link', { name: 'Create account' }).waitFor();
+    expect(await suite.page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
   });
 
   it('fits a 360 px phone without sideways scrolling', async () => {
-    await page.setViewportSize({ width: 360, height: 740 });
+    await suite.page.setViewportSize({ width: 360, height: 740 });
     for (const path of ['/', '/anything-unknown']) {
-      await page.goto(`${server.url}${path}`);
-      await page.getByRole('heading', { level: 1 }).waitFor();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await suite.page.goto(`${suite.server.url}${path}`);
+      await suite.page.getByRole('heading', { level: 1 }).waitFor();
+      expect(await suite.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     }
   });
 
   it('has no axe-core accessibility violations on the landing and 404 pages', async () => {
     // axe is injected as a script, which our CSP (rightly) blocks: let this one context bypass it.
-    const axeContext = await browser.newContext({ bypassCSP: true });
+    const axeContext = await suite.browser.newContext({ bypassCSP: true });
     const axePage = await axeContext.newPage();
     for (const path of ['/', '/anything-unknown']) {
-      await axePage.goto(`${server.url}${path}`);
+      await axePage.goto(`${suite.server.url}${path}`);
       await axePage.getByRole('heading', { level: 1 }).waitFor();
       expect(await axeViolations(axePage)).toEqual([]);
     }
@@ -172,12 +152,12 @@ describe.skipIf(!hasChromium)('the app shell in Chromium', () => {
   });
 
   it('serves robots.txt, favicon.ico and the web app manifest as real files', async () => {
-    const robots = await fetch(`${server.url}/robots.txt`);
+    const robots = await fetch(`${suite.server.url}/robots.txt`);
     expect(robots.headers.get('content-type')).toMatch(/text\/plain/);
-    const favicon = await fetch(`${server.url}/favicon.ico`);
+    const favicon = await fetch(`${suite.server.url}/favicon.ico`);
     expect(favicon.status).toBe(200);
     expect(favicon.headers.get('content-type')).toMatch(/icon/);
-    const manifest = await fetch(`${server.url}/manifest.webmanifest`);
+    const manifest = await fetch(`${suite.server.url}/manifest.webmanifest`);
     expect(((await manifest.json()) as { name: string }).name).toContain('VGL');
   });
 });

@@ -1,4 +1,7 @@
-// Title clean-up for catalog sources (shared with the importer's tests).
+// Title clean-up for catalog sources. Slugs follow the app's own rule (packages/shared, built by npm install/test).
+import { slugify } from '../../packages/shared/dist/index.js';
+
+export { slugify };
 
 /** "Sonic - The Hedgehog (Japan, Rev 1) [cr X]" → "Sonic: The Hedgehog". */
 export function titleOf(description) {
@@ -8,18 +11,6 @@ export function titleOf(description) {
     title = title.replace(/\s*(\([^()]*\)|\[[^[\]]*\])\s*$/, '').trim();
   }
   return title.replace(/\s+-\s+/g, ': ').replace(/\s{2,}/g, ' ').trim();
-}
-
-/** URL-safe, lower-case, ASCII: "Pokémon: Red" → "pokemon-red". */
-export function slugify(text) {
-  return String(text)
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 100);
 }
 
 /** The key under which two spellings of one title meet: "The Legend of Zelda" = "Legend of Zelda, The". */

@@ -8,3 +8,4 @@ export * from './routes.js';
 export * from './login.js';
 export * from './forbidden.js';
 export * from './dates.js';
+export * from './slug.js';

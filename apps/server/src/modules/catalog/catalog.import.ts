@@ -8,7 +8,8 @@ import type { Db } from '../../db/database.js';
 import type { Database, GameSource } from '../../db/schema.js';
 import { gameLineSchema, platformLineSchema, type GameLine, type PlatformLine } from './catalog.line.js';
 import { refreshSearchIndex } from './search-index.js';
-import { slugify } from './slug.js';
+import { slugify } from '@vgl/shared';
+import { saveNamed } from '../igdb/igdb.store.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DATA_DIR = path.resolve(here, '../../../../../data/catalog');
@@ -67,18 +68,8 @@ export async function importReference(db: Db, file = REFERENCE_FILE): Promise<vo
         .onConflict((oc) => oc.column('igdb_id').doUpdateSet({ ...row, igdb_id: undefined }))
         .execute();
     }
-    for (const [table, rows] of [
-      ['genres', ref.genres],
-      ['themes', ref.themes],
-    ] as const) {
-      for (const r of rows) {
-        await trx
-          .insertInto(table)
-          .values({ igdb_id: r.id, slug: r.slug, name: r.name })
-          .onConflict((oc) => oc.column('igdb_id').doUpdateSet({ slug: r.slug, name: r.name }))
-          .execute();
-      }
-    }
+    await saveNamed(trx, 'genres', ref.genres);
+    await saveNamed(trx, 'themes', ref.themes);
   });
 }
 

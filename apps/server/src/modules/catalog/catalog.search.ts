@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { searchWords } from './slug.js';
+import { searchWords } from '@vgl/shared';
 import { Vocabulary } from './vocabulary.js';
 
 const MAX_WORDS = 8;

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { slugify } from '../catalog/slug.js';
+import { slugify } from '@vgl/shared';
 import type { IgdbGame, IgdbNamed, IgdbPlatform } from './igdb.types.js';
 
 type K = Kysely<Database>;
@@ -24,19 +24,20 @@ export async function saveReference(k: K, platforms: IgdbPlatform[], genres: Igd
         .onConflict((oc) => oc.column('igdb_id').doUpdateSet(row))
         .execute();
     }
-    for (const [table, rows] of [
-      ['genres', genres],
-      ['themes', themes],
-    ] as const) {
-      for (const r of rows) {
-        await trx
-          .insertInto(table)
-          .values({ igdb_id: r.id, slug: r.slug, name: r.name })
-          .onConflict((oc) => oc.column('igdb_id').doUpdateSet({ slug: r.slug, name: r.name }))
-          .execute();
-      }
-    }
+    await saveNamed(trx, 'genres', genres);
+    await saveNamed(trx, 'themes', themes);
   });
+}
+
+/** Upserts IGDB genres or themes by IGDB id (also used for the bundled reference lists). */
+export async function saveNamed(k: K, table: 'genres' | 'themes', rows: IgdbNamed[]): Promise<void> {
+  for (const r of rows) {
+    await k
+      .insertInto(table)
+      .values({ igdb_id: r.id, slug: r.slug, name: r.name })
+      .onConflict((oc) => oc.column('igdb_id').doUpdateSet({ slug: r.slug, name: r.name }))
+      .execute();
+  }
 }
 
 async function idMap(k: K, table: 'platforms' | 'genres' | 'themes', igdbIds: number[]): Promise<Map<number, number>> {

@@ -1,4 +1,4 @@
-/** URL-safe, lower-case ASCII: "Pokémon: Red & Blue" → "pokemon-red-and-blue" (same rule as the seed builder). */
+/** URL-safe, lower-case ASCII: "Pokémon: Red & Blue" → "pokemon-red-and-blue". Used by the server, the importer and the seed builder. */
 export function slugify(text: string): string {
   return text
     .normalize('NFKD')

@@ -1,0 +1,36 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { launchBrowser, saveFailureScreenshot } from './browser';
+import { startServer, type RunningServer } from './server';
+
+export interface BrowserSuite {
+  server: RunningServer;
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+}
+
+/**
+ * The hooks every browser suite needs: one production server and one
+ * Chromium for the file, a fresh context and page per test, and a
+ * screenshot in test-results/ when a test fails.
+ */
+export function browserSuite(env: () => Record<string, string> | Promise<Record<string, string>> = () => ({})): BrowserSuite {
+  const suite = {} as BrowserSuite;
+  beforeAll(async () => {
+    [suite.server, suite.browser] = await Promise.all([startServer(await env()), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.server?.stop();
+  });
+  beforeEach(async () => {
+    suite.context = await suite.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    suite.page = await suite.context.newPage();
+  });
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail') await saveFailureScreenshot(suite.page, task.name);
+    await suite.context.close();
+  });
+  return suite;
+}
