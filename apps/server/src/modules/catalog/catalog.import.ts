@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { setMeta } from '../../db/meta.js';
 import type { Database, GameSource } from '../../db/schema.js';
 import { gameLineSchema, platformLineSchema, type GameLine, type PlatformLine } from './catalog.line.js';
 import { refreshSearchIndex } from './search-index.js';
@@ -22,6 +23,10 @@ export const FEATURED_PLATFORM_IDS = [6, 167, 48, 169, 49, 508, 130, 34, 39, 14,
 const BATCH = 400;
 
 export type Progress = (done: number, total: number) => void;
+
+/** Bumped whenever games are added or changed, so caches in any process know to let go. */
+export const CATALOG_VERSION_KEY = 'catalog.version';
+export const bumpCatalogVersion = (db: Db) => setMeta(db.kysely, CATALOG_VERSION_KEY, `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`);
 
 export interface ImportReport {
   games: number;
@@ -265,6 +270,7 @@ export async function importCatalogFile(
 
   await refreshSearchIndex(db);
   await refreshPlatformCounts(db);
+  await bumpCatalogVersion(db);
   return { games: imported, platforms: platforms.length, skipped };
 }
 

@@ -51,18 +51,28 @@ export type GameCardRow = Awaited<ReturnType<typeof gameCards>>[number];
  * Ids and total of a filtered, sorted page of games. Browsing one platform by
  * popularity walks the covering index of game_platforms instead of joining.
  */
-export async function browseGameIds(k: K, f: BrowseFilter): Promise<{ ids: number[]; total: number }> {
+export async function browseGameIds(k: K, f: BrowseFilter, { count: withCount = true } = {}): Promise<{ ids: number[]; total: number }> {
   if (f.platformId !== undefined && f.genreId === undefined && f.themeId === undefined && f.sort === 'popularity') {
-    const base = k
+    // The page walks the (platform, popularity) index and checks years as it goes; "+release_year" keeps the
+    // planner (which cannot see how small the bound LIMIT is) from sorting the whole year range instead.
+    const page = k
       .selectFrom('game_platforms')
+      .select('game_id')
+      .where('platform_id', '=', f.platformId)
+      .$if(f.yearFrom !== undefined, (q) => q.where(sql<number>`+release_year`, '>=', f.yearFrom!))
+      .$if(f.yearTo !== undefined, (q) => q.where(sql<number>`+release_year`, '<=', f.yearTo!))
+      .orderBy('popularity', 'desc')
+      .orderBy('game_id')
+      .limit(f.limit)
+      .offset(f.offset);
+    const total = k
+      .selectFrom('game_platforms')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('platform_id', '=', f.platformId)
       .$if(f.yearFrom !== undefined, (q) => q.where('release_year', '>=', f.yearFrom!))
       .$if(f.yearTo !== undefined, (q) => q.where('release_year', '<=', f.yearTo!));
-    const [rows, count] = await Promise.all([
-      base.select('game_id').orderBy('popularity', 'desc').orderBy('game_id').limit(f.limit).offset(f.offset).execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { ids: rows.map((r) => r.game_id), total: Number(count.n) };
+    const [rows, count] = await Promise.all([page.execute(), withCount ? total.executeTakeFirstOrThrow() : undefined]);
+    return { ids: rows.map((r) => r.game_id), total: Number(count?.n ?? -1) };
   }
 
   const base = k
@@ -86,9 +96,9 @@ export async function browseGameIds(k: K, f: BrowseFilter): Promise<{ ids: numbe
   else page = page.orderBy('g.name', 'asc');
   const [rows, count] = await Promise.all([
     page.orderBy('g.id').limit(f.limit).offset(f.offset).execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    withCount ? base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow() : undefined,
   ]);
-  return { ids: rows.map((r) => r.id), total: Number(count.n) };
+  return { ids: rows.map((r) => r.id), total: Number(count?.n ?? -1) };
 }
 
 export const findGameBySlug = (k: K, slug: string) => k.selectFrom('games').selectAll().where('slug', '=', slug).executeTakeFirst();

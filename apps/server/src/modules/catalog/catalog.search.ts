@@ -4,6 +4,10 @@ import { searchWords } from '@vgl/shared';
 import { Vocabulary } from './vocabulary.js';
 
 const MAX_WORDS = 8;
+/** How many of the most popular matches are ranked by relevance. */
+const CANDIDATES = 200;
+/** Counts stop here: "10,000 games" is as useful as the exact figure and far cheaper. */
+const MAX_COUNT = 10_000;
 
 export interface SearchPage {
   ids: number[];
@@ -58,24 +62,30 @@ export class CatalogSearch {
 
   private async run(words: string[], lastIsPrefix: boolean, limit: number, offset: number): Promise<SearchPage> {
     const k = this.db.kysely;
+    // Rank the most popular matches by relevance instead of every match: a
+    // one-word search in a million games can match tens of thousands.
+    const candidates = Math.max(CANDIDATES, offset + limit);
     if (this.db.dialect === 'sqlite') {
       const match = words.map((w, i) => `"${w}"${lastIsPrefix && i === words.length - 1 ? '*' : ''}`).join(' ');
       const [rows, count] = await Promise.all([
-        sql<{ id: number }>`select g.id from games_fts f join games g on g.id = f.rowid
-          where games_fts match ${match}
-          order by bm25(games_fts, 10.0, 2.0) - ln(1 + g.popularity) * 0.6, g.id
+        sql<{ id: number }>`with hits as (
+            select rowid as rank, bm25(games_fts, 10.0, 2.0) as relevance from games_fts
+            where games_fts match ${match} order by rowid limit ${candidates})
+          select r.game_id as id from hits h join search_ranks r on r.rank = h.rank join games g on g.id = r.game_id
+          order by h.relevance - ln(1 + g.popularity) * 0.6, h.rank
           limit ${limit} offset ${offset}`.execute(k),
-        sql<{ n: number }>`select count(*) as n from games_fts where games_fts match ${match}`.execute(k),
+        sql<{ n: number }>`select count(*) as n from (select 1 from games_fts where games_fts match ${match} limit ${MAX_COUNT})`.execute(k),
       ]);
       return { ids: rows.rows.map((r) => r.id), total: Number(count.rows[0]?.n ?? 0) };
     }
     const tsquery = words.map((w, i) => `${w}${lastIsPrefix && i === words.length - 1 ? ':*' : ''}`).join(' & ');
     const q = sql`to_tsquery('vgl_search', ${tsquery})`;
     const [rows, count] = await Promise.all([
-      sql<{ id: number }>`select id from games where search_vector @@ ${q}
-        order by ts_rank(search_vector, ${q}) * 10 + ln(1 + popularity) * 0.6 desc, id
+      sql<{ id: number }>`with hits as (
+          select id, popularity, search_vector from games where search_vector @@ ${q} order by popularity desc, id limit ${candidates})
+        select id from hits order by ts_rank(search_vector, ${q}) * 10 + ln(1 + popularity) * 0.6 desc, id
         limit ${limit} offset ${offset}`.execute(k),
-      sql<{ n: number }>`select count(*) as n from games where search_vector @@ ${q}`.execute(k),
+      sql<{ n: number }>`select count(*) as n from (select 1 from games where search_vector @@ ${q} limit ${MAX_COUNT}) matched`.execute(k),
     ]);
     return { ids: rows.rows.map((r) => r.id), total: Number(count.rows[0]?.n ?? 0) };
   }

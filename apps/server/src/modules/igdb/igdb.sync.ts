@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.js';
 import { getMeta, setMeta } from '../../db/meta.js';
-import { refreshPlatformCounts } from '../catalog/catalog.import.js';
+import { bumpCatalogVersion, refreshPlatformCounts } from '../catalog/catalog.import.js';
 import { refreshSearchIndex } from '../catalog/search-index.js';
 import type { IgdbClient } from './igdb.client.js';
 import { saveGames, savePopularity, saveReference } from './igdb.store.js';
@@ -53,7 +53,10 @@ export async function syncFromIgdb(db: Db, client: IgdbClient, options: SyncOpti
     ...(await client.query<IgdbPopularity[]>('popularity_primitives', 'fields game_id,value; where popularity_type = 1; sort value desc; limit 500; offset 500;')),
   ];
   await savePopularity(k, ranking);
+  // Popularity changed: renumber the search index so popular games are found first.
+  await refreshSearchIndex(db);
   await refreshPlatformCounts(db);
+  await bumpCatalogVersion(db);
   return report;
 }
 
@@ -74,6 +77,7 @@ async function fullCrawl(db: Db, client: IgdbClient, { onProgress }: SyncOptions
       saved += page.length;
       pages += 1;
       await setMeta(k, SYNC_KEYS.cursor, String(cursor));
+      await bumpCatalogVersion(db);
       await setMeta(k, SYNC_KEYS.since, String(newest));
       onProgress?.(saved, count);
     }
@@ -101,6 +105,7 @@ async function incrementalCrawl(db: Db, client: IgdbClient, { onProgress }: Sync
       newest = Math.max(newest, ...page.map((g) => g.updated_at ?? 0));
       saved += page.length;
       pages += 1;
+      await bumpCatalogVersion(db);
       onProgress?.(saved, count);
     }
     if (page.length < PAGE_SIZE) break;
