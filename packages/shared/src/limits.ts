@@ -24,6 +24,8 @@ export const PAGING = {
   firstPage: 1,
   windowSize: 5,
   scrollToTopDelayMs: 100,
+  /** Search totals are counted up to here; the search page shows "1,000+". */
+  searchCountCap: 1000,
 } as const;
 
 export const REVIEW_TEXT = {

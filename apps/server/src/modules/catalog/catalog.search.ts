@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { PAGING } from '@vgl/shared';
 import type { Db } from '../../db/database.js';
 import { searchWords } from '@vgl/shared';
 import { Vocabulary } from './vocabulary.js';
@@ -6,8 +7,8 @@ import { Vocabulary } from './vocabulary.js';
 const MAX_WORDS = 8;
 /** How many of the most popular matches are ranked by relevance. */
 const CANDIDATES = 200;
-/** Counts stop here: "10,000 games" is as useful as the exact figure and far cheaper. */
-const MAX_COUNT = 10_000;
+/** Search counts stop here: "1,000+ games" is as useful as the exact figure and far cheaper (the search page says "+"). */
+const SEARCH_COUNT_CAP = PAGING.searchCountCap;
 
 export interface SearchPage {
   ids: number[];
@@ -74,7 +75,7 @@ export class CatalogSearch {
           select r.game_id as id from hits h join search_ranks r on r.rank = h.rank join games g on g.id = r.game_id
           order by h.relevance - ln(1 + g.popularity) * 0.6, h.rank
           limit ${limit} offset ${offset}`.execute(k),
-        sql<{ n: number }>`select count(*) as n from (select 1 from games_fts where games_fts match ${match} limit ${MAX_COUNT})`.execute(k),
+        sql<{ n: number }>`select count(*) as n from (select 1 from games_fts where games_fts match ${match} limit ${SEARCH_COUNT_CAP})`.execute(k),
       ]);
       return { ids: rows.rows.map((r) => r.id), total: Number(count.rows[0]?.n ?? 0) };
     }
@@ -85,7 +86,7 @@ export class CatalogSearch {
           select id, popularity, search_vector from games where search_vector @@ ${q} order by popularity desc, id limit ${candidates})
         select id from hits order by ts_rank(search_vector, ${q}) * 10 + ln(1 + popularity) * 0.6 desc, id
         limit ${limit} offset ${offset}`.execute(k),
-      sql<{ n: number }>`select count(*) as n from (select 1 from games where search_vector @@ ${q} limit ${MAX_COUNT}) matched`.execute(k),
+      sql<{ n: number }>`select count(*) as n from (select 1 from games where search_vector @@ ${q} limit ${SEARCH_COUNT_CAP}) matched`.execute(k),
     ]);
     return { ids: rows.rows.map((r) => r.id), total: Number(count.rows[0]?.n ?? 0) };
   }

@@ -18,10 +18,12 @@ interface GameListPageProps {
   /** A failed load; a 4xx shows the server's message (e.g. a bad year filter). */
   error?: unknown;
   platformName?: string;
+  /** The total was counted only up to this many (search): show "1,000+". */
+  countCap?: number;
 }
 
 /** A titled, paginated games grid: the frame of /games, /search, /upcoming and the platform, genre and theme pages. */
-export function GameListPage({ title, heading, intro, toolbar, page, data, loading, error, platformName }: GameListPageProps) {
+export function GameListPage({ title, heading, intro, toolbar, page, data, loading, error, platformName, countCap }: GameListPageProps) {
   usePageMeta({ title });
   return (
     <section>
@@ -38,7 +40,8 @@ export function GameListPage({ title, heading, intro, toolbar, page, data, loadi
         <>
           {data && data.total > 0 && (
             <p className={styles.count}>
-              {data.total.toLocaleString('en-US')} {data.total === 1 ? 'game' : 'games'}
+              {data.total.toLocaleString('en-US')}
+              {countCap !== undefined && data.total >= countCap ? '+' : ''} {data.total === 1 ? 'game' : 'games'}
             </p>
           )}
           <GamesGrid games={data?.items} loading={loading} platformName={platformName} />

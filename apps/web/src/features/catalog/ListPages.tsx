@@ -29,6 +29,7 @@ export function SearchPage() {
         ) : undefined
       }
       page={page}
+      countCap={PAGING.searchCountCap}
       data={q ? results.data : { items: [], total: 0 }}
       loading={results.isFetching}
       error={results.error}
