@@ -3,7 +3,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { setMeta } from '../../db/meta.js';
 import type { Database, GameSource } from '../../db/schema.js';
@@ -251,18 +251,11 @@ export async function importCatalogFile(
         return [...pairs.values()];
       });
       const alt = links.flatMap(({ game, row }) => game.altNames.map((name) => ({ game_id: row.id, name })));
-      for (const [table, values] of [
-        ['game_platforms', gp],
-        ['game_genres', gg],
-        ['game_themes', gt],
-        ['game_companies', gc],
-        ['alternative_names', alt],
-      ] as const) {
-        for (let j = 0; j < values.length; j += BATCH) {
-          // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one loop over five differently typed tables
-          await trx.insertInto(table).values(values.slice(j, j + BATCH) as any).execute();
-        }
-      }
+      await insertInBatches(trx, 'game_platforms', gp);
+      await insertInBatches(trx, 'game_genres', gg);
+      await insertInBatches(trx, 'game_themes', gt);
+      await insertInBatches(trx, 'game_companies', gc);
+      await insertInBatches(trx, 'alternative_names', alt);
     });
     imported += batch.length;
     onProgress?.(imported, games.length);
@@ -272,6 +265,12 @@ export async function importCatalogFile(
   await refreshPlatformCounts(db);
   await bumpCatalogVersion(db);
   return { games: imported, platforms: platforms.length, skipped };
+}
+
+async function insertInBatches<T extends keyof Database & string>(k: Kysely<Database>, table: T, values: Insertable<Database[T]>[]): Promise<void> {
+  for (let i = 0; i < values.length; i += BATCH) {
+    await k.insertInto(table).values(values.slice(i, i + BATCH)).execute();
+  }
 }
 
 export async function refreshPlatformCounts(db: Db): Promise<void> {
