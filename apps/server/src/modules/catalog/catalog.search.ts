@@ -68,16 +68,20 @@ export class CatalogSearch {
     const candidates = Math.max(CANDIDATES, offset + limit);
     if (this.db.dialect === 'sqlite') {
       const match = words.map((w, i) => `"${w}"${lastIsPrefix && i === words.length - 1 ? '*' : ''}`).join(' ');
-      const [rows, count] = await Promise.all([
-        sql<{ id: number }>`with hits as (
+      // One pass over the matches in popularity order gives both the capped total and the candidates;
+      // only the candidates are then scored for relevance.
+      const ranks = await sql<{ rank: number }>`select rowid as rank from games_fts where games_fts match ${match}
+        order by rowid limit ${Math.max(SEARCH_COUNT_CAP, candidates)}`.execute(k);
+      const total = ranks.rows.length;
+      const top = ranks.rows.slice(0, candidates).map((r) => r.rank);
+      if (top.length === 0 || offset >= top.length) return { ids: [], total };
+      const rows = await sql<{ id: number }>`with hits as (
             select rowid as rank, bm25(games_fts, 10.0, 2.0) as relevance from games_fts
-            where games_fts match ${match} order by rowid limit ${candidates})
+            where games_fts match ${match} and rowid in (${sql.join(top)}))
           select r.game_id as id from hits h join search_ranks r on r.rank = h.rank join games g on g.id = r.game_id
           order by h.relevance - ln(1 + g.popularity) * 0.6, h.rank
-          limit ${limit} offset ${offset}`.execute(k),
-        sql<{ n: number }>`select count(*) as n from (select 1 from games_fts where games_fts match ${match} limit ${SEARCH_COUNT_CAP})`.execute(k),
-      ]);
-      return { ids: rows.rows.map((r) => r.id), total: Number(count.rows[0]?.n ?? 0) };
+          limit ${limit} offset ${offset}`.execute(k);
+      return { ids: rows.rows.map((r) => r.id), total };
     }
     const tsquery = words.map((w, i) => `${w}${lastIsPrefix && i === words.length - 1 ? ':*' : ''}`).join(' & ');
     const q = sql`to_tsquery('vgl_search', ${tsquery})`;
