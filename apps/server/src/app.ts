@@ -25,6 +25,8 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { createCatalogService } from './modules/catalog/catalog.service.js';
 import { createAuthService } from './modules/auth/auth.service.js';
+import { libraryRoutes } from './modules/library/library.routes.js';
+import { createLibraryService } from './modules/library/library.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { API_MESSAGES } from '@vgl/shared';
@@ -122,7 +124,9 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   await app.register(authRoutes(auth));
   await app.register(profileRoutes(auth));
   await app.register(activityRoutes(auth));
-  await app.register(catalogRoutes(createCatalogService(db)));
+  const library = createLibraryService(db);
+  await app.register(catalogRoutes(createCatalogService(db, library)));
+  await app.register(libraryRoutes(auth, library));
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await registerSpa(app, { webRoot, uploadsDir: path.join(config.dataDir, 'uploads'), publicUrl: config.publicUrl });

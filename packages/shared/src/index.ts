@@ -9,3 +9,4 @@ export * from './login.js';
 export * from './forbidden.js';
 export * from './dates.js';
 export * from './slug.js';
+export * from './library.js';

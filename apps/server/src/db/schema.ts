@@ -96,6 +96,47 @@ export interface SelectionsTable extends NamedTable {
   position: Generated<number>;
 }
 
+export type DiaryEvent = 'started' | 'finished' | 'played';
+
+export interface LibraryEntriesTable {
+  id: Generated<number>;
+  user_id: number;
+  game_id: number;
+  /** PLAY_STATUS code 1–4, or null when only rated or reviewed. */
+  status: number | null;
+  /** 1–10 (half stars), null when unrated. */
+  rating: number | null;
+  review: string | null;
+  review_slug: string | null;
+  review_created_at: number | null;
+  review_updated_at: number | null;
+  /** ISO dates "YYYY-MM-DD". */
+  started_on: string | null;
+  finished_on: string | null;
+  /** 1–5 when the owner shows it among their favourites. */
+  favourite_position: number | null;
+  /** Set by moderators: featured reviews in this order. */
+  featured_position: number | null;
+  likes_count: Generated<number>;
+  comments_count: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface DiaryEntriesTable {
+  id: Generated<number>;
+  user_id: number;
+  entry_id: number;
+  game_id: number;
+  played_on: string;
+  event: DiaryEvent;
+  rating: number | null;
+  note: string | null;
+  replay: Generated<number>;
+  minutes_played: number | null;
+  created_at: number;
+}
+
 export interface Database {
   app_meta: AppMetaTable;
   users: UsersTable;
@@ -112,4 +153,7 @@ export interface Database {
   alternative_names: { id: Generated<number>; game_id: number; name: string };
   selections: SelectionsTable;
   selection_games: { selection_id: number; game_id: number; position: number };
+  library_entries: LibraryEntriesTable;
+  library_entry_platforms: { entry_id: number; platform_id: number };
+  diary_entries: DiaryEntriesTable;
 }

@@ -4,6 +4,7 @@ import * as m0001 from './0001_app_meta.js';
 import { usersMigration } from './0002_users.js';
 import { catalogMigration } from './0003_catalog.js';
 import { searchRanksMigration } from './0004_search_ranks.js';
+import { libraryMigration } from './0005_library.js';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the compiled
@@ -17,5 +18,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0002_users': usersMigration(dialect),
     '0003_catalog': catalogMigration(dialect),
     '0004_search_ranks': searchRanksMigration(dialect),
+    '0005_library': libraryMigration(dialect),
   };
 }

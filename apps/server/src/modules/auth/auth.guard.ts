@@ -26,6 +26,13 @@ export const requireUser = (auth: AuthService) =>
     request.actor = user;
   };
 
+/** preHandler for public routes whose answer depends on who asks: sets request.actor when a valid token comes along. */
+export const optionalUser = (auth: AuthService) =>
+  async function optionalUserHandler(request: FastifyRequest): Promise<void> {
+    const token = bearerToken(request);
+    request.actor = token ? await auth.userFromToken(token) : null;
+  };
+
 /** The actor of a route behind requireUser. */
 export function actorOf(request: FastifyRequest): UserRow {
   if (!request.actor) throw unauthorized(API_MESSAGES.unauthorized);

@@ -1,19 +1,9 @@
 import { TOTAL_COUNT_HEADER } from '@vgl/shared';
-import { browseQuerySchema, firstFieldErrors, listQuerySchema, searchQuerySchema } from '@vgl/shared/schemas';
+import { browseQuerySchema, listQuerySchema, searchQuerySchema } from '@vgl/shared/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest } from '../../http/errors.js';
+import { parseInput } from '../../http/parse.js';
 import type { CatalogService } from './catalog.service.js';
-
-/** Query strings are parsed here (not as route schemas) so a 400 names the bad parameter plainly. */
-function parseQuery<T extends z.ZodType>(schema: T, query: unknown): z.infer<T> {
-  const result = schema.safeParse(query ?? {});
-  if (!result.success) {
-    const errors = firstFieldErrors(result.error);
-    throw badRequest(Object.values(errors)[0] ?? 'The query is not valid.', errors);
-  }
-  return result.data;
-}
 
 const slugParam = z.object({ slug: z.string().max(200) });
 
@@ -24,26 +14,26 @@ export const catalogRoutes =
     const cache = (seconds: number) => `public, max-age=${seconds}`;
 
     app.get('/api/igdb/trending', { schema: { tags } }, async (req, reply) => {
-      const { limit } = parseQuery(listQuerySchema, req.query);
+      const { limit } = parseInput(listQuerySchema, req.query);
       reply.header('Cache-Control', cache(300));
       return catalog.trending(limit);
     });
 
     app.get('/api/igdb/upcoming/tsr', { schema: { tags } }, async (req, reply) => {
-      const { limit, page } = parseQuery(listQuerySchema, req.query);
+      const { limit, page } = parseInput(listQuerySchema, req.query);
       const { items, total } = await catalog.upcoming(limit, page);
       reply.header(TOTAL_COUNT_HEADER, String(total)).header('Cache-Control', cache(300));
       return items;
     });
 
     app.get('/api/igdb/games', { schema: { tags } }, async (req, reply) => {
-      const { items, total } = await catalog.browse(parseQuery(browseQuerySchema, req.query));
+      const { items, total } = await catalog.browse(parseInput(browseQuerySchema, req.query));
       reply.header(TOTAL_COUNT_HEADER, String(total)).header('Cache-Control', cache(60));
       return items;
     });
 
     app.get('/api/igdb/search', { schema: { tags } }, async (req, reply) => {
-      const { q, p, limit } = parseQuery(searchQuerySchema, req.query);
+      const { q, p, limit } = parseInput(searchQuerySchema, req.query);
       const { items, total, correctedTo } = await catalog.search(q, p, limit);
       reply.header(TOTAL_COUNT_HEADER, String(total));
       if (correctedTo) reply.header('X-Search-Corrected', encodeURIComponent(correctedTo));

@@ -1,3 +1,4 @@
+import type { CommunityRating } from '@vgl/shared';
 import type { BrowseQuery } from '@vgl/shared/schemas';
 import type { Db } from '../../db/database.js';
 import { getMeta } from '../../db/meta.js';
@@ -23,7 +24,16 @@ export interface Page<T> {
   total: number;
 }
 
-export function createCatalogService(db: Db, now: () => number = Date.now) {
+/** What the catalog needs from people's libraries: recent activity and community ratings. */
+export interface CommunitySignals {
+  busiestGames(days: number, limit: number): Promise<number[]>;
+  communityRating(gameId: number): Promise<CommunityRating>;
+}
+
+/** Trending looks at adds and ratings of this many days. */
+const TRENDING_DAYS = 7;
+
+export function createCatalogService(db: Db, community?: CommunitySignals, now: () => number = Date.now) {
   const k = db.kysely;
   const search = new CatalogSearch(db);
   const cards = async (ids: number[]) => (await gameCards(k, ids)).map(presentGameCard);
@@ -81,10 +91,16 @@ export function createCatalogService(db: Db, now: () => number = Date.now) {
       return { items: await cards(result.ids), total: result.total, correctedTo: result.correctedTo };
     },
 
-    /** Most popular games; our own activity joins the blend with the library feature. */
+    /**
+     * Games people added or rated most in the last week come first; the most
+     * popular (IGDB popularity when synced, the seed's otherwise) fill the rest,
+     * so a fresh instance still shows a full row.
+     */
     async trending(limit: number) {
-      const { ids } = await browseGameIds(k, { sort: 'popularity', limit, offset: 0 }, { count: false });
-      return cards(ids);
+      const busiest = community ? await community.busiestGames(TRENDING_DAYS, limit) : [];
+      if (busiest.length >= limit) return cards(busiest);
+      const { ids: popular } = await browseGameIds(k, { sort: 'popularity', limit: limit * 2, offset: 0 }, { count: false });
+      return cards([...new Set([...busiest, ...popular])].slice(0, limit));
     },
 
     async upcoming(limit: number, page: number) {
@@ -95,7 +111,8 @@ export function createCatalogService(db: Db, now: () => number = Date.now) {
     async game(slug: string) {
       const row = await findGameBySlug(k, slug);
       if (!row) throw notFound(`There is no game "${slug}".`);
-      return presentGame(row, await gameDetails(k, row.id));
+      const [details, ratings] = await Promise.all([gameDetails(k, row.id), community?.communityRating(row.id)]);
+      return { ...presentGame(row, details), community: ratings ?? null };
     },
 
     async platform(slug: string) {

@@ -1,0 +1,81 @@
+import type { CommunityRating, DiaryEntry, EntryGame, LibraryEntry, LibraryGame, PlayStatus, ReviewEntry } from '@vgl/shared';
+import type { DiaryRow, EntryRow } from './library.repo.js';
+
+interface GameColumns {
+  game_name: string;
+  game_slug: string;
+  game_cover: string | null;
+  game_release_date: number | null;
+  game_release_year: number | null;
+}
+
+export function presentEntryGame(row: GameColumns): EntryGame {
+  return {
+    cover: row.game_cover,
+    name: row.game_name,
+    slug: row.game_slug,
+    first_release_date: row.game_release_date === null ? null : Number(row.game_release_date),
+    release_year: row.game_release_year,
+  };
+}
+
+/** SPEC §3 "review or library entry": every field listed. */
+export function presentReviewEntry(row: EntryRow, platforms: string[]): ReviewEntry {
+  return {
+    _id: String(row.id),
+    user: { username: row.username, avatar: row.avatar },
+    rating: row.rating,
+    review: row.review,
+    slug: row.review_slug,
+    status: row.status as PlayStatus | null,
+    platform: platforms,
+    comments: Number(row.comments_count),
+    likes: Number(row.likes_count),
+    game: presentEntryGame(row),
+    date: {
+      reviewCreated: row.review_created_at === null ? null : Number(row.review_created_at),
+      reviewUpdated: row.review_updated_at === null ? null : Number(row.review_updated_at),
+      created: Number(row.created_at),
+      updated: Number(row.updated_at),
+    },
+  };
+}
+
+export function presentLibraryEntry(row: EntryRow, platforms: string[]): LibraryEntry {
+  return {
+    ...presentReviewEntry(row, platforms),
+    startedOn: row.started_on,
+    finishedOn: row.finished_on,
+    favourite: row.favourite_position !== null,
+  };
+}
+
+export function presentLibraryGame(row: EntryRow, platforms: string[]): LibraryGame {
+  return {
+    id: row.game_id,
+    ...presentEntryGame(row),
+    rating: row.rating,
+    status: row.status as PlayStatus | null,
+    platform: platforms[0] ?? null,
+  };
+}
+
+export function presentDiaryEntry(row: DiaryRow): DiaryEntry {
+  return {
+    id: row.id,
+    playedOn: row.played_on,
+    event: row.event,
+    rating: row.rating,
+    note: row.note,
+    replay: Number(row.replay) === 1,
+    hours: row.minutes_played === null ? null : Math.round(row.minutes_played / 6) / 10,
+    game: presentEntryGame(row),
+    reviewSlug: row.review ? row.review_slug : null,
+  };
+}
+
+export function presentCommunityRating(distribution: number[]): CommunityRating {
+  const count = distribution.reduce((a, b) => a + b, 0);
+  const sum = distribution.reduce((acc, n, i) => acc + n * (i + 1), 0);
+  return { count, average: count === 0 ? null : Math.round((sum / count) * 10) / 10, distribution };
+}

@@ -1,0 +1,306 @@
+import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
+import type { LibrarySort } from '@vgl/shared';
+import type { Database, DiaryEntriesTable, LibraryEntriesTable } from '../../db/schema.js';
+
+export type Conn = Kysely<Database> | Transaction<Database>;
+
+/** The columns every entry presenter needs: the entry, its author and its game. */
+function entryRows(db: Conn) {
+  return db
+    .selectFrom('library_entries as e')
+    .innerJoin('users as u', 'u.id', 'e.user_id')
+    .innerJoin('games as g', 'g.id', 'e.game_id')
+    .select([
+      'e.id',
+      'e.user_id',
+      'e.game_id',
+      'e.status',
+      'e.rating',
+      'e.review',
+      'e.review_slug',
+      'e.review_created_at',
+      'e.review_updated_at',
+      'e.started_on',
+      'e.finished_on',
+      'e.favourite_position',
+      'e.featured_position',
+      'e.likes_count',
+      'e.comments_count',
+      'e.created_at',
+      'e.updated_at',
+      'u.username',
+      'u.avatar',
+      'g.name as game_name',
+      'g.slug as game_slug',
+      'g.cover_image_id as game_cover',
+      'g.first_release_date as game_release_date',
+      'g.release_year as game_release_year',
+    ]);
+}
+type EntryQuery = ReturnType<typeof entryRows>;
+
+/** Reviews other people may see: written, by an account in good standing. */
+const visibleReviews = (q: EntryQuery) => q.where('e.review', 'is not', null).where('u.state', '=', 'active');
+
+interface EntryCountFilter {
+  userId?: number;
+  gameId?: number;
+  status?: number;
+  /** Only reviews others may see. */
+  reviews?: boolean;
+  favourites?: boolean;
+  exceptEntryId?: number;
+}
+
+async function countEntries(db: Conn, f: EntryCountFilter): Promise<number> {
+  const row = await db
+    .selectFrom('library_entries as e')
+    .innerJoin('users as u', 'u.id', 'e.user_id')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .$if(f.userId !== undefined, (q) => q.where('e.user_id', '=', f.userId!))
+    .$if(f.gameId !== undefined, (q) => q.where('e.game_id', '=', f.gameId!))
+    .$if(f.status !== undefined, (q) => q.where('e.status', '=', f.status!))
+    .$if(f.reviews === true, (q) => q.where('e.review', 'is not', null).where('u.state', '=', 'active'))
+    .$if(f.favourites === true, (q) => q.where('e.favourite_position', 'is not', null))
+    .$if(f.exceptEntryId !== undefined, (q) => q.where('e.id', '!=', f.exceptEntryId!))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export const libraryRepo = {
+  entryById: (db: Conn, id: number) => entryRows(db).where('e.id', '=', id).executeTakeFirst(),
+
+  entryOf: (db: Conn, userId: number, gameId: number) =>
+    entryRows(db).where('e.user_id', '=', userId).where('e.game_id', '=', gameId).executeTakeFirst(),
+
+  reviewBySlug: (db: Conn, userId: number, slug: string) =>
+    entryRows(db).where('e.user_id', '=', userId).where('e.review_slug', '=', slug).where('e.review', 'is not', null).executeTakeFirst(),
+
+  insertEntry: (db: Conn, values: Insertable<LibraryEntriesTable>) =>
+    db.insertInto('library_entries').values(values).returning('id').executeTakeFirstOrThrow(),
+
+  updateEntry: (db: Conn, id: number, values: Updateable<LibraryEntriesTable>) =>
+    db.updateTable('library_entries').set(values).where('id', '=', id).execute(),
+
+  deleteEntry: (db: Conn, id: number) => db.deleteFrom('library_entries').where('id', '=', id).execute(),
+
+  /** Review slugs this user already uses (for a new, unique one). */
+  reviewSlugsLike: async (db: Conn, userId: number, base: string) =>
+    (
+      await db
+        .selectFrom('library_entries')
+        .select('review_slug')
+        .where('user_id', '=', userId)
+        .where('review_slug', 'like', `${base}%`)
+        .execute()
+    ).map((r) => r.review_slug),
+
+  async setPlatforms(db: Conn, entryId: number, platformIds: number[]) {
+    await db.deleteFrom('library_entry_platforms').where('entry_id', '=', entryId).execute();
+    if (platformIds.length > 0) {
+      await db
+        .insertInto('library_entry_platforms')
+        .values(platformIds.map((platform_id) => ({ entry_id: entryId, platform_id })))
+        .execute();
+    }
+  },
+
+  /** Entry id → platform slugs, for a page of entries. */
+  async platformsOf(db: Conn, entryIds: number[]): Promise<Map<number, string[]>> {
+    const out = new Map<number, string[]>();
+    if (entryIds.length === 0) return out;
+    const rows = await db
+      .selectFrom('library_entry_platforms as lp')
+      .innerJoin('platforms as p', 'p.id', 'lp.platform_id')
+      .select(['lp.entry_id', 'p.slug'])
+      .where('lp.entry_id', 'in', entryIds)
+      .orderBy('p.slug')
+      .execute();
+    for (const row of rows) out.set(row.entry_id, [...(out.get(row.entry_id) ?? []), row.slug]);
+    return out;
+  },
+
+  platformIdsBySlug: (db: Conn, slugs: string[]) =>
+    slugs.length === 0 ? Promise.resolve([]) : db.selectFrom('platforms').select(['id', 'slug']).where('slug', 'in', slugs).execute(),
+
+  favouriteCount: (db: Conn, userId: number, exceptEntryId?: number) => countEntries(db, { userId, favourites: true, exceptEntryId }),
+
+  nextFavouritePosition: async (db: Conn, userId: number) => {
+    const row = await db
+      .selectFrom('library_entries')
+      .select((eb) => eb.fn.max('favourite_position').as('max'))
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return Number(row?.max ?? 0) + 1;
+  },
+
+  favourites: (db: Conn, userId: number) =>
+    entryRows(db).where('e.user_id', '=', userId).where('e.favourite_position', 'is not', null).orderBy('e.favourite_position').execute(),
+
+  async library(db: Conn, userId: number, f: { status?: number; sort: LibrarySort; limit: number; offset: number }) {
+    const base = entryRows(db)
+      .where('e.user_id', '=', userId)
+      .$if(f.status !== undefined, (q) => q.where('e.status', '=', f.status!));
+    const sorted =
+      f.sort === 'added'
+        ? base.orderBy('e.created_at', 'desc')
+        : f.sort === 'rating'
+          ? base.orderBy((eb) => eb.fn.coalesce('e.rating', eb.lit(0)), 'desc').orderBy('e.updated_at', 'desc')
+          : f.sort === 'name'
+            ? base.orderBy('g.name')
+            : f.sort === 'release'
+              ? base.orderBy((eb) => eb.fn.coalesce('g.first_release_date', eb.lit(0)), 'desc')
+              : base.orderBy('e.updated_at', 'desc');
+    const [rows, total] = await Promise.all([
+      sorted.orderBy('e.id', 'desc').limit(f.limit).offset(f.offset).execute(),
+      countEntries(db, { userId, status: f.status }),
+    ]);
+    return { rows, total };
+  },
+
+  async reviewsOf(db: Conn, userId: number, limit: number, offset: number) {
+    const [rows, total] = await Promise.all([
+      visibleReviews(entryRows(db)).where('e.user_id', '=', userId).orderBy('e.review_created_at', 'desc').orderBy('e.id', 'desc').limit(limit).offset(offset).execute(),
+      countEntries(db, { userId, reviews: true }),
+    ]);
+    return { rows, total };
+  },
+
+  async reviewsOfGame(db: Conn, gameId: number, limit: number, offset: number) {
+    const [rows, total] = await Promise.all([
+      visibleReviews(entryRows(db))
+        .where('e.game_id', '=', gameId)
+        .orderBy('e.likes_count', 'desc')
+        .orderBy('e.review_created_at', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+      countEntries(db, { gameId, reviews: true }),
+    ]);
+    return { rows, total };
+  },
+
+  /** Most liked and commented reviews written since `since`; newest first on ties. */
+  trendingReviews: (db: Conn, since: number, limit: number) =>
+    visibleReviews(entryRows(db))
+      .where('e.review_created_at', '>=', since)
+      .orderBy((eb) => eb('e.likes_count', '+', eb('e.comments_count', '*', 2)), 'desc')
+      .orderBy('e.review_created_at', 'desc')
+      .limit(limit)
+      .execute(),
+
+  recentReviews: (db: Conn, limit: number) =>
+    visibleReviews(entryRows(db)).orderBy('e.review_created_at', 'desc').orderBy('e.id', 'desc').limit(limit).execute(),
+
+  featuredReviews: (db: Conn, limit: number) =>
+    visibleReviews(entryRows(db)).where('e.featured_position', 'is not', null).orderBy('e.featured_position').limit(limit).execute(),
+
+  /** Counts of ratings 1..10 for a game or a user. */
+  async ratingCounts(db: Conn, by: { gameId: number } | { userId: number }): Promise<number[]> {
+    const rows = await db
+      .selectFrom('library_entries as e')
+      .innerJoin('users as u', 'u.id', 'e.user_id')
+      .select(['e.rating', (eb) => eb.fn.countAll().as('n')])
+      .where('e.rating', 'is not', null)
+      .where('u.state', '=', 'active')
+      .$if('gameId' in by, (q) => q.where('e.game_id', '=', (by as { gameId: number }).gameId))
+      .$if('userId' in by, (q) => q.where('e.user_id', '=', (by as { userId: number }).userId))
+      .groupBy('e.rating')
+      .execute();
+    const counts = Array.from({ length: 10 }, () => 0);
+    for (const row of rows) if (row.rating && row.rating >= 1 && row.rating <= 10) counts[row.rating - 1] = Number(row.n);
+    return counts;
+  },
+
+  async profileCounts(db: Conn, userId: number) {
+    const row = await db
+      .selectFrom('library_entries')
+      .select((eb) => [
+        eb.fn.countAll().as('games'),
+        eb.fn.sum(eb.case().when('status', '=', 2).then(1).else(0).end()).as('beaten'),
+        eb.fn.sum(eb.case().when('review', 'is not', null).then(1).else(0).end()).as('reviews'),
+      ])
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return { games: Number(row?.games ?? 0), beaten: Number(row?.beaten ?? 0), reviews: Number(row?.reviews ?? 0) };
+  },
+
+  /** Games most added or rated since `since`, busiest first. */
+  busiestGames: async (db: Conn, since: number, limit: number) =>
+    (
+      await db
+        .selectFrom('library_entries')
+        .select(['game_id', (eb) => eb.fn.countAll().as('n')])
+        .where('updated_at', '>=', since)
+        .groupBy('game_id')
+        .orderBy('n', 'desc')
+        .orderBy('game_id')
+        .limit(limit)
+        .execute()
+    ).map((r) => r.game_id),
+
+  // Diary
+
+  insertDiary: (db: Conn, values: Insertable<DiaryEntriesTable>) =>
+    db.insertInto('diary_entries').values(values).returning('id').executeTakeFirstOrThrow(),
+
+  updateDiary: (db: Conn, id: number, values: Updateable<DiaryEntriesTable>) =>
+    db.updateTable('diary_entries').set(values).where('id', '=', id).execute(),
+
+  deleteDiary: (db: Conn, id: number) => db.deleteFrom('diary_entries').where('id', '=', id).execute(),
+
+  /** The newest diary row of an event on a date: the one the library form's date points at. */
+  diaryRowOn: (db: Conn, entryId: number, event: 'started' | 'finished', playedOn: string) =>
+    db
+      .selectFrom('diary_entries')
+      .selectAll()
+      .where('entry_id', '=', entryId)
+      .where('event', '=', event)
+      .where('played_on', '=', playedOn)
+      .orderBy('id', 'desc')
+      .executeTakeFirst(),
+
+  diaryById: (db: Conn, id: number) => diaryRows(db).where('d.id', '=', id).executeTakeFirst(),
+
+  async diaryOf(db: Conn, userId: number, limit: number, offset: number) {
+    const [rows, total] = await Promise.all([
+      diaryRows(db).where('d.user_id', '=', userId).orderBy('d.played_on', 'desc').orderBy('d.id', 'desc').limit(limit).offset(offset).execute(),
+      db
+        .selectFrom('diary_entries')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('user_id', '=', userId)
+        .executeTakeFirst()
+        .then((r) => Number(r?.n ?? 0)),
+    ]);
+    return { rows, total };
+  },
+};
+
+function diaryRows(db: Conn) {
+  return db
+    .selectFrom('diary_entries as d')
+    .innerJoin('games as g', 'g.id', 'd.game_id')
+    .innerJoin('library_entries as e', 'e.id', 'd.entry_id')
+    .select([
+      'd.id',
+      'd.user_id',
+      'd.entry_id',
+      'd.game_id',
+      'd.played_on',
+      'd.event',
+      'd.rating',
+      'd.note',
+      'd.replay',
+      'd.minutes_played',
+      'd.created_at',
+      'e.review_slug',
+      'e.review',
+      'g.name as game_name',
+      'g.slug as game_slug',
+      'g.cover_image_id as game_cover',
+      'g.first_release_date as game_release_date',
+      'g.release_year as game_release_year',
+    ]);
+}
+export type EntryRow = NonNullable<Awaited<ReturnType<typeof libraryRepo.entryById>>>;
+export type DiaryRow = NonNullable<Awaited<ReturnType<typeof libraryRepo.diaryById>>>;

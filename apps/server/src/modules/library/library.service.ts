@@ -1,0 +1,281 @@
+import { API_MESSAGES, LIBRARY_LIMITS, PLAY_STATUS, type LibraryEntry, type ProfileOverview } from '@vgl/shared';
+import type { DiaryEntryInput, DiaryEntryUpdate, LibraryEntryInput, LibraryQuery } from '@vgl/shared/schemas';
+import type { Db } from '../../db/database.js';
+import { badRequest, forbidden, notFound } from '../../http/errors.js';
+import { findGameBySlug } from '../catalog/catalog.repo.js';
+import { usersRepo, type UserRow } from '../users/users.repo.js';
+import { canLibrary, type LibraryAction } from './library.policy.js';
+import {
+  presentCommunityRating,
+  presentDiaryEntry,
+  presentEntryGame,
+  presentLibraryEntry,
+  presentLibraryGame,
+  presentReviewEntry,
+} from './library.presenter.js';
+import { libraryRepo, type Conn, type EntryRow } from './library.repo.js';
+import { saveDiaryForDates } from './library.diary.js';
+
+const DAY = 86_400_000;
+/** Trending reviews look back this far (the issue: the last 14 days). */
+const TRENDING_REVIEW_WINDOW = 14 * DAY;
+
+export type Actor = UserRow | null;
+
+/** A review slug from the game slug, unique for this user ("zelda", then "zelda-2"). */
+async function uniqueReviewSlug(db: Conn, userId: number, base: string): Promise<string> {
+  const taken = new Set(await libraryRepo.reviewSlugsLike(db, userId, base));
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+export function createLibraryService(db: Db, now: () => number = Date.now) {
+  const k = db.kysely;
+
+  async function withPlatforms<T>(rows: EntryRow[], present: (row: EntryRow, platforms: string[]) => T): Promise<T[]> {
+    const platforms = await libraryRepo.platformsOf(k, rows.map((r) => r.id));
+    return rows.map((row) => present(row, platforms.get(row.id) ?? []));
+  }
+
+  /** The owner of a profile, after checking the actor may do this with it. */
+  async function ownerFor(actor: Actor, username: string, action: LibraryAction): Promise<UserRow> {
+    const owner = await usersRepo.findByUsername(k, username);
+    if (!owner || owner.state === 'pending' || !canLibrary(actor, 'read', owner)) throw notFound(`There is no user "${username}".`);
+    if (action === 'write' && !canLibrary(actor, 'write', owner)) throw forbidden(API_MESSAGES.forbidden);
+    return owner;
+  }
+
+  async function gameFor(slug: string) {
+    const game = await findGameBySlug(k, slug);
+    if (!game) throw notFound(`There is no game "${slug}".`);
+    return game;
+  }
+
+  async function platformIds(conn: Conn, slugs: string[]): Promise<number[]> {
+    const unique = [...new Set(slugs)];
+    const rows = await libraryRepo.platformIdsBySlug(conn, unique);
+    const missing = unique.filter((slug) => !rows.some((r) => r.slug === slug));
+    if (missing.length > 0) throw badRequest(`There is no platform "${missing[0]}".`, { platforms: `There is no platform "${missing[0]}".` });
+    return rows.map((r) => r.id);
+  }
+
+  async function entryFor(userId: number, gameId: number): Promise<LibraryEntry> {
+    const row = await libraryRepo.entryOf(k, userId, gameId);
+    if (!row) throw notFound('This game is not in the library.');
+    return (await withPlatforms([row], presentLibraryEntry))[0]!;
+  }
+
+  const page = (p: number, limit: number) => ({ limit, offset: (p - 1) * limit });
+
+  return {
+    ownerFor,
+
+    async entry(actor: Actor, username: string, gameSlug: string) {
+      const owner = await ownerFor(actor, username, 'read');
+      return entryFor(owner.id, (await gameFor(gameSlug)).id);
+    },
+
+    /** Adds or edits the actor's entry for a game; returns it and whether it is new. */
+    async saveEntry(actor: Actor, username: string, gameSlug: string, input: LibraryEntryInput): Promise<{ entry: LibraryEntry; created: boolean }> {
+      const owner = await ownerFor(actor, username, 'write');
+      const game = await gameFor(gameSlug);
+      const at = now();
+      const created = await k.transaction().execute(async (trx) => {
+        const ids = await platformIds(trx, input.platforms);
+        const existing = await libraryRepo.entryOf(trx, owner.id, game.id);
+        if (input.favourite && existing?.favourite_position == null) {
+          const favourites = await libraryRepo.favouriteCount(trx, owner.id, existing?.id);
+          if (favourites >= LIBRARY_LIMITS.favourites) {
+            throw badRequest(`You can have up to ${LIBRARY_LIMITS.favourites} favourite games.`, { favourite: `You can have up to ${LIBRARY_LIMITS.favourites} favourite games.` });
+          }
+        }
+        const favourite_position = !input.favourite
+          ? null
+          : (existing?.favourite_position ?? (await libraryRepo.nextFavouritePosition(trx, owner.id)));
+        const reviewChanged = input.review !== (existing?.review ?? null);
+        const review = input.review
+          ? {
+              review: input.review,
+              review_slug: existing?.review_slug ?? (await uniqueReviewSlug(trx, owner.id, game.slug)),
+              review_created_at: existing?.review_created_at ?? at,
+              review_updated_at: reviewChanged ? at : (existing?.review_updated_at ?? at),
+            }
+          : { review: null, review_slug: existing?.review_slug ?? null, review_created_at: null, review_updated_at: null };
+        const values = {
+          status: input.status,
+          rating: input.rating,
+          ...review,
+          started_on: input.startedOn,
+          finished_on: input.finishedOn,
+          favourite_position,
+          updated_at: at,
+        };
+        let entryId: number;
+        if (existing) {
+          entryId = existing.id;
+          await libraryRepo.updateEntry(trx, entryId, values);
+        } else {
+          entryId = (await libraryRepo.insertEntry(trx, { user_id: owner.id, game_id: game.id, ...values, created_at: at })).id;
+        }
+        await libraryRepo.setPlatforms(trx, entryId, ids);
+        await saveDiaryForDates(trx, { userId: owner.id, gameId: game.id, entryId, previous: existing, input, at });
+        return !existing;
+      });
+      return { entry: await entryFor(owner.id, game.id), created };
+    },
+
+    async removeEntry(actor: Actor, username: string, gameSlug: string) {
+      const owner = await ownerFor(actor, username, 'write');
+      const game = await gameFor(gameSlug);
+      const existing = await libraryRepo.entryOf(k, owner.id, game.id);
+      if (!existing) throw notFound('This game is not in the library.');
+      await libraryRepo.deleteEntry(k, existing.id);
+    },
+
+    async library(actor: Actor, username: string, query: LibraryQuery) {
+      const owner = await ownerFor(actor, username, 'read');
+      const { rows, total } = await libraryRepo.library(k, owner.id, { status: query.status, sort: query.sort, ...page(query.page, query.limit) });
+      return { items: await withPlatforms(rows, presentLibraryGame), total };
+    },
+
+    async reviews(actor: Actor, username: string, p: number, limit: number) {
+      const owner = await ownerFor(actor, username, 'read');
+      const { rows, total } = await libraryRepo.reviewsOf(k, owner.id, limit, (p - 1) * limit);
+      return { items: await withPlatforms(rows, presentReviewEntry), total };
+    },
+
+    async review(actor: Actor, username: string, slug: string) {
+      const owner = await ownerFor(actor, username, 'read');
+      const row = await libraryRepo.reviewBySlug(k, owner.id, slug);
+      if (!row) throw notFound(`There is no review "${slug}".`);
+      return (await withPlatforms([row], presentReviewEntry))[0]!;
+    },
+
+    async gameReviews(gameSlug: string, p: number, limit: number) {
+      const game = await gameFor(gameSlug);
+      const { rows, total } = await libraryRepo.reviewsOfGame(k, game.id, limit, (p - 1) * limit);
+      return { items: await withPlatforms(rows, presentReviewEntry), total };
+    },
+
+    async communityRating(gameId: number) {
+      return presentCommunityRating(await libraryRepo.ratingCounts(k, { gameId }));
+    },
+
+    /** Most liked and commented reviews of the last 14 days; the newest reviews when there are none. */
+    async trendingReviews(limit: number) {
+      let rows = await libraryRepo.trendingReviews(k, now() - TRENDING_REVIEW_WINDOW, limit);
+      if (rows.length < limit) {
+        const seen = new Set(rows.map((r) => r.id));
+        rows = [...rows, ...(await libraryRepo.recentReviews(k, limit * 2)).filter((r) => !seen.has(r.id))].slice(0, limit);
+      }
+      return withPlatforms(rows, presentReviewEntry);
+    },
+
+    async featuredReviews(limit: number) {
+      return withPlatforms(await libraryRepo.featuredReviews(k, limit), presentReviewEntry);
+    },
+
+    /** Games most added or rated in the last `days` days (for trending games). */
+    busiestGames: (days: number, limit: number) => libraryRepo.busiestGames(k, now() - days * DAY, limit),
+
+    async profile(actor: Actor, username: string): Promise<ProfileOverview> {
+      const owner = await ownerFor(actor, username, 'read');
+      const [counts, favourites, ratings, diary, reviews] = await Promise.all([
+        libraryRepo.profileCounts(k, owner.id),
+        libraryRepo.favourites(k, owner.id),
+        libraryRepo.ratingCounts(k, { userId: owner.id }),
+        libraryRepo.diaryOf(k, owner.id, 5, 0),
+        libraryRepo.reviewsOf(k, owner.id, 3, 0),
+      ]);
+      return {
+        username: owner.username,
+        avatar: owner.avatar,
+        bio: owner.bio,
+        joinedAt: Number(owner.created_at),
+        // Follows arrive with the social feature; until then nobody follows anyone.
+        counts: { ...counts, followers: 0, following: 0 },
+        favourites: favourites.map(presentEntryGame),
+        ratings: presentCommunityRating(ratings),
+        recentDiary: diary.rows.map(presentDiaryEntry),
+        recentReviews: await withPlatforms(reviews.rows, presentReviewEntry),
+      };
+    },
+
+    async diary(actor: Actor, username: string, p: number, limit: number) {
+      const owner = await ownerFor(actor, username, 'read');
+      const { rows, total } = await libraryRepo.diaryOf(k, owner.id, limit, (p - 1) * limit);
+      return { items: rows.map(presentDiaryEntry), total };
+    },
+
+    /** Logs a play; a game not yet in the library is added with the status the play implies. */
+    async addDiary(actor: Actor, username: string, input: DiaryEntryInput) {
+      const owner = await ownerFor(actor, username, 'write');
+      const game = await gameFor(input.game);
+      const at = now();
+      const id = await k.transaction().execute(async (trx) => {
+        const existing = await libraryRepo.entryOf(trx, owner.id, game.id);
+        const status = input.event === 'finished' ? PLAY_STATUS.beaten : PLAY_STATUS.playing;
+        const entryId =
+          existing?.id ??
+          (
+            await libraryRepo.insertEntry(trx, {
+              user_id: owner.id,
+              game_id: game.id,
+              status,
+              rating: input.rating,
+              review: null,
+              review_slug: null,
+              review_created_at: null,
+              review_updated_at: null,
+              started_on: input.event === 'started' ? input.playedOn : null,
+              finished_on: input.event === 'finished' ? input.playedOn : null,
+              favourite_position: null,
+              featured_position: null,
+              created_at: at,
+              updated_at: at,
+            })
+          ).id;
+        if (existing) await libraryRepo.updateEntry(trx, existing.id, { updated_at: at });
+        return (
+          await libraryRepo.insertDiary(trx, {
+            user_id: owner.id,
+            entry_id: entryId,
+            game_id: game.id,
+            played_on: input.playedOn,
+            event: input.event,
+            rating: input.rating,
+            note: input.note,
+            replay: input.replay ? 1 : 0,
+            minutes_played: input.hours === null ? null : Math.round(input.hours * 60),
+            created_at: at,
+          })
+        ).id;
+      });
+      return presentDiaryEntry((await libraryRepo.diaryById(k, id))!);
+    },
+
+    async updateDiary(actor: Actor, username: string, id: number, input: DiaryEntryUpdate) {
+      const owner = await ownerFor(actor, username, 'write');
+      const row = await libraryRepo.diaryById(k, id);
+      if (!row || row.user_id !== owner.id) throw notFound('There is no such diary entry.');
+      await libraryRepo.updateDiary(k, id, {
+        played_on: input.playedOn,
+        event: input.event,
+        rating: input.rating,
+        note: input.note,
+        replay: input.replay ? 1 : 0,
+        minutes_played: input.hours === null ? null : Math.round(input.hours * 60),
+      });
+      return presentDiaryEntry((await libraryRepo.diaryById(k, id))!);
+    },
+
+    async removeDiary(actor: Actor, username: string, id: number) {
+      const owner = await ownerFor(actor, username, 'write');
+      const row = await libraryRepo.diaryById(k, id);
+      if (!row || row.user_id !== owner.id) throw notFound('There is no such diary entry.');
+      await libraryRepo.deleteDiary(k, id);
+    },
+  };
+}
+
+export type LibraryService = ReturnType<typeof createLibraryService>;

@@ -1,0 +1,113 @@
+import { PLAY_STATUS, type PlayStatus } from './limits.js';
+
+/** Limits of what people write and log (SPEC §9 says "not shown": these are ours). */
+export const LIBRARY_LIMITS = {
+  reviewMaxLength: 10_000,
+  noteMaxLength: 1_000,
+  favourites: 5,
+  platformsPerEntry: 10,
+  maxHours: 100_000,
+  /** Reviews, diary entries and library games per page on profiles. */
+  reviewsPerPage: 10,
+  diaryPerPage: 50,
+  /** CSV imports: rows and bytes. */
+  importMaxRows: 50_000,
+  importMaxBytes: 20 * 1024 * 1024,
+} as const;
+
+/** Labels of the play status codes of SPEC §3, as people read them. */
+export const PLAY_STATUS_LABELS: Record<PlayStatus, string> = {
+  [PLAY_STATUS.playing]: 'Playing',
+  [PLAY_STATUS.beaten]: 'Beaten',
+  [PLAY_STATUS.abandoned]: 'Abandoned',
+  [PLAY_STATUS.wantToPlay]: 'Want to play',
+};
+
+export const LIBRARY_SORTS = ['updated', 'added', 'rating', 'name', 'release'] as const;
+export type LibrarySort = (typeof LIBRARY_SORTS)[number];
+
+export type DiaryEvent = 'started' | 'finished' | 'played';
+
+/** A user as other people see them next to their content (SPEC §3). */
+export interface UserRef {
+  username: string;
+  avatar: string | null;
+}
+
+/** The game as a review or library entry carries it (SPEC §3: cover image id, name, slug). */
+export interface EntryGame {
+  cover: string | null;
+  name: string;
+  slug: string;
+  first_release_date: number | null;
+  release_year: number | null;
+}
+
+/** A review or library entry exactly as SPEC §3 names its fields, plus what pages need to link it. */
+export interface ReviewEntry {
+  _id: string;
+  user: UserRef;
+  rating: number | null;
+  review: string | null;
+  /** The review's own slug: /u/{username}/reviews/{slug}. */
+  slug: string | null;
+  status: PlayStatus | null;
+  platform: string[];
+  comments: number;
+  likes: number;
+  game: EntryGame;
+  date: { reviewCreated: number | null; reviewUpdated: number | null; created: number; updated: number };
+}
+
+/** The owner's full entry, as the library form edits it. */
+export interface LibraryEntry extends ReviewEntry {
+  startedOn: string | null;
+  finishedOn: string | null;
+  favourite: boolean;
+}
+
+export interface DiaryEntry {
+  id: number;
+  playedOn: string;
+  event: DiaryEvent;
+  rating: number | null;
+  note: string | null;
+  replay: boolean;
+  hours: number | null;
+  game: EntryGame;
+  /** The library entry's review slug, when it has a review. */
+  reviewSlug: string | null;
+}
+
+/** Counts of ratings 1..10 (index 0 is a rating of 1, i.e. half a star). */
+export type RatingDistribution = number[];
+
+export interface CommunityRating {
+  count: number;
+  /** 0–10 scale, one decimal; null without ratings. */
+  average: number | null;
+  distribution: RatingDistribution;
+}
+
+export interface ProfileOverview {
+  username: string;
+  avatar: string | null;
+  bio: string | null;
+  joinedAt: number;
+  counts: { games: number; beaten: number; reviews: number; followers: number; following: number };
+  favourites: EntryGame[];
+  ratings: CommunityRating;
+  recentDiary: DiaryEntry[];
+  recentReviews: ReviewEntry[];
+}
+
+/** A game in a user's library grid. */
+export interface LibraryGame extends EntryGame {
+  id: number;
+  rating: number | null;
+  status: PlayStatus | null;
+  platform: string | null;
+}
+
+/** Rating 0–10 shown as stars: 7 → 3.5. */
+export const ratingToStars = (rating: number) => rating / 2;

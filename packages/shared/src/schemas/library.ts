@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { LIBRARY_LIMITS, LIBRARY_SORTS } from '../library.js';
+import { PAGING } from '../limits.js';
+
+const isoDate = (label: string) =>
+  z
+    .string({ error: `${label} must be a date like 2024-05-31` })
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date like 2024-05-31`)
+    .refine((value) => {
+      const date = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value && value >= '1950-01-01';
+    }, `${label} is not a real date`)
+    // A day or so ahead still counts as today somewhere on Earth.
+    .refine((value) => value <= new Date(Date.now() + 36 * 3600_000).toISOString().slice(0, 10), `${label} cannot be in the future`);
+
+const optionalDate = (label: string) => z.union([isoDate(label), z.literal('').transform(() => null), z.null()]).default(null);
+
+export const ratingSchema = z
+  .number({ error: 'Rating must be from 0.5 to 5 stars (1–10)' })
+  .int('Rating must be from 0.5 to 5 stars (1–10)')
+  .min(1, 'Rating must be from 0.5 to 5 stars (1–10)')
+  .max(10, 'Rating must be from 0.5 to 5 stars (1–10)')
+  .nullable()
+  .default(null);
+
+const hoursSchema = z
+  .number({ error: `Hours played must be a number from 0 to ${LIBRARY_LIMITS.maxHours}` })
+  .min(0, `Hours played must be a number from 0 to ${LIBRARY_LIMITS.maxHours}`)
+  .max(LIBRARY_LIMITS.maxHours, `Hours played must be a number from 0 to ${LIBRARY_LIMITS.maxHours}`)
+  .nullable()
+  .default(null);
+
+const statusSchema = z
+  .union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], { error: 'Status must be 1 (playing), 2 (beaten), 3 (abandoned) or 4 (want to play)' })
+  .nullable()
+  .default(null);
+
+/** Text people write: trimmed, and empty means none. */
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must have at most ${max.toLocaleString('en-US')} characters`)
+    .nullable()
+    .default(null)
+    .transform((value) => (value ? value : null));
+
+/** PUT /api/users/{username}/library/{gameSlug}: the library form. */
+export const libraryEntryInputSchema = z
+  .object({
+    status: statusSchema,
+    rating: ratingSchema,
+    platforms: z
+      .array(z.string().trim().toLowerCase().regex(/^[a-z0-9-]{1,120}$/, 'Platforms must be platform slugs such as "snes"'), {
+        error: 'Platforms must be a list of platform slugs',
+      })
+      .max(LIBRARY_LIMITS.platformsPerEntry, `Pick at most ${LIBRARY_LIMITS.platformsPerEntry} platforms`)
+      .default([]),
+    review: text('Review', LIBRARY_LIMITS.reviewMaxLength),
+    startedOn: optionalDate('Started'),
+    finishedOn: optionalDate('Finished'),
+    favourite: z.boolean({ error: 'Favourite must be true or false' }).default(false),
+    /** The dates start a new play-through: new diary entries instead of moving the old ones. */
+    replay: z.boolean({ error: 'Replay must be true or false' }).default(false),
+    hours: hoursSchema,
+  })
+  .refine((entry) => !entry.startedOn || !entry.finishedOn || entry.startedOn <= entry.finishedOn, {
+    message: 'Finished cannot be before Started',
+    path: ['finishedOn'],
+  });
+export type LibraryEntryInput = z.infer<typeof libraryEntryInputSchema>;
+
+/** POST /api/users/{username}/diary; PUT …/diary/{id} replaces every field but the game. */
+export const diaryEntryInputSchema = z.object({
+  game: z.string({ error: 'Choose a game' }).trim().min(1, 'Choose a game').max(200),
+  playedOn: isoDate('Date'),
+  event: z.enum(['started', 'finished', 'played'], { error: 'Event must be started, finished or played' }).default('played'),
+  rating: ratingSchema,
+  note: text('Note', LIBRARY_LIMITS.noteMaxLength),
+  replay: z.boolean({ error: 'Replay must be true or false' }).default(false),
+  hours: hoursSchema,
+});
+export type DiaryEntryInput = z.infer<typeof diaryEntryInputSchema>;
+export const diaryEntryUpdateSchema = diaryEntryInputSchema.omit({ game: true });
+export type DiaryEntryUpdate = z.infer<typeof diaryEntryUpdateSchema>;
+
+const page = z.coerce
+  .number({ error: 'page must be a whole number of 1 or more' })
+  .int('page must be a whole number of 1 or more')
+  .min(1, 'page must be a whole number of 1 or more')
+  .max(10_000, 'page must be at most 10000')
+  .default(1);
+const limitUpTo = (max: number, fallback: number) =>
+  z.coerce
+    .number({ error: `limit must be a whole number from 1 to ${max}` })
+    .int(`limit must be a whole number from 1 to ${max}`)
+    .min(1, `limit must be a whole number from 1 to ${max}`)
+    .max(max, `limit must be a whole number from 1 to ${max}`)
+    .default(fallback);
+
+export const libraryQuerySchema = z.object({
+  page,
+  limit: limitUpTo(60, PAGING.gamesPerPage),
+  status: z
+    .string()
+    .trim()
+    .default('any')
+    .transform((v) => (v === 'any' || v === '' ? undefined : Number(v)))
+    .pipe(z.union([z.undefined(), z.literal(1), z.literal(2), z.literal(3), z.literal(4)], { error: 'status must be any, 1, 2, 3 or 4' })),
+  sort: z
+    .string()
+    .trim()
+    .default('updated')
+    .pipe(z.enum(LIBRARY_SORTS, { error: `sort must be one of ${LIBRARY_SORTS.join(', ')}` })),
+});
+export type LibraryQuery = z.infer<typeof libraryQuerySchema>;
+
+export const reviewsQuerySchema = z.object({ page, limit: limitUpTo(50, LIBRARY_LIMITS.reviewsPerPage) });
+export const diaryQuerySchema = z.object({ page, limit: limitUpTo(100, LIBRARY_LIMITS.diaryPerPage) });
