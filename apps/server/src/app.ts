@@ -27,6 +27,8 @@ import { createCatalogService } from './modules/catalog/catalog.service.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { libraryRoutes } from './modules/library/library.routes.js';
 import { createLibraryService } from './modules/library/library.service.js';
+import { likesRoutes } from './modules/likes/likes.routes.js';
+import { createLikesService } from './modules/likes/likes.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { API_MESSAGES } from '@vgl/shared';
@@ -127,6 +129,7 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   const library = createLibraryService(db);
   await app.register(catalogRoutes(createCatalogService(db, library)));
   await app.register(libraryRoutes(auth, library));
+  await app.register(likesRoutes(auth, createLikesService(db)));
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await registerSpa(app, { webRoot, uploadsDir: path.join(config.dataDir, 'uploads'), publicUrl: config.publicUrl });

@@ -156,4 +156,5 @@ export interface Database {
   library_entries: LibraryEntriesTable;
   library_entry_platforms: { entry_id: number; platform_id: number };
   diary_entries: DiaryEntriesTable;
+  review_likes: { user_id: number; entry_id: number; created_at: number };
 }

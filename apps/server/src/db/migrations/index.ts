@@ -5,6 +5,7 @@ import { usersMigration } from './0002_users.js';
 import { catalogMigration } from './0003_catalog.js';
 import { searchRanksMigration } from './0004_search_ranks.js';
 import { libraryMigration } from './0005_library.js';
+import { reviewLikesMigration } from './0006_review_likes.js';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the compiled
@@ -19,5 +20,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0003_catalog': catalogMigration(dialect),
     '0004_search_ranks': searchRanksMigration(dialect),
     '0005_library': libraryMigration(dialect),
+    '0006_review_likes': reviewLikesMigration(),
   };
 }
