@@ -10,3 +10,4 @@ export * from './forbidden.js';
 export * from './dates.js';
 export * from './slug.js';
 export * from './library.js';
+export * from './review-text.js';
