@@ -64,6 +64,8 @@ export interface LibraryEntry extends ReviewEntry {
   startedOn: string | null;
   finishedOn: string | null;
   favourite: boolean;
+  /** Hours of the play that ended on finishedOn (kept on its diary entry). */
+  hours: number | null;
 }
 
 export interface DiaryEntry {

@@ -30,6 +30,15 @@ export interface ApiResponse<T> {
   headers: Headers;
 }
 
+function parseJson(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 export async function apiRequest<T>(
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
@@ -45,22 +54,26 @@ export async function apiRequest<T>(
     body: body === undefined ? undefined : JSON.stringify(body),
     signal: init.signal,
   });
-  const text = await response.text();
-  let parsed: unknown = undefined;
-  if (text) {
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      parsed = undefined;
-    }
-  }
+  const parsed = parseJson(await response.text());
   if (!response.ok) {
     throw new ApiRequestError(response.status, isApiError(parsed) ? parsed : undefined);
   }
   return { status: response.status, data: parsed as T, headers: response.headers };
 }
 
+/** A file download (CSV export): the body as a Blob, with the same auth header and errors as apiRequest. */
+export async function apiDownload(path: string): Promise<Blob> {
+  const response = await fetch(path, { headers: authHeader ? { Authorization: authHeader } : {} });
+  if (!response.ok) {
+    const parsed = parseJson(await response.text());
+    throw new ApiRequestError(response.status, isApiError(parsed) ? parsed : undefined);
+  }
+  return response.blob();
+}
+
 export const api = {
   get: <T>(path: string, init?: { signal?: AbortSignal }) => apiRequest<T>('GET', path, undefined, init),
   post: <T>(path: string, body?: unknown) => apiRequest<T>('POST', path, body ?? {}),
+  put: <T>(path: string, body: unknown) => apiRequest<T>('PUT', path, body),
+  delete: <T = undefined>(path: string) => apiRequest<T>('DELETE', path),
 };

@@ -1,7 +1,7 @@
 import { createStore, useStore } from 'zustand';
 
 /** Names of the app's modals; each feature adds its own. */
-export type ModalName = 'login';
+export type ModalName = 'login' | 'library-entry';
 
 export interface ModalEntry {
   name: ModalName;

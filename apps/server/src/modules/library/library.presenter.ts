@@ -41,12 +41,15 @@ export function presentReviewEntry(row: EntryRow, platforms: string[]): ReviewEn
   };
 }
 
-export function presentLibraryEntry(row: EntryRow, platforms: string[]): LibraryEntry {
+const hoursOf = (minutes: number | null) => (minutes === null ? null : Math.round(minutes / 6) / 10);
+
+export function presentLibraryEntry(row: EntryRow, platforms: string[], minutesPlayed: number | null = null): LibraryEntry {
   return {
     ...presentReviewEntry(row, platforms),
     startedOn: row.started_on,
     finishedOn: row.finished_on,
     favourite: row.favourite_position !== null,
+    hours: hoursOf(minutesPlayed),
   };
 }
 
@@ -68,7 +71,7 @@ export function presentDiaryEntry(row: DiaryRow): DiaryEntry {
     rating: row.rating,
     note: row.note,
     replay: Number(row.replay) === 1,
-    hours: row.minutes_played === null ? null : Math.round(row.minutes_played / 6) / 10,
+    hours: hoursOf(row.minutes_played),
     game: presentEntryGame(row),
     reviewSlug: row.review ? row.review_slug : null,
   };

@@ -62,7 +62,11 @@ export function createLibraryService(db: Db, now: () => number = Date.now) {
   async function entryFor(userId: number, gameId: number): Promise<LibraryEntry> {
     const row = await libraryRepo.entryOf(k, userId, gameId);
     if (!row) throw notFound('This game is not in the library.');
-    return (await withPlatforms([row], presentLibraryEntry))[0]!;
+    const [platforms, finished] = await Promise.all([
+      libraryRepo.platformsOf(k, [row.id]),
+      row.finished_on ? libraryRepo.diaryRowOn(k, row.id, 'finished', row.finished_on) : undefined,
+    ]);
+    return presentLibraryEntry(row, platforms.get(row.id) ?? [], finished?.minutes_played ?? null);
   }
 
   const page = (p: number, limit: number) => ({ limit, offset: (p - 1) * limit });

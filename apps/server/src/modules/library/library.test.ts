@@ -61,6 +61,7 @@ describe.each(dbKinds)('library, reviews and diary on %s', (kind) => {
       startedOn: '2024-01-02',
       finishedOn: '2024-01-20',
       favourite: true,
+      hours: 12.5,
     });
     expect(res.json().date.reviewCreated).toEqual(expect.any(Number));
     const again = await call('GET', '/api/users/ANN/library/the-legend-of-zelda');

@@ -4,6 +4,9 @@ import { GameCover } from '../../components/GameCover';
 import { RatingStars } from '../../components/RatingStars';
 import { usePageMeta } from '../../lib/pageMeta';
 import { NotFoundPage } from '../errors/NotFoundPage';
+import { GameLibraryControl } from '../library/GameLibraryControl';
+import { GameRatings } from '../library/GameRatings';
+import { GameReviews } from '../library/GameReviews';
 import { useGame, type GameDetails } from './catalogApi';
 import styles from './catalog.module.css';
 import { isNotFound } from './isNotFound';
@@ -28,69 +31,74 @@ function GameView({ game }: { game: GameDetails }) {
   const rating = ratingToTen(game.rating);
   const companies = [...game.publishers, ...game.developers.filter((d) => !game.publishers.some((p) => p.slug === d.slug))];
   return (
-    <article className={styles.game}>
-      <div className={styles.gameCover}>
-        <GameCover name={game.name} cover={game.cover} platform={game.platforms[0]?.name} priority />
-      </div>
-      <div>
-        <h1>{game.name}</h1>
-        <dl className={styles.facts}>
-          <dt>Released</dt>
-          <dd>{formatReleaseDate(game.first_release_date, game.release_year)}</dd>
-          {rating !== null && (
-            <>
-              <dt>Rating</dt>
-              <dd>
-                <RatingStars value={rating} size="lg" />
-              </dd>
-            </>
-          )}
-          {game.platforms.length > 0 && (
-            <>
-              <dt>Platforms</dt>
-              <dd>
-                <Chips items={game.platforms} base="/platforms" />
-              </dd>
-            </>
-          )}
-          {game.genres.length > 0 && (
-            <>
-              <dt>Genres</dt>
-              <dd>
-                <Chips items={game.genres} base="/genres" />
-              </dd>
-            </>
-          )}
-          {game.themes.length > 0 && (
-            <>
-              <dt>Themes</dt>
-              <dd>
-                <Chips items={game.themes} base="/themes" />
-              </dd>
-            </>
-          )}
-          {companies.length > 0 && (
-            <>
-              <dt>Companies</dt>
-              <dd>
-                <Chips items={companies} />
-              </dd>
-            </>
-          )}
-          {game.alternative_names.length > 0 && (
-            <>
-              <dt>Also known as</dt>
-              <dd>{game.alternative_names.join(' · ')}</dd>
-            </>
-          )}
-        </dl>
-        {game.summary && <p className={styles.summary}>{game.summary}</p>}
-      </div>
-    </article>
+    <>
+      <article className={styles.game}>
+        <div className={styles.gameCover}>
+          <GameCover name={game.name} cover={game.cover} platform={game.platforms[0]?.name} priority />
+        </div>
+        <div>
+          <h1>{game.name}</h1>
+          <GameLibraryControl game={game} />
+          <dl className={styles.facts}>
+            <dt>Released</dt>
+            <dd>{formatReleaseDate(game.first_release_date, game.release_year)}</dd>
+            {rating !== null && (
+              <>
+                <dt>Rating</dt>
+                <dd>
+                  <RatingStars value={rating} size="lg" />
+                </dd>
+              </>
+            )}
+            {game.platforms.length > 0 && (
+              <>
+                <dt>Platforms</dt>
+                <dd>
+                  <Chips items={game.platforms} base="/platforms" />
+                </dd>
+              </>
+            )}
+            {game.genres.length > 0 && (
+              <>
+                <dt>Genres</dt>
+                <dd>
+                  <Chips items={game.genres} base="/genres" />
+                </dd>
+              </>
+            )}
+            {game.themes.length > 0 && (
+              <>
+                <dt>Themes</dt>
+                <dd>
+                  <Chips items={game.themes} base="/themes" />
+                </dd>
+              </>
+            )}
+            {companies.length > 0 && (
+              <>
+                <dt>Companies</dt>
+                <dd>
+                  <Chips items={companies} />
+                </dd>
+              </>
+            )}
+            {game.alternative_names.length > 0 && (
+              <>
+                <dt>Also known as</dt>
+                <dd>{game.alternative_names.join(' · ')}</dd>
+              </>
+            )}
+          </dl>
+          {game.summary && <p className={styles.summary}>{game.summary}</p>}
+        </div>
+      </article>
+      <GameRatings community={game.community} />
+      <GameReviews slug={game.slug} platforms={game.platforms} />
+    </>
   );
 }
 
-/** /games/{slug}: the game's facts; its title is the game's name. */
+/** /games/{slug}: the game's facts, the visitor's library control, ratings and reviews; its title is the game's name. */
 export function GamePage() {
   const { slug = '' } = useParams();
   const game = useGame(slug);

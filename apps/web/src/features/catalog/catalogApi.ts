@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { TOTAL_COUNT_HEADER } from '@vgl/shared';
+import { TOTAL_COUNT_HEADER, type CommunityRating } from '@vgl/shared';
 import { api } from '../../lib/api';
 
 /** A game as lists return it (SPEC §3). */
@@ -28,6 +28,8 @@ export interface GameDetails extends Omit<GameCard, 'platform'> {
   publishers: Named[];
   developers: Named[];
   alternative_names: string[];
+  /** VGL members' ratings of the game; null (or absent from older answers) without any. */
+  community?: CommunityRating | null;
 }
 
 export interface Platform extends Named {

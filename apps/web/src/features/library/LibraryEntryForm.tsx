@@ -1,0 +1,239 @@
+import { LIBRARY_LIMITS, PLAY_STATUS_LABELS, type LibraryEntry, type PlayStatus } from '@vgl/shared';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { RatingInput } from '../../components/RatingInput';
+import { TextField } from '../../components/form/TextField';
+import styles from './LibraryEntryForm.module.css';
+import { useLibraryEntryForm } from './useLibraryEntryForm';
+
+export interface LibraryFormGame {
+  slug: string;
+  name: string;
+  platforms: { slug: string; name: string }[];
+}
+
+interface LibraryEntryFormProps {
+  username: string;
+  game: LibraryFormGame;
+  /** The current entry; null adds the game to the library. */
+  entry: LibraryEntry | null;
+}
+
+const STATUSES = Object.entries(PLAY_STATUS_LABELS).map(([code, label]) => ({ code: Number(code) as PlayStatus, label }));
+const count = (n: number) => n.toLocaleString('en-US');
+/** Today in the user's time zone, as the date inputs write it. */
+const today = () => {
+  const now = new Date();
+  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
+};
+
+/** A group's error, tied to its fieldset. */
+function GroupError({ id, error }: { id: string; error: string | undefined }) {
+  return error ? (
+    <p id={id} className={styles.error} role="alert">
+      {error}
+    </p>
+  ) : null;
+}
+
+function Fieldset({ legend, error, errorId, children }: { legend: string; error?: string | undefined; errorId: string; children: ReactNode }) {
+  return (
+    <fieldset className={styles.group} aria-describedby={error ? errorId : undefined} data-invalid={error ? true : undefined}>
+      <legend>{legend}</legend>
+      {children}
+      <GroupError id={errorId} error={error} />
+    </fieldset>
+  );
+}
+
+/**
+ * The library form of the game page (opened in the "library-entry" modal):
+ * status, rating, platforms, review, dates, hours, favourite and replay.
+ * Loaded lazily, since it brings the zod schema with it.
+ */
+export function LibraryEntryForm({ username, game, entry }: LibraryEntryFormProps) {
+  const form = useLibraryEntryForm(username, game.slug, entry);
+  const { values, errors, set } = form;
+  const [confirmingRemoval, setConfirmingRemoval] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  const removeRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (form.failedSubmits === 0) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid] input')?.focus();
+  }, [form.failedSubmits]);
+
+  useEffect(() => {
+    if (confirmingRemoval) confirmRef.current?.focus();
+  }, [confirmingRemoval]);
+
+  // Platforms of the entry the game no longer lists stay choosable, so a save keeps them.
+  const platforms = [...game.platforms, ...values.platforms.filter((p) => !game.platforms.some((g) => g.slug === p)).map((slug) => ({ slug, name: slug }))];
+  const togglePlatform = (slug: string, on: boolean) =>
+    set('platforms', on ? [...values.platforms, slug] : values.platforms.filter((p) => p !== slug));
+  const reviewLength = values.review.trim().length;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void form.save();
+  };
+
+  return (
+    <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate aria-busy={form.busy} aria-label={`Library entry for ${game.name}`}>
+      <Fieldset legend="Status" error={errors.status} errorId="library-status-error">
+        <div className={styles.options}>
+          {[{ code: null, label: 'No status' }, ...STATUSES].map(({ code, label }) => (
+            <label key={label} className={styles.option}>
+              <input type="radio" name="status" value={code ?? ''} checked={values.status === code} onChange={() => set('status', code)} />
+              {label}
+            </label>
+          ))}
+        </div>
+      </Fieldset>
+
+      <div className={styles.group} data-invalid={errors.rating ? true : undefined}>
+        <RatingInput name="rating" value={values.rating} onChange={(rating) => set('rating', rating)} />
+        <GroupError id="library-rating-error" error={errors.rating} />
+      </div>
+
+      {platforms.length > 0 && (
+        <Fieldset legend="Platforms" error={errors.platforms} errorId="library-platforms-error">
+          <div className={styles.options}>
+            {platforms.map((platform) => (
+              <label key={platform.slug} className={styles.option}>
+                <input
+                  type="checkbox"
+                  name="platforms"
+                  value={platform.slug}
+                  checked={values.platforms.includes(platform.slug)}
+                  onChange={(event) => togglePlatform(platform.slug, event.target.checked)}
+                />
+                {platform.name}
+              </label>
+            ))}
+          </div>
+        </Fieldset>
+      )}
+
+      <div className={styles.field}>
+        <label htmlFor="library-review">Review</label>
+        <textarea
+          id="library-review"
+          name="review"
+          rows={6}
+          value={values.review}
+          onChange={(event) => set('review', event.target.value)}
+          aria-invalid={Boolean(errors.review)}
+          aria-describedby={`library-review-hint library-review-count${errors.review ? ' library-review-error' : ''}`}
+        />
+        <div className={styles.reviewNotes}>
+          <p id="library-review-hint" className={styles.hint}>
+            **bold**, *italic*, ~~strike~~, and &quot;&gt; &quot; at the start of a line for a quote.
+          </p>
+          <p id="library-review-count" className={reviewLength > LIBRARY_LIMITS.reviewMaxLength ? styles.error : styles.hint}>
+            {count(reviewLength)} / {count(LIBRARY_LIMITS.reviewMaxLength)} characters
+          </p>
+        </div>
+        <GroupError id="library-review-error" error={errors.review} />
+      </div>
+
+      <div className={styles.row}>
+        <TextField name="startedOn" label="Started" type="date" max={today()} value={values.startedOn} onChange={(e) => set('startedOn', e.target.value)} error={errors.startedOn} />
+        <TextField name="finishedOn" label="Finished" type="date" max={today()} value={values.finishedOn} onChange={(e) => set('finishedOn', e.target.value)} error={errors.finishedOn} />
+      </div>
+      <TextField
+        name="hours"
+        label="Hours played"
+        type="number"
+        inputMode="decimal"
+        min={0}
+        max={LIBRARY_LIMITS.maxHours}
+        step="any"
+        value={values.hours}
+        onChange={(e) => set('hours', e.target.value)}
+        error={errors.hours}
+        hint="Kept with the Finished date in your diary."
+      />
+
+      <Check id="library-favourite" label="Favourite" hint={`Show on my profile, up to ${LIBRARY_LIMITS.favourites}.`} checked={values.favourite} onChange={(v) => set('favourite', v)} error={errors.favourite} />
+      {entry && (
+        <Check
+          id="library-replay"
+          label="This is a replay"
+          hint="The dates start a new play-through; earlier ones stay in your diary."
+          checked={values.replay}
+          onChange={(v) => set('replay', v)}
+          error={errors.replay}
+        />
+      )}
+
+      <div className={styles.actions}>
+        <button type="submit" className="button button-primary" disabled={form.busy}>
+          Save
+        </button>
+        {entry && (
+          <button
+            ref={removeRef}
+            type="button"
+            className="button button-ghost"
+            onClick={() => setConfirmingRemoval(true)}
+            disabled={form.busy}
+            aria-expanded={confirmingRemoval}
+            aria-controls="library-remove-confirm"
+          >
+            Remove from library
+          </button>
+        )}
+      </div>
+      {entry && confirmingRemoval && (
+        <div id="library-remove-confirm" className={styles.confirm} role="group" aria-labelledby="library-remove-question">
+          <p id="library-remove-question">Remove {game.name} from your library? Its rating, review and diary entries are deleted too.</p>
+          <div className={styles.actions}>
+            <button ref={confirmRef} type="button" className={`button ${styles.danger}`} onClick={() => void form.remove()} disabled={form.busy}>
+              Yes, remove
+            </button>
+            <button
+              type="button"
+              className="button button-ghost"
+              onClick={() => {
+                setConfirmingRemoval(false);
+                removeRef.current?.focus();
+              }}
+            >
+              Keep it
+            </button>
+          </div>
+        </div>
+      )}
+    </form>
+  );
+}
+
+interface CheckProps {
+  id: string;
+  label: string;
+  hint: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  error: string | undefined;
+}
+
+function Check({ id, label, hint, checked, onChange, error }: CheckProps) {
+  return (
+    <div className={styles.check}>
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        aria-invalid={Boolean(error)}
+        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+      />
+      <label htmlFor={id}>{label}</label>
+      <p id={`${id}-hint`} className={styles.hint}>
+        {hint}
+      </p>
+      <GroupError id={`${id}-error`} error={error} />
+    </div>
+  );
+}
