@@ -9,4 +9,16 @@ describe('known page routes', () => {
     expect(isAppRoute('/auth/activation/abc/extra')).toBe(false);
     expect(isAppRoute('/anything-unknown')).toBe(false);
   });
+
+  it('know the profile pages, and not the social ones that have not landed', () => {
+    expect(isAppRoute('/u/alice')).toBe(true);
+    expect(isAppRoute('/u/alice/diary')).toBe(true);
+    expect(isAppRoute('/u/alice/library/')).toBe(true);
+    expect(isAppRoute('/u/alice/reviews')).toBe(true);
+    expect(isAppRoute('/u/alice/reviews/elden-ring')).toBe(true);
+    expect(isAppRoute('/u/alice/settings/data')).toBe(true);
+    expect(isAppRoute('/u/alice/following')).toBe(false);
+    expect(isAppRoute('/u/alice/followers')).toBe(false);
+    expect(isAppRoute('/u/alice/settings')).toBe(false);
+  });
 });

@@ -22,6 +22,12 @@ export const APP_ROUTES = {
   genre: '/genres/:slug',
   theme: '/themes/:slug',
   selection: '/selections/:slug',
+  profile: '/u/:username',
+  profileDiary: '/u/:username/diary',
+  profileLibrary: '/u/:username/library',
+  profileReviews: '/u/:username/reviews',
+  review: '/u/:username/reviews/:slug',
+  settingsData: '/u/:username/settings/data',
 } as const;
 
 export type AppRoute = (typeof APP_ROUTES)[keyof typeof APP_ROUTES];

@@ -1,6 +1,7 @@
 import { APP_ROUTES } from '@vgl/shared';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { ActivationPage } from '../features/auth/ActivationPage';
+import { RequireAuth } from '../features/auth/guards';
 import { ActivateAccountPage, VerifyEmailPage } from '../features/auth/LinkPages';
 import { LoginPage } from '../features/auth/LoginPage';
 import { GamePage } from '../features/catalog/GamePage';
@@ -8,6 +9,12 @@ import { GamesPage } from '../features/catalog/GamesPage';
 import { PlatformAboutPage, PlatformPage, SearchPage, SelectionPage, TaxonomyPage, TrendingPage, UpcomingPage } from '../features/catalog/ListPages';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
 import { HomePage } from '../features/landing/HomePage';
+import { DiaryPage } from '../features/profile/DiaryPage';
+import { LibraryPage } from '../features/profile/LibraryPage';
+import { ProfileLayout } from '../features/profile/ProfileLayout';
+import { ProfileOverviewPage } from '../features/profile/ProfileOverviewPage';
+import { ReviewPage } from '../features/profile/ReviewPage';
+import { ReviewsPage } from '../features/profile/ReviewsPage';
 import { BareLayout } from './BareLayout';
 import { Layout } from './Layout';
 
@@ -32,6 +39,29 @@ export const routes: RouteObject[] = [
       { path: APP_ROUTES.genre, element: <TaxonomyPage kind="genres" /> },
       { path: APP_ROUTES.theme, element: <TaxonomyPage kind="themes" /> },
       { path: APP_ROUTES.selection, element: <SelectionPage /> },
+      {
+        // Following and followers arrive with the social feature; until then they are the 404 screen.
+        path: APP_ROUTES.profile,
+        element: <ProfileLayout />,
+        children: [
+          { index: true, element: <ProfileOverviewPage /> },
+          { path: APP_ROUTES.profileDiary, element: <DiaryPage /> },
+          { path: APP_ROUTES.profileLibrary, element: <LibraryPage /> },
+          { path: APP_ROUTES.profileReviews, element: <ReviewsPage /> },
+        ],
+      },
+      { path: APP_ROUTES.review, element: <ReviewPage /> },
+      {
+        path: APP_ROUTES.settingsData,
+        lazy: () =>
+          import('../features/settings/DataSettingsPage').then(({ DataSettingsPage }) => ({
+            element: (
+              <RequireAuth>
+                <DataSettingsPage />
+              </RequireAuth>
+            ),
+          })),
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -1,0 +1,74 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderRoutes } from '../../test/render';
+import { LibraryPage } from './LibraryPage';
+import { ProfileLayout } from './ProfileLayout';
+import { aLibraryGame, aProfile, stubApi } from './profileFixtures';
+
+const routes = [{ path: '/u/:username', element: <ProfileLayout />, children: [{ path: '/u/:username/library', element: <LibraryPage /> }] }];
+
+const games = [
+  aLibraryGame({ id: 1, name: 'Elden Ring', slug: 'elden-ring', status: 2, rating: 9 }),
+  aLibraryGame({ id: 2, name: 'Hades', slug: 'hades', status: 1 }),
+];
+
+function setup(path: string, items = games, total = items.length) {
+  const requests = stubApi({ '/api/users/alice_99': { body: aProfile() }, '/api/users/alice_99/library': { body: items, total } });
+  const view = renderRoutes(routes, path);
+  const libraryQueries = () => requests.filter((url) => url.pathname.endsWith('/library')).map((url) => Object.fromEntries(url.searchParams));
+  return { ...view, libraryQueries };
+}
+
+describe('library page', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the games with their status and asks for every status, last updated first, 24 a page', async () => {
+    const { libraryQueries } = setup('/u/alice_99/library');
+    const eldenRing = await screen.findByRole('link', { name: 'Elden Ring' });
+    expect(eldenRing.getAttribute('href')).toBe('/games/elden-ring');
+    expect(within(eldenRing.closest('li')!).getByText('Beaten')).toBeTruthy();
+    expect(within(eldenRing.closest('li')!).getByRole('img', { name: '4.5 out of 5 stars' })).toBeTruthy();
+    expect(within(screen.getByRole('link', { name: 'Hades' }).closest('li')!).getByText('Playing')).toBeTruthy();
+    expect(screen.getByText('2 games')).toBeTruthy();
+    expect(libraryQueries()).toEqual([{ page: '1', limit: '24', status: 'any', sort: 'updated' }]);
+    expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('');
+    expect((screen.getByLabelText('Sort by') as HTMLSelectElement).value).toBe('updated');
+  });
+
+  it('takes status, sort and page from the URL', async () => {
+    const { libraryQueries } = setup('/u/alice_99/library?status=4&sort=rating&p=2', games, 30);
+    await screen.findByRole('link', { name: 'Hades' });
+    expect(libraryQueries()).toEqual([{ page: '2', limit: '24', status: '4', sort: 'rating' }]);
+    expect((screen.getByLabelText('Status') as HTMLSelectElement).selectedOptions[0]!.textContent).toBe('Want to play');
+    expect((screen.getByLabelText('Sort by') as HTMLSelectElement).selectedOptions[0]!.textContent).toBe('Rating');
+    expect(screen.getByRole('navigation', { name: 'Pages' })).toBeTruthy();
+  });
+
+  it('puts a new status or sort in the URL and starts again at page 1', async () => {
+    const { router, libraryQueries } = setup('/u/alice_99/library?p=2', games, 30);
+    await screen.findByRole('link', { name: 'Hades' });
+
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: '2' } });
+    expect(router.state.location.search).toBe('?status=2');
+    await waitFor(() => expect(libraryQueries().at(-1)).toEqual({ page: '1', limit: '24', status: '2', sort: 'updated' }));
+
+    fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'name' } });
+    expect(router.state.location.search).toBe('?status=2&sort=name');
+    await waitFor(() => expect(libraryQueries().at(-1)).toEqual({ page: '1', limit: '24', status: '2', sort: 'name' }));
+
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: '' } });
+    fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'updated' } });
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('ignores values it does not know', async () => {
+    const { libraryQueries } = setup('/u/alice_99/library?status=9&sort=shuffle');
+    await screen.findByRole('link', { name: 'Hades' });
+    expect(libraryQueries()).toEqual([{ page: '1', limit: '24', status: 'any', sort: 'updated' }]);
+  });
+
+  it('says "Nothing found." when no game matches', async () => {
+    setup('/u/alice_99/library?status=3', []);
+    expect(await screen.findByText('Nothing found.')).toBeTruthy();
+  });
+});
