@@ -26,6 +26,7 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { createCatalogService } from './modules/catalog/catalog.service.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { libraryRoutes } from './modules/library/library.routes.js';
+import { libraryTransferRoutes } from './modules/library/library.transfer.routes.js';
 import { createLibraryService } from './modules/library/library.service.js';
 import { likesRoutes } from './modules/likes/likes.routes.js';
 import { createLikesService } from './modules/likes/likes.service.js';
@@ -129,6 +130,7 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   const library = createLibraryService(db);
   await app.register(catalogRoutes(createCatalogService(db, library)));
   await app.register(libraryRoutes(auth, library));
+  await app.register(libraryTransferRoutes(auth, library, db));
   await app.register(likesRoutes(auth, createLikesService(db)));
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

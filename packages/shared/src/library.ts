@@ -10,9 +10,9 @@ export const LIBRARY_LIMITS = {
   /** Reviews, diary entries and library games per page on profiles. */
   reviewsPerPage: 10,
   diaryPerPage: 50,
-  /** CSV imports: rows and bytes. */
-  importMaxRows: 50_000,
-  importMaxBytes: 20 * 1024 * 1024,
+  /** CSV imports: records (library + diary rows; a 50,000-game library with its diary exports ~125,000) and bytes. */
+  importMaxRows: 200_000,
+  importMaxBytes: 32 * 1024 * 1024,
 } as const;
 
 /** Labels of the play status codes of SPEC §3, as people read them. */

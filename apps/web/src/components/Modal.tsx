@@ -8,6 +8,8 @@ interface ModalProps {
   name: ModalName;
   title: string;
   children: ReactNode;
+  /** Room for a long form (the library entry) instead of the login-sized panel. */
+  wide?: boolean;
 }
 
 /**
@@ -16,16 +18,16 @@ interface ModalProps {
  * 250 ms closing animation, then remove the entry. Built on <dialog> so focus
  * stays inside and the page behind is inert.
  */
-export function Modal({ name, title, children }: ModalProps) {
+export function Modal({ name, title, children, wide }: ModalProps) {
   const open = useIsModalOpen(name);
   return open ? (
-    <ModalDialog name={name} title={title}>
+    <ModalDialog name={name} title={title} wide={wide}>
       {children}
     </ModalDialog>
   ) : null;
 }
 
-function ModalDialog({ name, title, children }: ModalProps) {
+function ModalDialog({ name, title, children, wide }: ModalProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [closing, setClosing] = useState(false);
   const titleId = useId();
@@ -58,7 +60,7 @@ function ModalDialog({ name, title, children }: ModalProps) {
         if (event.target === event.currentTarget) requestClose();
       }}
     >
-      <div className={styles.panel}>
+      <div className={wide ? `${styles.panel} ${styles.wide}` : styles.panel}>
         <header className={styles.header}>
           <h2 id={titleId} className={styles.title}>
             {title}

@@ -22,6 +22,16 @@ const TRENDING_REVIEW_WINDOW = 14 * DAY;
 
 export type Actor = UserRow | null;
 
+/** A diary entry's columns from what the member typed (hours are kept as whole minutes). */
+const diaryColumns = (input: DiaryEntryUpdate) => ({
+  played_on: input.playedOn,
+  event: input.event,
+  rating: input.rating,
+  note: input.note,
+  replay: input.replay ? 1 : 0,
+  minutes_played: input.hours === null ? null : Math.round(input.hours * 60),
+});
+
 /** A review slug from the game slug, unique for this user ("zelda", then "zelda-2"). */
 async function uniqueReviewSlug(db: Conn, userId: number, base: string): Promise<string> {
   const taken = new Set(await libraryRepo.reviewSlugsLike(db, userId, base));
@@ -87,7 +97,7 @@ export function createLibraryService(db: Db, now: () => number = Date.now) {
       const created = await k.transaction().execute(async (trx) => {
         const ids = await platformIds(trx, input.platforms);
         const existing = await libraryRepo.entryOf(trx, owner.id, game.id);
-        if (input.favourite && existing?.favourite_position == null) {
+        if (input.favourite && (existing?.favourite_position ?? null) === null) {
           const favourites = await libraryRepo.favouriteCount(trx, owner.id, existing?.id);
           if (favourites >= LIBRARY_LIMITS.favourites) {
             throw badRequest(`You can have up to ${LIBRARY_LIMITS.favourites} favourite games.`, { favourite: `You can have up to ${LIBRARY_LIMITS.favourites} favourite games.` });
@@ -245,12 +255,7 @@ export function createLibraryService(db: Db, now: () => number = Date.now) {
             user_id: owner.id,
             entry_id: entryId,
             game_id: game.id,
-            played_on: input.playedOn,
-            event: input.event,
-            rating: input.rating,
-            note: input.note,
-            replay: input.replay ? 1 : 0,
-            minutes_played: input.hours === null ? null : Math.round(input.hours * 60),
+            ...diaryColumns(input),
             created_at: at,
           })
         ).id;
@@ -262,14 +267,7 @@ export function createLibraryService(db: Db, now: () => number = Date.now) {
       const owner = await ownerFor(actor, username, 'write');
       const row = await libraryRepo.diaryById(k, id);
       if (!row || row.user_id !== owner.id) throw notFound('There is no such diary entry.');
-      await libraryRepo.updateDiary(k, id, {
-        played_on: input.playedOn,
-        event: input.event,
-        rating: input.rating,
-        note: input.note,
-        replay: input.replay ? 1 : 0,
-        minutes_played: input.hours === null ? null : Math.round(input.hours * 60),
-      });
+      await libraryRepo.updateDiary(k, id, diaryColumns(input));
       return presentDiaryEntry((await libraryRepo.diaryById(k, id))!);
     },
 

@@ -1,10 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { seedGames } from '../../test/catalog.js';
 import { dbKinds } from '../../test/databases.js';
 import { bearer, createUser, loginToken } from '../../test/users.js';
-import { importCatalogFile, importReference } from '../catalog/catalog.import.js';
 
 const GAMES = [
   { name: 'The Legend of Zelda', slug: 'the-legend-of-zelda', releaseDate: '1986-02-21', platforms: ['nes', 'famicom'], popularity: 90 },
@@ -30,10 +28,7 @@ describe.each(dbKinds)('library, reviews and diary on %s', (kind) => {
   let bob: string;
   beforeAll(async () => {
     t = await createTestApp(kind);
-    await importReference(t.db);
-    const file = path.join(t.config.dataDir, 'games.jsonl');
-    fs.writeFileSync(file, GAMES.map((g) => JSON.stringify(g)).join('\n'));
-    await importCatalogFile(t.db, file);
+    await seedGames(t, GAMES);
     await createUser(t.db.kysely, { username: 'Ann' });
     await createUser(t.db.kysely, { username: 'bob' });
     await createUser(t.db.kysely, { username: 'gone', state: 'suspended' });

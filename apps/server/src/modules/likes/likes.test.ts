@@ -1,10 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { seedGames } from '../../test/catalog.js';
 import { dbKinds } from '../../test/databases.js';
 import { bearer, createUser, loginToken } from '../../test/users.js';
-import { importCatalogFile, importReference } from '../catalog/catalog.import.js';
 
 describe.each(dbKinds)('likes on reviews (SPEC §7) on %s', (kind) => {
   let t: TestApp;
@@ -13,10 +11,7 @@ describe.each(dbKinds)('likes on reviews (SPEC §7) on %s', (kind) => {
   let reviewId: string;
   beforeAll(async () => {
     t = await createTestApp(kind);
-    await importReference(t.db);
-    const file = path.join(t.config.dataDir, 'games.jsonl');
-    fs.writeFileSync(file, JSON.stringify({ name: 'Tetris', slug: 'tetris', year: 1984, platforms: ['gb'] }));
-    await importCatalogFile(t.db, file);
+    await seedGames(t, [{ name: 'Tetris', slug: 'tetris', year: 1984, platforms: ['gb'] }]);
     await createUser(t.db.kysely, { username: 'ann' });
     await createUser(t.db.kysely, { username: 'bob' });
     [ann, bob] = await Promise.all([loginToken(t.app, 'ann'), loginToken(t.app, 'bob')]);

@@ -52,7 +52,7 @@ function OwnerControl({ username, game }: { username: string; game: LibraryFormG
       >
         {label}
       </button>
-      <Modal name="library-entry" title={label}>
+      <Modal name="library-entry" title={label} wide>
         <Suspense fallback={<p role="status">Loading…</p>}>
           <LibraryEntryForm username={username} game={game} entry={entry.data ?? null} />
         </Suspense>

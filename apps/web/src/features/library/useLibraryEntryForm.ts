@@ -35,7 +35,7 @@ export function initialValues(entry: LibraryEntry | null): LibraryFormValues {
     finishedOn: entry?.finishedOn ?? '',
     favourite: entry?.favourite ?? false,
     replay: false,
-    hours: entry?.hours == null ? '' : String(entry.hours),
+    hours: entry?.hours === null || entry?.hours === undefined ? '' : String(entry.hours),
   };
 }
 

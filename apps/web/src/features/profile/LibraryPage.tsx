@@ -1,10 +1,10 @@
-import { LIBRARY_SORTS, MESSAGES, PAGING } from '@vgl/shared';
+import { LIBRARY_SORTS, MESSAGES, PAGING, PLAY_STATUS_LABELS } from '@vgl/shared';
 import { useSearchParams } from 'react-router';
 import { Pagination } from '../../components/Pagination';
+import { GamesGrid } from '../../components/GamesGrid';
 import { usePageMeta } from '../../lib/pageMeta';
 import { usePageParam } from '../catalog/usePageParam';
 import { DEFAULT_LIBRARY_SORT, LIBRARY_SORT_LABELS, STATUS_OPTIONS, parseSort, parseStatus } from './libraryFilters';
-import { LibraryGrid } from './LibraryGrid';
 import { useLibrary } from './profileApi';
 import { useUsernameParam } from './profilePaths';
 import { useDisplayName } from './useDisplayName';
@@ -75,7 +75,7 @@ export function LibraryPage() {
           <p className={common.count}>
             {total.toLocaleString('en-US')} {total === 1 ? 'game' : 'games'}
           </p>
-          <LibraryGrid games={library.data.items} loading={library.isFetching} />
+          <GamesGrid games={library.data.items} loading={library.isFetching} ratingScale="ten" badge={(game) => (game.status === null ? null : PLAY_STATUS_LABELS[game.status])} />
           <Pagination page={page} total={total} perPage={PAGING.gamesPerPage} />
         </>
       )}
