@@ -30,6 +30,13 @@ import { libraryTransferRoutes } from './modules/library/library.transfer.routes
 import { createLibraryService } from './modules/library/library.service.js';
 import { likesRoutes } from './modules/likes/likes.routes.js';
 import { createLikesService } from './modules/likes/likes.service.js';
+import { createActivityService } from './modules/activity/activity.service.js';
+import { commentsRoutes } from './modules/comments/comments.routes.js';
+import { createCommentsService } from './modules/comments/comments.service.js';
+import { followsRoutes } from './modules/follows/follows.routes.js';
+import { createFollowsService } from './modules/follows/follows.service.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { createNotificationsService } from './modules/notifications/notifications.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { API_MESSAGES } from '@vgl/shared';
@@ -126,12 +133,18 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   await app.register(healthRoutes(db, VERSION));
   await app.register(authRoutes(auth));
   await app.register(profileRoutes(auth));
-  await app.register(activityRoutes(auth));
-  const library = createLibraryService(db);
+  const activity = createActivityService(db);
+  const notifications = createNotificationsService(db);
+  const library = createLibraryService(db, activity);
+  const social = { library, activity, notifications };
   await app.register(catalogRoutes(createCatalogService(db, library)));
   await app.register(libraryRoutes(auth, library));
   await app.register(libraryTransferRoutes(auth, library, db));
-  await app.register(likesRoutes(auth, createLikesService(db)));
+  await app.register(likesRoutes(auth, createLikesService(db, social)));
+  await app.register(commentsRoutes(auth, createCommentsService(db, social)));
+  await app.register(followsRoutes(auth, createFollowsService(db, social)));
+  await app.register(notificationsRoutes(auth, notifications));
+  await app.register(activityRoutes(auth, activity));
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await registerSpa(app, { webRoot, uploadsDir: path.join(config.dataDir, 'uploads'), publicUrl: config.publicUrl });

@@ -11,3 +11,4 @@ export * from './dates.js';
 export * from './slug.js';
 export * from './library.js';
 export * from './review-text.js';
+export * from './social.js';

@@ -97,6 +97,8 @@ export interface ProfileOverview {
   bio: string | null;
   joinedAt: number;
   counts: { games: number; beaten: number; reviews: number; followers: number; following: number };
+  /** Whether the viewer follows this user; null for visitors and on one's own profile. */
+  isFollowing: boolean | null;
   favourites: EntryGame[];
   ratings: CommunityRating;
   recentDiary: DiaryEntry[];

@@ -32,6 +32,9 @@ export interface UsersTable {
   updated_at: number;
   activated_at: number | null;
   last_login_at: number | null;
+  followers_count: Generated<number>;
+  following_count: Generated<number>;
+  feed_seen_id: Generated<number>;
 }
 
 export type TokenKind = 'activation' | 'password_reset' | 'email_change';
@@ -157,4 +160,47 @@ export interface Database {
   library_entry_platforms: { entry_id: number; platform_id: number };
   diary_entries: DiaryEntriesTable;
   review_likes: { user_id: number; entry_id: number; created_at: number };
+  comments: CommentsTable;
+  comment_likes: { user_id: number; comment_id: number; created_at: number };
+  follows: { follower_id: number; followee_id: number; created_at: number };
+  activities: ActivitiesTable;
+  notifications: NotificationsTable;
+}
+
+export interface CommentsTable {
+  id: Generated<number>;
+  entry_id: number;
+  user_id: number;
+  body: string;
+  likes_count: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+export type ActivityVerb = 'added' | 'status' | 'rated' | 'reviewed' | 'liked' | 'commented' | 'followed';
+
+export interface ActivitiesTable {
+  id: Generated<number>;
+  actor_id: number;
+  verb: ActivityVerb;
+  game_id: number | null;
+  entry_id: number | null;
+  comment_id: number | null;
+  target_user_id: number | null;
+  value: number | null;
+  created_at: number;
+}
+
+export type NotificationKind = 'review_liked' | 'comment_liked' | 'commented' | 'followed' | 'review_removed' | 'comment_removed';
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  actor_id: number;
+  kind: NotificationKind;
+  entry_id: number | null;
+  comment_id: number | null;
+  message: string | null;
+  created_at: number;
+  read_at: number | null;
 }

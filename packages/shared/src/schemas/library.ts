@@ -118,3 +118,21 @@ export type LibraryQuery = z.infer<typeof libraryQuerySchema>;
 
 export const reviewsQuerySchema = z.object({ page, limit: limitUpTo(50, LIBRARY_LIMITS.reviewsPerPage) });
 export const diaryQuerySchema = z.object({ page, limit: limitUpTo(100, LIBRARY_LIMITS.diaryPerPage) });
+
+/** A comment on a review: the same text rules as reviews when shown (SPEC §5). */
+export const commentInputSchema = z.object({
+  body: z
+    .string({ error: 'Write something first.' })
+    .trim()
+    .min(1, 'Write something first.')
+    .max(2_000, 'A comment must have at most 2,000 characters'),
+});
+export type CommentInput = z.infer<typeof commentInputSchema>;
+
+export const usersPageQuerySchema = z.object({ page, limit: limitUpTo(60, 30) });
+export const feedQuerySchema = z.object({
+  before: z.coerce.number({ error: 'before must be an activity id' }).int('before must be an activity id').positive('before must be an activity id').optional(),
+  limit: limitUpTo(50, 20),
+});
+export const notificationsQuerySchema = z.object({ page, limit: limitUpTo(50, 20) });
+export const markReadSchema = z.object({ ids: z.array(z.number().int().positive(), { error: 'ids must be a list of notification ids' }).max(200).optional() });

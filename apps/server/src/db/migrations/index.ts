@@ -6,6 +6,7 @@ import { catalogMigration } from './0003_catalog.js';
 import { searchRanksMigration } from './0004_search_ranks.js';
 import { libraryMigration } from './0005_library.js';
 import { reviewLikesMigration } from './0006_review_likes.js';
+import { socialMigration } from './0007_social.js';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the compiled
@@ -21,5 +22,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0004_search_ranks': searchRanksMigration(dialect),
     '0005_library': libraryMigration(dialect),
     '0006_review_likes': reviewLikesMigration(),
+    '0007_social': socialMigration(dialect),
   };
 }

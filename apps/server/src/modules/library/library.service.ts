@@ -15,6 +15,8 @@ import {
 } from './library.presenter.js';
 import { libraryRepo, type Conn, type EntryRow } from './library.repo.js';
 import { saveDiaryForDates } from './library.diary.js';
+import type { ActivityService } from '../activity/activity.service.js';
+import { followsRepo } from '../follows/follows.repo.js';
 
 const DAY = 86_400_000;
 /** Trending reviews look back this far (the issue: the last 14 days). */
@@ -39,7 +41,7 @@ async function uniqueReviewSlug(db: Conn, userId: number, base: string): Promise
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
-export function createLibraryService(db: Db, now: () => number = Date.now) {
+export function createLibraryService(db: Db, activity: ActivityService, now: () => number = Date.now) {
   const k = db.kysely;
 
   async function withPlatforms<T>(rows: EntryRow[], present: (row: EntryRow, platforms: string[]) => T): Promise<T[]> {
@@ -133,6 +135,12 @@ export function createLibraryService(db: Db, now: () => number = Date.now) {
         }
         await libraryRepo.setPlatforms(trx, entryId, ids);
         await saveDiaryForDates(trx, { userId: owner.id, gameId: game.id, entryId, previous: existing, input, at });
+        // What followers see in their feeds: one row per thing that changed.
+        const ref = { gameId: game.id, entryId };
+        if (!existing) await activity.record(trx, owner.id, { verb: 'added', ...ref, value: input.status });
+        else if (input.status !== null && input.status !== existing.status) await activity.record(trx, owner.id, { verb: 'status', ...ref, value: input.status });
+        if (input.rating !== null && input.rating !== (existing?.rating ?? null)) await activity.record(trx, owner.id, { verb: 'rated', ...ref, value: input.rating });
+        if (input.review && !existing?.review) await activity.record(trx, owner.id, { verb: 'reviewed', ...ref });
         return !existing;
       });
       return { entry: await entryFor(owner.id, game.id), created };
@@ -194,20 +202,21 @@ export function createLibraryService(db: Db, now: () => number = Date.now) {
 
     async profile(actor: Actor, username: string): Promise<ProfileOverview> {
       const owner = await ownerFor(actor, username, 'read');
-      const [counts, favourites, ratings, diary, reviews] = await Promise.all([
+      const [counts, favourites, ratings, diary, reviews, isFollowing] = await Promise.all([
         libraryRepo.profileCounts(k, owner.id),
         libraryRepo.favourites(k, owner.id),
         libraryRepo.ratingCounts(k, { userId: owner.id }),
         libraryRepo.diaryOf(k, owner.id, 5, 0),
         libraryRepo.reviewsOf(k, owner.id, 3, 0),
+        actor && actor.id !== owner.id ? followsRepo.isFollowing(k, actor.id, owner.id) : null,
       ]);
       return {
         username: owner.username,
         avatar: owner.avatar,
         bio: owner.bio,
         joinedAt: Number(owner.created_at),
-        // Follows arrive with the social feature; until then nobody follows anyone.
-        counts: { ...counts, followers: 0, following: 0 },
+        counts: { ...counts, followers: Number(owner.followers_count), following: Number(owner.following_count) },
+        isFollowing,
         favourites: favourites.map(presentEntryGame),
         ratings: presentCommunityRating(ratings),
         recentDiary: diary.rows.map(presentDiaryEntry),
@@ -250,6 +259,7 @@ export function createLibraryService(db: Db, now: () => number = Date.now) {
             })
           ).id;
         if (existing) await libraryRepo.updateEntry(trx, existing.id, { updated_at: at });
+        else await activity.record(trx, owner.id, { verb: 'added', gameId: game.id, entryId, value: status });
         return (
           await libraryRepo.insertDiary(trx, {
             user_id: owner.id,

@@ -1,28 +1,34 @@
-import { API_MESSAGES } from '@vgl/shared';
+import { API_MESSAGES, SOCIAL_LIMITS, SOCIAL_MESSAGES } from '@vgl/shared';
 import type { Db } from '../../db/database.js';
 import { forbidden, notFound } from '../../http/errors.js';
+import { userRateLimit } from '../../http/user-rate-limit.js';
+import type { ActivityService } from '../activity/activity.service.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { UserRow } from '../users/users.repo.js';
-import { likesRepo } from './likes.repo.js';
+import { likesRepo, type LikeTarget } from './likes.repo.js';
 
-/** A review's `_id` is the library entry id as a string (SPEC §3). */
-function entryIdOf(entityId: string): number | null {
-  return /^[1-9]\d{0,9}$/.test(entityId) ? Number(entityId) : null;
+/** SPEC §7 entityId: a review's `_id` is its entry id ("12"), a comment's is "c" + its id ("c12"). */
+export function likeTargetOf(entityId: string): LikeTarget | null {
+  const match = /^(c?)([1-9]\d{0,9})$/.exec(entityId);
+  if (!match) return null;
+  return { kind: match[1] ? 'comment' : 'review', id: Number(match[2]) };
 }
 
-export function createLikesService(db: Db, now: () => number = Date.now) {
+export function createLikesService(db: Db, deps: { activity: ActivityService; notifications: NotificationsService }, now: () => number = Date.now) {
   const k = db.kysely;
+  const limit = userRateLimit(SOCIAL_LIMITS.perMinute.likes, SOCIAL_MESSAGES.slowDown, now);
 
-  async function reviewOrThrow(entityId: string) {
-    const id = entryIdOf(entityId);
-    const review = id === null ? undefined : await likesRepo.review(k, id);
-    if (!review) throw notFound('There is no such review.');
-    return review;
+  async function targetOrThrow(entityId: string) {
+    const target = likeTargetOf(entityId);
+    const row = target && (await likesRepo.target(k, target));
+    if (!target || !row) throw notFound('There is no such review or comment.');
+    return { target, row };
   }
 
   return {
     async isLiked(actor: UserRow, entityId: string) {
-      const review = await reviewOrThrow(entityId);
-      return { isLiked: await likesRepo.isLiked(k, actor.id, review.id) };
+      const { target } = await targetOrThrow(entityId);
+      return { isLiked: await likesRepo.isLiked(k, actor.id, target) };
     },
 
     /**
@@ -31,12 +37,23 @@ export function createLikesService(db: Db, now: () => number = Date.now) {
      */
     async like(actor: UserRow, entityId: string, liked?: boolean) {
       if (actor.state !== 'active') throw forbidden(API_MESSAGES.forbidden);
-      const review = await reviewOrThrow(entityId);
+      const { target, row } = await targetOrThrow(entityId);
+      limit(actor.id);
       return k.transaction().execute(async (trx) => {
-        const want = liked ?? !(await likesRepo.isLiked(trx, actor.id, review.id));
-        const changed = want ? await likesRepo.add(trx, actor.id, review.id, now()) : await likesRepo.remove(trx, actor.id, review.id);
-        const likes = changed ? (await likesRepo.adjustCount(trx, review.id, want ? 1 : -1)).likes_count : review.likes_count;
-        return { isLiked: want, likes: Number(likes) };
+        const want = liked ?? !(await likesRepo.isLiked(trx, actor.id, target));
+        const changed = want ? await likesRepo.add(trx, actor.id, target, now()) : await likesRepo.remove(trx, actor.id, target);
+        if (!changed) return { isLiked: want, likes: Number(row.likes_count) };
+        const likes = await likesRepo.adjustCount(trx, target, want ? 1 : -1);
+        const kind = target.kind === 'review' ? 'review_liked' : 'comment_liked';
+        const ref = target.kind === 'review' ? { entryId: target.id } : { entryId: row.entry_id, commentId: target.id };
+        if (want) {
+          if (target.kind === 'review') await deps.activity.record(trx, actor.id, { verb: 'liked', gameId: row.game_id, entryId: target.id });
+          await deps.notifications.notify(trx, { userId: row.user_id, actorId: actor.id, kind, ...ref });
+        } else {
+          if (target.kind === 'review') await deps.activity.forget(trx, actor.id, 'liked', { entryId: target.id });
+          await deps.notifications.retract(trx, { userId: row.user_id, actorId: actor.id, kind, ...ref });
+        }
+        return { isLiked: want, likes };
       });
     },
   };

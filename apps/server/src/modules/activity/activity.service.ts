@@ -1,0 +1,107 @@
+import type { ActivityItem, ActivityVerb, PlayStatus } from '@vgl/shared';
+import type { Db } from '../../db/database.js';
+import { presentEntryGame } from '../library/library.presenter.js';
+import type { Conn } from '../library/library.repo.js';
+import { usersRepo, type UserRow } from '../users/users.repo.js';
+import { activityRepo, feedPage, type FeedRow } from './activity.repo.js';
+
+/** Things one person did to one game within this long of each other show as one feed item. */
+const GROUP_WINDOW_MS = 6 * 3600_000;
+const GAME_VERBS = new Set<ActivityVerb>(['added', 'status', 'rated', 'reviewed']);
+
+export interface ActivityRecord {
+  verb: ActivityVerb;
+  gameId?: number | null;
+  entryId?: number | null;
+  commentId?: number | null;
+  targetUserId?: number | null;
+  value?: number | null;
+}
+
+const excerpt = (text: string, max = 140) => (text.length <= max ? text : `${text.slice(0, max).replace(/\s+\S*$/, '')}…`);
+
+function present(group: FeedRow[]): ActivityItem {
+  const [first] = group as [FeedRow];
+  const verbs = group.map((r) => r.verb);
+  const of = (verb: ActivityVerb) => group.find((r) => r.verb === verb)?.value ?? null;
+  return {
+    id: first.id,
+    actor: { username: first.username, avatar: first.avatar },
+    verbs,
+    createdAt: Number(first.created_at),
+    game: first.game_slug
+      ? presentEntryGame({
+          game_name: first.game_name!,
+          game_slug: first.game_slug,
+          game_cover: first.game_cover,
+          game_release_date: first.game_release_date,
+          game_release_year: first.game_release_year,
+        })
+      : null,
+    review: group.map((r) => (r.review && r.review_slug && r.review_username ? { username: r.review_username, slug: r.review_slug } : null)).find(Boolean) ?? null,
+    status: of('status') as PlayStatus | null,
+    rating: of('rated'),
+    targetUser: first.target_username ? { username: first.target_username, avatar: first.target_avatar } : null,
+    comment: first.comment_id && first.comment_body ? { id: first.comment_id, excerpt: excerpt(first.comment_body) } : null,
+  };
+}
+
+/** Consecutive game activities of one actor on one game, close in time, become one item. */
+export function groupFeed(rows: FeedRow[]): ActivityItem[] {
+  const groups: FeedRow[][] = [];
+  for (const row of rows) {
+    const last = groups[groups.length - 1];
+    const head = last?.[0];
+    if (
+      head &&
+      GAME_VERBS.has(row.verb) &&
+      GAME_VERBS.has(head.verb) &&
+      head.actor_id === row.actor_id &&
+      head.game_id === row.game_id &&
+      Number(last[last.length - 1]!.created_at) - Number(row.created_at) <= GROUP_WINDOW_MS &&
+      !last.some((r) => r.verb === row.verb)
+    ) {
+      last.push(row);
+    } else {
+      groups.push([row]);
+    }
+  }
+  return groups.map(present);
+}
+
+export function createActivityService(db: Db, now: () => number = Date.now) {
+  const k = db.kysely;
+  return {
+    /** Writes one activity (inside the caller's transaction when given). */
+    record: (conn: Conn, actorId: number, a: ActivityRecord) =>
+      activityRepo.insert(conn, {
+        actor_id: actorId,
+        verb: a.verb,
+        game_id: a.gameId ?? null,
+        entry_id: a.entryId ?? null,
+        comment_id: a.commentId ?? null,
+        target_user_id: a.targetUserId ?? null,
+        value: a.value ?? null,
+        created_at: now(),
+      }),
+
+    forget: activityRepo.removeFor,
+
+    /** A page of the feed; the first page also marks everything up to now as seen. */
+    async feed(user: UserRow, before: number | undefined, limit: number): Promise<{ items: ActivityItem[]; nextCursor: number | null }> {
+      const { rows, nextCursor } = await feedPage(k, user.id, user.following_count, before, limit);
+      if (before === undefined && rows.length > 0 && rows[0]!.id > user.feed_seen_id) {
+        await usersRepo.update(k, user.id, { feed_seen_id: rows[0]!.id });
+      }
+      return { items: groupFeed(rows), nextCursor };
+    },
+
+    /** SPEC §7: true when someone the user follows did something after their last look at the feed. */
+    async isUnread(user: UserRow): Promise<boolean> {
+      if (user.following_count === 0) return false;
+      return (await activityRepo.newestFollowedId(k, user.id, user.following_count)) > user.feed_seen_id;
+    },
+  };
+}
+
+export type ActivityService = ReturnType<typeof createActivityService>;

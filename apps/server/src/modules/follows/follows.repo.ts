@@ -1,0 +1,58 @@
+import { sql } from 'kysely';
+import type { Conn } from '../library/library.repo.js';
+
+export const followsRepo = {
+  isFollowing: async (db: Conn, followerId: number, followeeId: number) =>
+    (await db.selectFrom('follows').select('followee_id').where('follower_id', '=', followerId).where('followee_id', '=', followeeId).executeTakeFirst()) !==
+    undefined,
+
+  /** The subset of `ids` the viewer follows. */
+  async followedAmong(db: Conn, viewerId: number, ids: number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const rows = await db.selectFrom('follows').select('followee_id').where('follower_id', '=', viewerId).where('followee_id', 'in', ids).execute();
+    return new Set(rows.map((r) => r.followee_id));
+  },
+
+  /** Adds the follow and moves both counts; false when it existed. */
+  async add(db: Conn, followerId: number, followeeId: number, at: number): Promise<boolean> {
+    const rows = await db
+      .insertInto('follows')
+      .values({ follower_id: followerId, followee_id: followeeId, created_at: at })
+      .onConflict((oc) => oc.columns(['follower_id', 'followee_id']).doNothing())
+      .returning('followee_id')
+      .execute();
+    if (rows.length === 0) return false;
+    await db.updateTable('users').set({ following_count: sql`following_count + 1` }).where('id', '=', followerId).execute();
+    await db.updateTable('users').set({ followers_count: sql`followers_count + 1` }).where('id', '=', followeeId).execute();
+    return true;
+  },
+
+  async remove(db: Conn, followerId: number, followeeId: number): Promise<boolean> {
+    const result = await db.deleteFrom('follows').where('follower_id', '=', followerId).where('followee_id', '=', followeeId).executeTakeFirst();
+    if (Number(result.numDeletedRows) === 0) return false;
+    await db.updateTable('users').set({ following_count: sql`following_count - 1` }).where('id', '=', followerId).execute();
+    await db.updateTable('users').set({ followers_count: sql`followers_count - 1` }).where('id', '=', followeeId).execute();
+    return true;
+  },
+
+  /** People `userId` follows (or who follow them), newest first, active accounts only. */
+  async page(db: Conn, userId: number, direction: 'following' | 'followers', limit: number, offset: number) {
+    const [mine, theirs] = direction === 'following' ? (['f.follower_id', 'f.followee_id'] as const) : (['f.followee_id', 'f.follower_id'] as const);
+    const base = db
+      .selectFrom('follows as f')
+      .innerJoin('users as u', 'u.id', theirs)
+      .where(mine, '=', userId)
+      .where('u.state', '=', 'active');
+    const [rows, total] = await Promise.all([
+      base
+        .select(['u.id', 'u.username', 'u.avatar', 'u.bio', 'u.followers_count'])
+        .orderBy('f.created_at', 'desc')
+        .orderBy('u.id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+      base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
+    ]);
+    return { rows, total: Number(total?.n ?? 0) };
+  },
+};

@@ -1,0 +1,62 @@
+import { API_MESSAGES, SOCIAL_LIMITS, SOCIAL_MESSAGES, type UserCard } from '@vgl/shared';
+import type { Db } from '../../db/database.js';
+import { badRequest, forbidden } from '../../http/errors.js';
+import { userRateLimit } from '../../http/user-rate-limit.js';
+import type { ActivityService } from '../activity/activity.service.js';
+import type { Actor, LibraryService } from '../library/library.service.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
+import type { UserRow } from '../users/users.repo.js';
+import { followsRepo } from './follows.repo.js';
+
+const bioExcerpt = (bio: string | null) => (bio && bio.length > 160 ? `${bio.slice(0, 160).replace(/\s+\S*$/, '')}…` : bio);
+
+export function createFollowsService(
+  db: Db,
+  deps: { library: LibraryService; activity: ActivityService; notifications: NotificationsService },
+  now: () => number = Date.now,
+) {
+  const k = db.kysely;
+  const limit = userRateLimit(SOCIAL_LIMITS.perMinute.follows, SOCIAL_MESSAGES.slowDown, now);
+
+  async function change(actor: UserRow, username: string, follow: boolean) {
+    if (actor.state !== 'active') throw forbidden(API_MESSAGES.forbidden);
+    const target = await deps.library.ownerFor(actor, username, 'read');
+    if (target.id === actor.id) throw badRequest(SOCIAL_MESSAGES.followSelf);
+    limit(actor.id);
+    return k.transaction().execute(async (trx) => {
+      if (follow && (await followsRepo.add(trx, actor.id, target.id, now()))) {
+        await deps.activity.record(trx, actor.id, { verb: 'followed', targetUserId: target.id });
+        await deps.notifications.notify(trx, { userId: target.id, actorId: actor.id, kind: 'followed' });
+      }
+      if (!follow && (await followsRepo.remove(trx, actor.id, target.id))) {
+        await deps.activity.forget(trx, actor.id, 'followed', { targetUserId: target.id });
+        await deps.notifications.retract(trx, { userId: target.id, actorId: actor.id, kind: 'followed' });
+      }
+      const row = await trx.selectFrom('users').select('followers_count').where('id', '=', target.id).executeTakeFirstOrThrow();
+      return { isFollowing: follow, followers: Number(row.followers_count) };
+    });
+  }
+
+  return {
+    follow: (actor: UserRow, username: string) => change(actor, username, true),
+    unfollow: (actor: UserRow, username: string) => change(actor, username, false),
+
+    async list(actor: Actor, username: string, direction: 'following' | 'followers', page: number, perPage: number): Promise<{ items: UserCard[]; total: number }> {
+      const owner = await deps.library.ownerFor(actor, username, 'read');
+      const { rows, total } = await followsRepo.page(k, owner.id, direction, perPage, (page - 1) * perPage);
+      const followed = actor ? await followsRepo.followedAmong(k, actor.id, rows.map((r) => r.id)) : new Set<number>();
+      return {
+        items: rows.map((r) => ({
+          username: r.username,
+          avatar: r.avatar,
+          bio: bioExcerpt(r.bio),
+          followers: Number(r.followers_count),
+          isFollowing: !actor || actor.id === r.id ? null : followed.has(r.id),
+        })),
+        total,
+      };
+    },
+  };
+}
+
+export type FollowsService = ReturnType<typeof createFollowsService>;

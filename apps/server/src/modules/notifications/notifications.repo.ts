@@ -1,0 +1,72 @@
+import type { Insertable } from 'kysely';
+import type { NotificationsTable } from '../../db/schema.js';
+import type { Conn } from '../library/library.repo.js';
+
+export const notificationsRepo = {
+  insert: (db: Conn, values: Insertable<NotificationsTable>) => db.insertInto('notifications').values(values).execute(),
+
+  /** Takes back a notification that no longer holds (an un-like, an unfollow) while it is unread. */
+  removeUnread: (db: Conn, n: { userId: number; actorId: number; kind: NotificationsTable['kind']; entryId?: number; commentId?: number }) =>
+    db
+      .deleteFrom('notifications')
+      .where('user_id', '=', n.userId)
+      .where('actor_id', '=', n.actorId)
+      .where('kind', '=', n.kind)
+      .where('read_at', 'is', null)
+      .$if(n.entryId !== undefined, (q) => q.where('entry_id', '=', n.entryId!))
+      .$if(n.commentId !== undefined, (q) => q.where('comment_id', '=', n.commentId!))
+      .execute(),
+
+  /** A page, newest first, from accounts in good standing. */
+  page: (db: Conn, userId: number, limit: number, offset: number) =>
+    db
+      .selectFrom('notifications as n')
+      .innerJoin('users as a', 'a.id', 'n.actor_id')
+      .leftJoin('library_entries as e', 'e.id', 'n.entry_id')
+      .leftJoin('users as eu', 'eu.id', 'e.user_id')
+      .leftJoin('games as g', 'g.id', 'e.game_id')
+      .leftJoin('comments as c', 'c.id', 'n.comment_id')
+      .select([
+        'n.id',
+        'n.kind',
+        'n.message',
+        'n.created_at',
+        'n.read_at',
+        'a.username',
+        'a.avatar',
+        'e.review_slug',
+        'eu.username as review_username',
+        'g.name as game_name',
+        'c.id as comment_id',
+        'c.body as comment_body',
+      ])
+      .where('n.user_id', '=', userId)
+      .where('a.state', '=', 'active')
+      .orderBy('n.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+
+  count: async (db: Conn, userId: number, unreadOnly: boolean) =>
+    Number(
+      (
+        await db
+          .selectFrom('notifications as n')
+          .innerJoin('users as a', 'a.id', 'n.actor_id')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('n.user_id', '=', userId)
+          .where('a.state', '=', 'active')
+          .$if(unreadOnly, (q) => q.where('n.read_at', 'is', null))
+          .executeTakeFirst()
+      )?.n ?? 0,
+    ),
+
+  markRead: (db: Conn, userId: number, at: number, ids?: number[]) =>
+    db
+      .updateTable('notifications')
+      .set({ read_at: at })
+      .where('user_id', '=', userId)
+      .where('read_at', 'is', null)
+      .$if(ids !== undefined, (q) => q.where('id', 'in', ids!.length > 0 ? ids! : [-1]))
+      .execute(),
+};
