@@ -15,7 +15,11 @@ export interface BrowserSuite {
  * Chromium for the file, a fresh context and page per test, and a
  * screenshot in test-results/ when a test fails.
  */
-export function browserSuite(env: () => Record<string, string> | Promise<Record<string, string>> = () => ({})): BrowserSuite {
+export function browserSuite(
+  env: () => Record<string, string> | Promise<Record<string, string>> = () => ({}),
+  /** bypassCSP lets axe-core (an injected script, which our CSP rightly blocks) run in every page of the suite. */
+  { bypassCSP = false }: { bypassCSP?: boolean } = {},
+): BrowserSuite {
   const suite = {} as BrowserSuite;
   beforeAll(async () => {
     [suite.server, suite.browser] = await Promise.all([startServer(await env()), launchBrowser()]);
@@ -25,7 +29,7 @@ export function browserSuite(env: () => Record<string, string> | Promise<Record<
     await suite.server?.stop();
   });
   beforeEach(async () => {
-    suite.context = await suite.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    suite.context = await suite.browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP });
     suite.page = await suite.context.newPage();
   });
   afterEach(async ({ task }) => {

@@ -10,15 +10,22 @@ describe('known page routes', () => {
     expect(isAppRoute('/anything-unknown')).toBe(false);
   });
 
-  it('know the profile pages, and not the social ones that have not landed', () => {
+  it('know the profile pages, following and followers included', () => {
     expect(isAppRoute('/u/alice')).toBe(true);
     expect(isAppRoute('/u/alice/diary')).toBe(true);
     expect(isAppRoute('/u/alice/library/')).toBe(true);
     expect(isAppRoute('/u/alice/reviews')).toBe(true);
     expect(isAppRoute('/u/alice/reviews/elden-ring')).toBe(true);
     expect(isAppRoute('/u/alice/settings/data')).toBe(true);
-    expect(isAppRoute('/u/alice/following')).toBe(false);
-    expect(isAppRoute('/u/alice/followers')).toBe(false);
+    expect(isAppRoute('/u/alice/following')).toBe(true);
+    expect(isAppRoute('/u/alice/followers/')).toBe(true);
+    expect(isAppRoute('/u/alice/following/extra')).toBe(false);
     expect(isAppRoute('/u/alice/settings')).toBe(false);
+  });
+
+  it('know the signed-in pages: activity feed and notifications', () => {
+    expect(isAppRoute('/activity')).toBe(true);
+    expect(isAppRoute('/notifications/')).toBe(true);
+    expect(isAppRoute('/activity/older')).toBe(false);
   });
 });

@@ -26,8 +26,12 @@ export const APP_ROUTES = {
   profileDiary: '/u/:username/diary',
   profileLibrary: '/u/:username/library',
   profileReviews: '/u/:username/reviews',
+  profileFollowing: '/u/:username/following',
+  profileFollowers: '/u/:username/followers',
   review: '/u/:username/reviews/:slug',
   settingsData: '/u/:username/settings/data',
+  activity: '/activity',
+  notifications: '/notifications',
 } as const;
 
 export type AppRoute = (typeof APP_ROUTES)[keyof typeof APP_ROUTES];

@@ -1,5 +1,6 @@
 import { APP_ROUTES } from '@vgl/shared';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { ActivityPage } from '../features/activity/ActivityPage';
 import { ActivationPage } from '../features/auth/ActivationPage';
 import { RequireAuth } from '../features/auth/guards';
 import { ActivateAccountPage, VerifyEmailPage } from '../features/auth/LinkPages';
@@ -8,7 +9,9 @@ import { GamePage } from '../features/catalog/GamePage';
 import { GamesPage } from '../features/catalog/GamesPage';
 import { PlatformAboutPage, PlatformPage, SearchPage, SelectionPage, TaxonomyPage, TrendingPage, UpcomingPage } from '../features/catalog/ListPages';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
+import { FollowersPage, FollowingPage } from '../features/follows/UserListPage';
 import { HomePage } from '../features/landing/HomePage';
+import { NotificationsPage } from '../features/notifications/NotificationsPage';
 import { DiaryPage } from '../features/profile/DiaryPage';
 import { LibraryPage } from '../features/profile/LibraryPage';
 import { ProfileLayout } from '../features/profile/ProfileLayout';
@@ -40,7 +43,6 @@ export const routes: RouteObject[] = [
       { path: APP_ROUTES.theme, element: <TaxonomyPage kind="themes" /> },
       { path: APP_ROUTES.selection, element: <SelectionPage /> },
       {
-        // Following and followers arrive with the social feature; until then they are the 404 screen.
         path: APP_ROUTES.profile,
         element: <ProfileLayout />,
         children: [
@@ -48,6 +50,8 @@ export const routes: RouteObject[] = [
           { path: APP_ROUTES.profileDiary, element: <DiaryPage /> },
           { path: APP_ROUTES.profileLibrary, element: <LibraryPage /> },
           { path: APP_ROUTES.profileReviews, element: <ReviewsPage /> },
+          { path: APP_ROUTES.profileFollowing, element: <FollowingPage /> },
+          { path: APP_ROUTES.profileFollowers, element: <FollowersPage /> },
         ],
       },
       { path: APP_ROUTES.review, element: <ReviewPage /> },
@@ -61,6 +65,22 @@ export const routes: RouteObject[] = [
               </RequireAuth>
             ),
           })),
+      },
+      {
+        path: APP_ROUTES.activity,
+        element: (
+          <RequireAuth>
+            <ActivityPage />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: APP_ROUTES.notifications,
+        element: (
+          <RequireAuth>
+            <NotificationsPage />
+          </RequireAuth>
+        ),
       },
       { path: '*', element: <NotFoundPage /> },
     ],

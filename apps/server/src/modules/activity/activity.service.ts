@@ -39,7 +39,8 @@ function present(group: FeedRow[]): ActivityItem {
         })
       : null,
     review: group.map((r) => (r.review && r.review_slug && r.review_username ? { username: r.review_username, slug: r.review_slug } : null)).find(Boolean) ?? null,
-    status: of('status') as PlayStatus | null,
+    // A game added with a status carries it on the 'added' row.
+    status: (of('status') ?? of('added')) as PlayStatus | null,
     rating: of('rated'),
     targetUser: first.target_username ? { username: first.target_username, avatar: first.target_avatar } : null,
     comment: first.comment_id && first.comment_body ? { id: first.comment_id, excerpt: excerpt(first.comment_body) } : null,

@@ -12,7 +12,7 @@ import { UserMenu } from './UserMenu';
 export function NavBar() {
   const user = useAuth((s) => s.user);
   const [searchOpen, setSearchOpen] = useState(false);
-  const { avatar, unread } = useNavData(user?.username);
+  const { avatar, unread, unreadNotifications } = useNavData(user?.username);
 
   return (
     <header className={styles.bar}>
@@ -34,14 +34,22 @@ export function NavBar() {
 
         {user ? (
           <div className={styles.actions}>
-            <NavLink to="/activity" className={styles.iconLink} aria-label={unread ? 'Activity (new)' : 'Activity'}>
+            {/* Names come from the words (hidden on narrow screens), so the accessible name contains the visible label. */}
+            <NavLink to="/activity" className={styles.iconLink}>
               <ActivityIcon />
               {unread && <span className={styles.dot} data-testid="unread-dot" />}
               <span className={styles.linkText}>Activity</span>
+              {unread && <span className={styles.srOnly}> (new)</span>}
             </NavLink>
-            <NavLink to="/notifications" className={styles.iconLink} aria-label="Notifications">
+            <NavLink to="/notifications" className={styles.iconLink}>
               <BellIcon />
+              {unreadNotifications > 0 && (
+                <span className={styles.badge} aria-hidden="true">
+                  {unreadNotifications > 99 ? '99+' : unreadNotifications}
+                </span>
+              )}
               <span className={styles.linkText}>Notifications</span>
+              {unreadNotifications > 0 && <span className={styles.srOnly}>, {unreadNotifications} unread</span>}
             </NavLink>
             <UserMenu username={user.username} avatar={avatar ?? user.avatar} />
           </div>

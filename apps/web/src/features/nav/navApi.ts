@@ -3,9 +3,10 @@ import { api } from '../../lib/api';
 import { useRenderTrigger } from '../../stores/renderTriggers';
 
 /**
- * The nav's own data for a signed-in user (SPEC §4): avatar and unread
- * activity, loaded again whenever the "nav" render trigger rises.
- * Failures follow SPEC §8: avatar → none, unread → only logged.
+ * The nav's own data for a signed-in user (SPEC §4): avatar, unread
+ * activity and the count of unread notifications, loaded again whenever the
+ * "nav" render trigger rises. Failures follow SPEC §8: avatar → none,
+ * unread → only logged.
  */
 export function useNavData(username: string | undefined) {
   const navCounter = useRenderTrigger('nav');
@@ -40,5 +41,22 @@ export function useNavData(username: string | undefined) {
     },
   });
 
-  return { avatar: avatar.data ?? null, unread: unread.data ?? false };
+  const unreadNotifications = useQuery({
+    queryKey: ['nav', 'notifications', username, navCounter],
+    enabled,
+    retry: false,
+    // The badge keeps the same user's number while the next count loads, rather than blinking out.
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === username ? previous : undefined),
+    queryFn: async () => {
+      try {
+        const { data } = await api.get<{ unread: number }>('/api/notifications/unread');
+        return typeof data?.unread === 'number' ? data.unread : 0;
+      } catch (error) {
+        console.error('Could not count unread notifications', error);
+        return 0;
+      }
+    },
+  });
+
+  return { avatar: avatar.data ?? null, unread: unread.data ?? false, unreadNotifications: unreadNotifications.data ?? 0 };
 }

@@ -1,16 +1,24 @@
+import { useQueryClient } from '@tanstack/react-query';
 import type { ProfileOverview } from '@vgl/shared';
-import { NavLink } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
 import { Avatar } from '../../components/Avatar';
+import { useAuth } from '../../stores/auth';
+import { FollowButton } from '../follows/FollowButton';
+import { refreshProfile } from '../follows/followsApi';
 import { formatJoined } from './dates';
 import { profilePath } from './profilePaths';
+import { useIsOwner } from './useIsOwner';
+import followStyles from '../follows/follows.module.css';
 import styles from './profile.module.css';
 
-const COUNTS: [keyof ProfileOverview['counts'], string][] = [
-  ['games', 'Games'],
-  ['beaten', 'Beaten'],
-  ['reviews', 'Reviews'],
-  ['followers', 'Followers'],
-  ['following', 'Following'],
+/** The counts, and the tab each one opens (the people counts open their lists). */
+const COUNTS: [keyof ProfileOverview['counts'], string, string | null][] = [
+  ['games', 'Games', null],
+  ['beaten', 'Beaten', null],
+  ['reviews', 'Reviews', null],
+  ['followers', 'Followers', 'followers'],
+  ['following', 'Following', 'following'],
 ];
 
 interface ProfileHeaderProps {
@@ -23,6 +31,8 @@ interface ProfileHeaderProps {
 /** Avatar, name, bio, joined date, counts and the profile's tabs. */
 export function ProfileHeader({ username, profile, failed = false }: ProfileHeaderProps) {
   const base = profilePath(username);
+  useFollowStateForViewer(username, profile);
+  const tabs = useCurrentTabInView();
   return (
     <header className={styles.header}>
       <div className={styles.identity}>
@@ -36,25 +46,75 @@ export function ProfileHeader({ username, profile, failed = false }: ProfileHead
               The profile could not be loaded. Please try again.
             </p>
           )}
+          {profile && (
+            <div className={followStyles.headerFollow}>
+              <FollowButton username={profile.username} isFollowing={profile.isFollowing} small />
+            </div>
+          )}
         </div>
       </div>
       {profile && (
         <ul className={styles.counts} aria-label="Counts">
-          {COUNTS.map(([key, label]) => (
-            <li key={key}>
-              <strong>{profile.counts[key].toLocaleString('en-US')}</strong> {label}
-            </li>
-          ))}
+          {COUNTS.map(([key, label, tab]) => {
+            const count = (
+              <>
+                <strong>{profile.counts[key].toLocaleString('en-US')}</strong> {label}
+              </>
+            );
+            return (
+              <li key={key}>
+                {tab ? (
+                  <Link to={`${base}/${tab}`} className={followStyles.countLink}>
+                    {count}
+                  </Link>
+                ) : (
+                  count
+                )}
+              </li>
+            );
+          })}
         </ul>
       )}
-      <nav className={styles.tabs} aria-label="Profile">
+      <nav ref={tabs} className={styles.tabs} aria-label="Profile">
         <NavLink to={base} end>
           Overview
         </NavLink>
         <NavLink to={`${base}/diary`}>Diary</NavLink>
         <NavLink to={`${base}/library`}>Library</NavLink>
         <NavLink to={`${base}/reviews`}>Reviews</NavLink>
+        <NavLink to={`${base}/following`}>Following</NavLink>
+        <NavLink to={`${base}/followers`}>Followers</NavLink>
       </nav>
     </header>
   );
+}
+
+/** On a phone the tabs scroll sideways; the current one is scrolled into sight (Followers is the last). */
+function useCurrentTabInView() {
+  const tabs = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const nav = tabs.current;
+    const current = nav?.querySelector('[aria-current="page"]');
+    if (!nav || !current) return;
+    const navBox = nav.getBoundingClientRect();
+    const tabBox = current.getBoundingClientRect();
+    if (tabBox.right > navBox.right) nav.scrollLeft += tabBox.right - navBox.right;
+    else if (tabBox.left < navBox.left) nav.scrollLeft -= navBox.left - tabBox.left;
+  }, [pathname]);
+  return tabs;
+}
+
+/**
+ * A profile loaded before the viewer signed in cannot say whether they follow
+ * it (isFollowing null); ask again, now with their token.
+ */
+function useFollowStateForViewer(username: string, profile: ProfileOverview | undefined) {
+  const client = useQueryClient();
+  const signedIn = useAuth((s) => s.isAuthenticated);
+  const isOwner = useIsOwner(username);
+  const unknown = signedIn && !isOwner && profile !== undefined && profile.isFollowing === null;
+  useEffect(() => {
+    if (unknown) void refreshProfile(client, username);
+  }, [unknown, client, username]);
 }

@@ -36,9 +36,9 @@ describe('profile pages', () => {
     await notFoundHeading();
   });
 
-  it('have no following or followers pages before the social feature', async () => {
-    stubApi({ '/api/users/alice_99': { body: alice } });
-    for (const path of ['/u/alice_99/following', '/u/alice_99/followers']) {
+  it('show the 404 screen for an unknown user on the following and followers pages', async () => {
+    stubApi({});
+    for (const path of ['/u/nobody/following', '/u/nobody/followers']) {
       const { unmount } = renderRoutes(routes, path);
       await notFoundHeading();
       unmount();
@@ -61,6 +61,8 @@ describe('profile pages', () => {
       ['Diary', '/u/alice_99/diary'],
       ['Library', '/u/alice_99/library'],
       ['Reviews', '/u/alice_99/reviews'],
+      ['Following', '/u/alice_99/following'],
+      ['Followers', '/u/alice_99/followers'],
     ]);
 
     expect(screen.getByText('No favourite games yet.')).toBeTruthy();

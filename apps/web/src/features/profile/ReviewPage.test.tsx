@@ -24,13 +24,16 @@ describe('review pages', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('show one review with its game, titled "{game} review by {username}", and its comments', async () => {
-    stubApi({ '/api/users/alice_99/reviews/elden-ring': { body: aReview() } });
+    stubApi({
+      '/api/users/alice_99/reviews/elden-ring': { body: aReview() },
+      '/api/users/alice_99/reviews/elden-ring/comments': { body: [], total: 0 },
+    });
     renderRoutes(routes, '/u/alice_99/reviews/elden-ring');
     expect(await screen.findByRole('heading', { level: 1, name: 'Elden Ring 2022' })).toBeTruthy();
     expect(screen.getByText('great').tagName).toBe('STRONG');
     const comments = document.getElementById('comments')!;
     expect(comments.textContent).toContain('Comments (0)');
-    expect(comments.textContent).toContain('No comments yet.');
+    await waitFor(() => expect(comments.textContent).toContain('No comments yet.'));
     await waitFor(() => expect(document.title).toBe('Elden Ring review by Alice_99 | VGL'));
   });
 

@@ -1,11 +1,11 @@
 import type { EntryGame, ReviewEntry } from '@vgl/shared';
-import { useEffect } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { Avatar } from '../../components/Avatar';
 import { GameCover } from '../../components/GameCover';
 import { ReviewCard } from '../../components/review/ReviewCard';
 import { usePageMeta } from '../../lib/pageMeta';
 import { isNotFound } from '../catalog/isNotFound';
+import { CommentsSection } from '../comments/CommentsSection';
 import { NotFoundPage } from '../errors/NotFoundPage';
 import { useReview } from './profileApi';
 import { profilePath, useUsernameParam } from './profilePaths';
@@ -14,18 +14,10 @@ import styles from './review.module.css';
 const releaseYear = (game: EntryGame) =>
   game.first_release_date !== null ? new Date(game.first_release_date * 1000).getUTCFullYear() : game.release_year;
 
-function ReviewView({ entry }: { entry: ReviewEntry }) {
+function ReviewView({ entry, slug }: { entry: ReviewEntry; slug: string }) {
   const { game, user } = entry;
   usePageMeta({ title: `${game.name} review by ${user.username}` });
   const year = releaseYear(game);
-  const { hash } = useLocation();
-  // A comment link (…/#comments) lands on the comments once the review has rendered; the
-  // timeout lets the layout's scroll-to-top on a new page run first.
-  useEffect(() => {
-    if (hash !== '#comments') return;
-    const timer = window.setTimeout(() => document.getElementById('comments')?.scrollIntoView());
-    return () => window.clearTimeout(timer);
-  }, [hash]);
   return (
     <article className={styles.page}>
       <aside className={styles.game}>
@@ -45,10 +37,7 @@ function ReviewView({ entry }: { entry: ReviewEntry }) {
           </h1>
         </header>
         <ReviewCard entry={entry} showGame={false} collapsible={false} />
-        <section id="comments" className={styles.comments} aria-labelledby="comments-heading">
-          <h2 id="comments-heading">Comments ({entry.comments.toLocaleString('en-US')})</h2>
-          {entry.comments === 0 && <p className={styles.empty}>No comments yet.</p>}
-        </section>
+        <CommentsSection review={{ username: user.username, slug: entry.slug ?? slug, gameSlug: game.slug }} count={entry.comments} />
       </div>
     </article>
   );
@@ -61,5 +50,5 @@ export function ReviewPage() {
   const review = useReview(username, slug);
   if (isNotFound(review.error)) return <NotFoundPage />;
   if (!review.data) return <p role="status">{review.isError ? 'The review could not be loaded. Please try again.' : 'Loading…'}</p>;
-  return <ReviewView entry={review.data} />;
+  return <ReviewView entry={review.data} slug={slug} />;
 }

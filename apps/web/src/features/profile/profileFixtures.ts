@@ -20,6 +20,7 @@ export const aProfile = (overrides: Partial<ProfileOverview> = {}): ProfileOverv
   bio: null,
   joinedAt: Date.UTC(2024, 10, 3),
   counts: { games: 0, beaten: 0, reviews: 0, followers: 0, following: 0 },
+  isFollowing: null,
   favourites: [],
   ratings: { count: 0, average: null, distribution: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0] },
   recentDiary: [],

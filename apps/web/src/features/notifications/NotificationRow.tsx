@@ -1,0 +1,47 @@
+import type { NotificationItem } from '@vgl/shared';
+import { Link } from 'react-router';
+import { Avatar } from '../../components/Avatar';
+import { formatFullDateTime, formatRelative } from '../../lib/relativeDate';
+import { profilePath } from '../profile/profilePaths';
+import { NotificationSentence } from './NotificationSentence';
+import styles from './notifications.module.css';
+
+interface NotificationRowProps {
+  notification: NotificationItem;
+  viewer: string;
+  now: number;
+  /** Marks this one read; given only while it is unread. */
+  onOpen?: () => void;
+}
+
+const isRemoval = (n: NotificationItem) => n.kind === 'review_removed' || n.kind === 'comment_removed';
+
+/** One notification: who, what, when; unread ones are marked for the eye and for screen readers. */
+export function NotificationRow({ notification, viewer, now, onOpen }: NotificationRowProps) {
+  const { actor, read, createdAt, message } = notification;
+  return (
+    <li className={styles.item} data-unread={!read || undefined}>
+      {isRemoval(notification) ? (
+        // Moderators act for the site, not as themselves.
+        <Avatar avatar={null} size="lg" />
+      ) : (
+        <Link to={profilePath(actor.username)} className={styles.avatar} tabIndex={-1} aria-hidden="true" onClick={onOpen}>
+          <Avatar avatar={actor.avatar} size="lg" />
+        </Link>
+      )}
+      <div className={styles.body}>
+        <p className={styles.sentence}>
+          {!read && <span className={styles.visuallyHidden}>Unread: </span>}
+          <NotificationSentence notification={notification} viewer={viewer} onOpen={onOpen} />
+        </p>
+        {message && <p className={styles.reason}>Reason: {message}</p>}
+        <p className={styles.meta}>
+          <time dateTime={new Date(createdAt).toISOString()} title={formatFullDateTime(createdAt)}>
+            {formatRelative(createdAt, now)}
+          </time>
+        </p>
+      </div>
+      {!read && <span className={styles.dot} aria-hidden="true" />}
+    </li>
+  );
+}

@@ -1,0 +1,75 @@
+import type { NotificationItem } from '@vgl/shared';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { profilePath, reviewPath } from '../profile/profilePaths';
+
+interface NotificationSentenceProps {
+  notification: NotificationItem;
+  /** The signed-in user, to tell "your review" from someone else's. */
+  viewer: string;
+  /** Called when one of the sentence's links is followed (marks the notification read). */
+  onOpen?: () => void;
+}
+
+const quoted = (excerpt: string | undefined) => (excerpt ? `: “${excerpt}”` : '');
+
+/**
+ * What happened, as a sentence with links: "bob liked your review of
+ * Celeste", "bob commented on your review of Celeste: “…”", "bob followed
+ * you", "A moderator removed your review of Celeste."
+ */
+export function NotificationSentence({ notification, viewer, onOpen }: NotificationSentenceProps) {
+  const { kind, actor, review, comment } = notification;
+  const actorLink = (
+    <Link to={profilePath(actor.username)} onClick={onOpen}>
+      {actor.username}
+    </Link>
+  );
+
+  const whose = !review || review.username.toLowerCase() === viewer.toLowerCase() ? 'your' : `${review.username}'s`;
+  const reviewText = review ? `${whose} review of ${review.gameName}` : `${whose} review`;
+  // Comments live under the review, so their links go straight there.
+  const reviewLink = (toComments: boolean): ReactNode =>
+    review ? (
+      <Link to={`${reviewPath(review.username, review.slug)}${toComments ? '#comments' : ''}`} onClick={onOpen}>
+        {reviewText}
+      </Link>
+    ) : (
+      reviewText
+    );
+
+  switch (kind) {
+    case 'review_liked':
+      return (
+        <>
+          {actorLink} liked {reviewLink(false)}
+        </>
+      );
+    case 'comment_liked':
+      return (
+        <>
+          {actorLink} liked your comment on {reviewLink(true)}
+          {quoted(comment?.excerpt)}
+        </>
+      );
+    case 'commented':
+      return (
+        <>
+          {actorLink} commented on {reviewLink(true)}
+          {quoted(comment?.excerpt)}
+        </>
+      );
+    case 'followed':
+      return <>{actorLink} followed you</>;
+    // The review or comment is gone from view: name it without a link.
+    case 'review_removed':
+      return <>A moderator removed {reviewText}.</>;
+    case 'comment_removed':
+      return (
+        <>
+          A moderator removed your comment on {reviewText}
+          {quoted(comment?.excerpt)}.
+        </>
+      );
+  }
+}
