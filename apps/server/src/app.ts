@@ -17,6 +17,7 @@ import { constants as zlib } from 'node:zlib';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { registerErrorHandling } from './http/error-handler.js';
+import { createPageMeta } from './http/page-meta.js';
 import { registerSpa } from './http/spa.js';
 import { AppError } from './http/errors.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
@@ -24,6 +25,8 @@ import { activityRoutes } from './modules/activity/activity.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { createCatalogService } from './modules/catalog/catalog.service.js';
+import { homeRoutes } from './modules/home/home.routes.js';
+import { createHomeService } from './modules/home/home.service.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { libraryRoutes } from './modules/library/library.routes.js';
 import { libraryTransferRoutes } from './modules/library/library.transfer.routes.js';
@@ -39,6 +42,10 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { createNotificationsService } from './modules/notifications/notifications.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
+import { adminRoutes } from './modules/admin/admin.routes.js';
+import { createAdminService } from './modules/admin/admin.service.js';
+import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { createSettingsService } from './modules/settings/settings.service.js';
 import { API_MESSAGES } from '@vgl/shared';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -133,11 +140,15 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   await app.register(healthRoutes(db, VERSION));
   await app.register(authRoutes(auth));
   await app.register(profileRoutes(auth));
+  const uploadsDir = path.join(config.dataDir, 'uploads');
+  await app.register(settingsRoutes(auth, createSettingsService({ db, uploadsDir })));
   const activity = createActivityService(db);
   const notifications = createNotificationsService(db);
   const library = createLibraryService(db, activity);
   const social = { library, activity, notifications };
-  await app.register(catalogRoutes(createCatalogService(db, library)));
+  const catalog = createCatalogService(db, library);
+  await app.register(catalogRoutes(catalog));
+  await app.register(homeRoutes(createHomeService({ catalog, library })));
   await app.register(libraryRoutes(auth, library));
   await app.register(libraryTransferRoutes(auth, library, db));
   await app.register(likesRoutes(auth, createLikesService(db, social)));
@@ -145,8 +156,9 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   await app.register(followsRoutes(auth, createFollowsService(db, social)));
   await app.register(notificationsRoutes(auth, notifications));
   await app.register(activityRoutes(auth, activity));
+  await app.register(adminRoutes(auth, createAdminService(db, { notifications })));
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  await registerSpa(app, { webRoot, uploadsDir: path.join(config.dataDir, 'uploads'), publicUrl: config.publicUrl });
+  await registerSpa(app, { webRoot, uploadsDir, publicUrl: config.publicUrl, pageMeta: createPageMeta(db, library) });
   return app;
 }

@@ -18,3 +18,20 @@ export function ratingToTen(rating: number | null | undefined): number | null {
   if (typeof rating !== 'number') return null;
   return Math.max(0, Math.min(10, Math.round(rating / 10)));
 }
+
+const DAY_MS = 86_400_000;
+
+/** The day of the year in UTC, 1-based: January 1 is 1, December 31 is 365 (366 in a leap year). */
+export function dayOfYear(date: Date): number {
+  return Math.floor((date.getTime() - Date.UTC(date.getUTCFullYear(), 0, 1)) / DAY_MS) + 1;
+}
+
+/**
+ * The Platform of the Day and the Featured Selection (SPEC §2): the item at
+ * day-of-year modulo the list length, so everyone sees the same pick all day
+ * (UTC) and the list is walked through day by day. Undefined for an empty list.
+ */
+export function pickOfTheDay<T>(list: readonly T[], date: Date): T | undefined {
+  if (list.length === 0) return undefined;
+  return list[dayOfYear(date) % list.length];
+}

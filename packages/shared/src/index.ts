@@ -12,3 +12,4 @@ export * from './slug.js';
 export * from './library.js';
 export * from './review-text.js';
 export * from './social.js';
+export * from './admin.js';

@@ -16,16 +16,35 @@ describe('known page routes', () => {
     expect(isAppRoute('/u/alice/library/')).toBe(true);
     expect(isAppRoute('/u/alice/reviews')).toBe(true);
     expect(isAppRoute('/u/alice/reviews/elden-ring')).toBe(true);
-    expect(isAppRoute('/u/alice/settings/data')).toBe(true);
     expect(isAppRoute('/u/alice/following')).toBe(true);
     expect(isAppRoute('/u/alice/followers/')).toBe(true);
     expect(isAppRoute('/u/alice/following/extra')).toBe(false);
-    expect(isAppRoute('/u/alice/settings')).toBe(false);
+  });
+
+  it('know the settings tabs and the suspended page', () => {
+    expect(isAppRoute('/u/alice/settings')).toBe(true);
+    expect(isAppRoute('/u/alice/settings/')).toBe(true);
+    expect(isAppRoute('/u/alice/settings/account')).toBe(true);
+    expect(isAppRoute('/u/alice/settings/data')).toBe(true);
+    expect(isAppRoute('/u/alice/suspended')).toBe(true);
+    expect(isAppRoute('/u/alice/settings/password')).toBe(false);
+    expect(isAppRoute('/u/alice/suspended/extra')).toBe(false);
   });
 
   it('know the signed-in pages: activity feed and notifications', () => {
     expect(isAppRoute('/activity')).toBe(true);
     expect(isAppRoute('/notifications/')).toBe(true);
     expect(isAppRoute('/activity/older')).toBe(false);
+  });
+
+  it('know the dashboard: overview, users, reviews, comments and featured reviews', () => {
+    expect(isAppRoute('/dashboard')).toBe(true);
+    expect(isAppRoute('/dashboard/')).toBe(true);
+    expect(isAppRoute('/dashboard/users')).toBe(true);
+    expect(isAppRoute('/dashboard/reviews')).toBe(true);
+    expect(isAppRoute('/dashboard/comments/')).toBe(true);
+    expect(isAppRoute('/dashboard/reviews-ft')).toBe(true);
+    expect(isAppRoute('/dashboard/settings')).toBe(false);
+    expect(isAppRoute('/dashboard/users/alice')).toBe(false);
   });
 });

@@ -29,9 +29,17 @@ export const APP_ROUTES = {
   profileFollowing: '/u/:username/following',
   profileFollowers: '/u/:username/followers',
   review: '/u/:username/reviews/:slug',
+  settings: '/u/:username/settings',
+  settingsAccount: '/u/:username/settings/account',
   settingsData: '/u/:username/settings/data',
+  suspended: '/u/:username/suspended',
   activity: '/activity',
   notifications: '/notifications',
+  dashboard: '/dashboard',
+  dashboardUsers: '/dashboard/users',
+  dashboardReviews: '/dashboard/reviews',
+  dashboardComments: '/dashboard/comments',
+  dashboardFeatured: '/dashboard/reviews-ft',
 } as const;
 
 export type AppRoute = (typeof APP_ROUTES)[keyof typeof APP_ROUTES];

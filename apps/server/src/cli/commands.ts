@@ -9,6 +9,7 @@ import { IgdbClient } from '../modules/igdb/igdb.client.js';
 import { syncFromIgdb } from '../modules/igdb/igdb.sync.js';
 import { usersRepo } from '../modules/users/users.repo.js';
 import { progressBar } from './progress.js';
+import { DEMO_WEEKS, DemoSeedError, removeDemo, seedDemo } from './seed-demo.js';
 
 export interface CliIO {
   out: (line: string) => void;
@@ -132,12 +133,44 @@ async function catalogSync(args: string[], config: Config, io: CliIO): Promise<v
   }
 }
 
+/** Demo accounts with six weeks of activity, for trying the product out; `--remove` takes them out again. */
+async function demoSeed(args: string[], config: Config, io: CliIO): Promise<void> {
+  const unknown = args.filter((a) => a !== '--remove');
+  if (unknown.length) throw new CliError(`Unknown argument "${unknown[0]}". Usage: npm run vgl -- seed:demo [--remove]`);
+  const db = createDb(config.database);
+  try {
+    await migrateToLatest(db);
+    if (args.includes('--remove')) {
+      const removed = await removeDemo(db);
+      io.out(removed ? `Removed ${removed} demo accounts and everything they wrote.` : 'There are no demo accounts to remove.');
+      return;
+    }
+    const result = await seedDemo(db, { onProgress: progressBar('Creating demo activity', (t) => io.out(t.replace(/\n$/, ''))) });
+    if (!result.created) {
+      io.out(`Demo data is already loaded (${result.accounts} demo accounts).`);
+      return;
+    }
+    const c = result.counts;
+    io.out(
+      `Created ${c.accounts} demo accounts, ${c.entries} library entries, ${c.reviews} reviews (${c.featured} featured), ` +
+        `${c.diary} diary entries, ${c.follows} follows, ${c.likes} likes and ${c.comments} comments over the last ${DEMO_WEEKS} weeks.`,
+    );
+    io.out('The demo accounts are named demo_*, use @demo.invalid addresses and cannot sign in. Remove them with: npm run vgl -- seed:demo --remove');
+  } catch (error) {
+    if (error instanceof DemoSeedError) throw new CliError(error.message);
+    throw error;
+  } finally {
+    await db.destroy();
+  }
+}
+
 export const commands: Record<string, Command> = {
   'catalog:sync': { usage: 'catalog:sync [--restart]', summary: 'fill or update the catalog from IGDB (resumes an interrupted crawl)', run: catalogSync },
   'catalog:import': { usage: 'catalog:import [file]', summary: 'import games from a JSONL file (default: the embedded catalog)', run: catalogImport },
   'user:role': { usage: 'user:role <username> <role>', summary: 'make a user a user, moderator or admin', run: userRole },
   'db:migrate': { usage: 'db:migrate', summary: 'apply pending database migrations', run: dbMigrate },
   'db:backup': { usage: 'db:backup <file>', summary: 'write a consistent copy of the SQLite database', run: dbBackup },
+  'seed:demo': { usage: 'seed:demo [--remove]', summary: 'add 12 marked demo accounts with 6 weeks of activity (--remove takes them out)', run: demoSeed },
 };
 
 export function helpText(): string {

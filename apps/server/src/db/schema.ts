@@ -35,6 +35,8 @@ export interface UsersTable {
   followers_count: Generated<number>;
   following_count: Generated<number>;
   feed_seen_id: Generated<number>;
+  /** 1 for the accounts seed:demo creates. */
+  is_demo: Generated<number>;
 }
 
 export type TokenKind = 'activation' | 'password_reset' | 'email_change';
@@ -165,6 +167,7 @@ export interface Database {
   follows: { follower_id: number; followee_id: number; created_at: number };
   activities: ActivitiesTable;
   notifications: NotificationsTable;
+  audit_log: AuditLogTable;
 }
 
 export interface CommentsTable {
@@ -203,4 +206,29 @@ export interface NotificationsTable {
   message: string | null;
   created_at: number;
   read_at: number | null;
+}
+
+export type AuditAction =
+  | 'user.suspend'
+  | 'user.unsuspend'
+  | 'user.role'
+  | 'review.delete'
+  | 'comment.delete'
+  | 'review.feature'
+  | 'review.unfeature'
+  | 'featured.reorder';
+export type AuditTargetType = 'user' | 'review' | 'comment' | 'featured';
+
+/** One moderation action (dashboard); see migration 0008. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  /** Null once the acting account is deleted; actor_username still names it. */
+  actor_id: number | null;
+  actor_username: string | null;
+  action: AuditAction;
+  target_type: AuditTargetType;
+  target_id: number | null;
+  target_label: string | null;
+  reason: string | null;
+  created_at: number;
 }

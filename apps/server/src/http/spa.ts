@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { PRODUCT, canonicalUrl, isAppRoute } from '@vgl/shared';
+import { PRODUCT, canonicalUrl, isAppRoute, pageTitle } from '@vgl/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { NOT_FOUND, type PageHead, type PageMetaLookup } from './page-meta.js';
 
 const YEAR = 31_536_000;
 
@@ -20,6 +21,8 @@ export interface SpaOptions {
   uploadsDir: string;
   /** PUBLIC_URL: the origin of canonical links and share images. */
   publicUrl: string;
+  /** The title, description and image of pages that have their own (games, reviews). */
+  pageMeta?: PageMetaLookup;
 }
 
 const HEAD_MARKER = '<!--vgl:head-->';
@@ -27,14 +30,37 @@ const HEAD_MARKER = '<!--vgl:head-->';
 const escapeAttr = (value: string) =>
   value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
-/** The per-URL head tags that link previews need without running JavaScript. */
-export function headTags(publicUrl: string, pathname: string): string {
+/** index.html's own defaults of the tags headTags writes, removed so each appears once. */
+const DEFAULT_HEAD_TAGS = [
+  /<title>[\s\S]*?<\/title>\s*/gi,
+  /<meta\s+(?:name|property)="(?:description|og:title|og:description|og:url|og:image|twitter:card)"[^>]*>\s*/gi,
+  /<link\s+rel="canonical"[^>]*>\s*/gi,
+];
+
+/** The built index.html with its default title and share tags taken out, and the marker where they go. */
+export function pageTemplate(indexHtml: string): string {
+  const withMarker = indexHtml.includes(HEAD_MARKER) ? indexHtml : indexHtml.replace('</head>', `${HEAD_MARKER}\n</head>`);
+  return DEFAULT_HEAD_TAGS.reduce((html, tag) => html.replace(tag, ''), withMarker);
+}
+
+/**
+ * The per-URL head tags that link previews need without running JavaScript:
+ * the same title, description, canonical link and share image usePageMeta sets.
+ */
+export function headTags(publicUrl: string, pathname: string, head?: PageHead): string {
+  const title = escapeAttr(pageTitle(head?.title));
+  const description = escapeAttr(head?.description ?? PRODUCT.description);
   const url = escapeAttr(canonicalUrl(publicUrl, pathname));
-  const image = escapeAttr(new URL(PRODUCT.shareImage, publicUrl).href);
+  const image = escapeAttr(new URL(head?.image ?? PRODUCT.shareImage, publicUrl).href);
   return [
+    `<title>${title}</title>`,
+    `<meta name="description" content="${description}" />`,
     `<link rel="canonical" href="${url}" />`,
+    `<meta property="og:title" content="${title}" />`,
+    `<meta property="og:description" content="${description}" />`,
     `<meta property="og:url" content="${url}" />`,
     `<meta property="og:image" content="${image}" />`,
+    `<meta name="twitter:card" content="summary_large_image" />`,
   ].join('\n    ');
 }
 
@@ -43,9 +69,9 @@ export function headTags(publicUrl: string, pathname: string): string {
  * and user uploads, and answers unknown non-API paths with the SPA (which
  * shows its 404 screen) — with a 404 status when no page matches the path.
  */
-export async function registerSpa(app: FastifyInstance, { webRoot, uploadsDir, publicUrl }: SpaOptions): Promise<void> {
+export async function registerSpa(app: FastifyInstance, { webRoot, uploadsDir, publicUrl, pageMeta }: SpaOptions): Promise<void> {
   const indexFile = path.join(webRoot, 'index.html');
-  const indexHtml = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : undefined;
+  const indexHtml = fs.existsSync(indexFile) ? pageTemplate(fs.readFileSync(indexFile, 'utf8')) : undefined;
 
   await app.register(fastifyStatic, {
     root: webRoot,
@@ -67,17 +93,29 @@ export async function registerSpa(app: FastifyInstance, { webRoot, uploadsDir, p
     setHeaders: (res) => res.header('Cache-Control', `public, max-age=${YEAR}, immutable`),
   });
 
-  const sendApp = (reply: FastifyReply, status: number, pathname: string) => {
+  const sendApp = async (reply: FastifyReply, pathname: string) => {
     if (!indexHtml) {
       return reply
         .status(503)
         .type('text/plain; charset=utf-8')
         .send('The web app is not built yet. Run "npm run build" (npm start does it for you).');
     }
-    return reply.status(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml.replace(HEAD_MARKER, headTags(publicUrl, pathname)));
+    let status = isAppRoute(pathname) ? 200 : 404;
+    let head: PageHead | undefined;
+    if (status === 200 && pageMeta) {
+      // A failed lookup costs the page its preview, never the page itself.
+      const found = await pageMeta(pathname).catch((error: unknown) => reply.log.warn({ err: error, pathname }, 'page meta lookup failed'));
+      if (found === NOT_FOUND) status = 404;
+      else if (found) head = found;
+    }
+    return reply
+      .status(status)
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(indexHtml.replace(HEAD_MARKER, headTags(publicUrl, pathname, head)));
   };
 
-  app.get('/', (_request, reply) => sendApp(reply, 200, '/'));
+  app.get('/', (_request, reply) => sendApp(reply, '/'));
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
@@ -90,6 +128,6 @@ export async function registerSpa(app: FastifyInstance, { webRoot, uploadsDir, p
         statusCode: 404,
       });
     }
-    return sendApp(reply, isAppRoute(pathname) ? 200 : 404, pathname);
+    return sendApp(reply, pathname);
   });
 }

@@ -1,25 +1,23 @@
 import { APP_ROUTES } from '@vgl/shared';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { ActivityPage } from '../features/activity/ActivityPage';
 import { ActivationPage } from '../features/auth/ActivationPage';
 import { RequireAuth } from '../features/auth/guards';
 import { ActivateAccountPage, VerifyEmailPage } from '../features/auth/LinkPages';
 import { LoginPage } from '../features/auth/LoginPage';
-import { GamePage } from '../features/catalog/GamePage';
-import { GamesPage } from '../features/catalog/GamesPage';
-import { PlatformAboutPage, PlatformPage, SearchPage, SelectionPage, TaxonomyPage, TrendingPage, UpcomingPage } from '../features/catalog/ListPages';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
-import { FollowersPage, FollowingPage } from '../features/follows/UserListPage';
 import { HomePage } from '../features/landing/HomePage';
-import { NotificationsPage } from '../features/notifications/NotificationsPage';
-import { DiaryPage } from '../features/profile/DiaryPage';
-import { LibraryPage } from '../features/profile/LibraryPage';
-import { ProfileLayout } from '../features/profile/ProfileLayout';
-import { ProfileOverviewPage } from '../features/profile/ProfileOverviewPage';
-import { ReviewPage } from '../features/profile/ReviewPage';
-import { ReviewsPage } from '../features/profile/ReviewsPage';
+import { SettingsLayout } from '../features/settings/SettingsLayout';
+import type * as DashboardPages from '../features/dashboard/pages';
 import { BareLayout } from './BareLayout';
 import { Layout } from './Layout';
+
+// Every dashboard page comes from one module, so the dashboard is one lazy chunk.
+type DashboardPage = keyof typeof DashboardPages;
+const dashboardPage = (name: DashboardPage) => import('../features/dashboard/pages').then((pages) => ({ Component: pages[name] }));
+
+// Every page but "/" loads on demand, so the landing page downloads and runs only its own code (npm run bench:web).
+const listPages = () => import('../features/catalog/ListPages');
+const userListPages = () => import('../features/follows/UserListPage');
 
 /**
  * The route table of SPEC §2, as far as features have landed (the same list
@@ -32,55 +30,86 @@ export const routes: RouteObject[] = [
     element: <Layout />,
     children: [
       { path: APP_ROUTES.home, element: <HomePage /> },
-      { path: APP_ROUTES.games, element: <GamesPage /> },
-      { path: APP_ROUTES.game, element: <GamePage /> },
-      { path: APP_ROUTES.search, element: <SearchPage /> },
-      { path: APP_ROUTES.trending, element: <TrendingPage /> },
-      { path: APP_ROUTES.upcoming, element: <UpcomingPage /> },
-      { path: APP_ROUTES.platform, element: <PlatformPage /> },
-      { path: APP_ROUTES.platformAbout, element: <PlatformAboutPage /> },
-      { path: APP_ROUTES.genre, element: <TaxonomyPage kind="genres" /> },
-      { path: APP_ROUTES.theme, element: <TaxonomyPage kind="themes" /> },
-      { path: APP_ROUTES.selection, element: <SelectionPage /> },
+      { path: APP_ROUTES.games, lazy: () => import('../features/catalog/GamesPage').then((m) => ({ Component: m.GamesPage })) },
+      { path: APP_ROUTES.game, lazy: () => import('../features/catalog/GamePage').then((m) => ({ Component: m.GamePage })) },
+      { path: APP_ROUTES.search, lazy: () => listPages().then((m) => ({ Component: m.SearchPage })) },
+      { path: APP_ROUTES.trending, lazy: () => listPages().then((m) => ({ Component: m.TrendingPage })) },
+      { path: APP_ROUTES.upcoming, lazy: () => listPages().then((m) => ({ Component: m.UpcomingPage })) },
+      { path: APP_ROUTES.platform, lazy: () => listPages().then((m) => ({ Component: m.PlatformPage })) },
+      { path: APP_ROUTES.platformAbout, lazy: () => listPages().then((m) => ({ Component: m.PlatformAboutPage })) },
+      { path: APP_ROUTES.genre, lazy: () => listPages().then((m) => ({ element: <m.TaxonomyPage kind="genres" /> })) },
+      { path: APP_ROUTES.theme, lazy: () => listPages().then((m) => ({ element: <m.TaxonomyPage kind="themes" /> })) },
+      { path: APP_ROUTES.selection, lazy: () => listPages().then((m) => ({ Component: m.SelectionPage })) },
       {
         path: APP_ROUTES.profile,
-        element: <ProfileLayout />,
+        lazy: () => import('../features/profile/ProfileLayout').then((m) => ({ Component: m.ProfileLayout })),
         children: [
-          { index: true, element: <ProfileOverviewPage /> },
-          { path: APP_ROUTES.profileDiary, element: <DiaryPage /> },
-          { path: APP_ROUTES.profileLibrary, element: <LibraryPage /> },
-          { path: APP_ROUTES.profileReviews, element: <ReviewsPage /> },
-          { path: APP_ROUTES.profileFollowing, element: <FollowingPage /> },
-          { path: APP_ROUTES.profileFollowers, element: <FollowersPage /> },
+          { index: true, lazy: () => import('../features/profile/ProfileOverviewPage').then((m) => ({ Component: m.ProfileOverviewPage })) },
+          { path: APP_ROUTES.profileDiary, lazy: () => import('../features/profile/DiaryPage').then((m) => ({ Component: m.DiaryPage })) },
+          { path: APP_ROUTES.profileLibrary, lazy: () => import('../features/profile/LibraryPage').then((m) => ({ Component: m.LibraryPage })) },
+          { path: APP_ROUTES.profileReviews, lazy: () => import('../features/profile/ReviewsPage').then((m) => ({ Component: m.ReviewsPage })) },
+          { path: APP_ROUTES.profileFollowing, lazy: () => userListPages().then((m) => ({ Component: m.FollowingPage })) },
+          { path: APP_ROUTES.profileFollowers, lazy: () => userListPages().then((m) => ({ Component: m.FollowersPage })) },
         ],
       },
-      { path: APP_ROUTES.review, element: <ReviewPage /> },
+      { path: APP_ROUTES.review, lazy: () => import('../features/profile/ReviewPage').then((m) => ({ Component: m.ReviewPage })) },
       {
-        path: APP_ROUTES.settingsData,
+        // Login and ownership are checked once, by the layout; each tab loads on its own (Account needs zod).
+        path: APP_ROUTES.settings,
+        element: <SettingsLayout />,
+        children: [
+          { index: true, lazy: () => import('../features/settings/ProfileSettingsPage').then((m) => ({ Component: m.ProfileSettingsPage })) },
+          {
+            path: APP_ROUTES.settingsAccount,
+            lazy: () => import('../features/settings/AccountSettingsPage').then((m) => ({ Component: m.AccountSettingsPage })),
+          },
+          { path: APP_ROUTES.settingsData, lazy: () => import('../features/settings/DataSettingsPage').then((m) => ({ Component: m.DataSettingsPage })) },
+        ],
+      },
+      {
+        path: APP_ROUTES.suspended,
         lazy: () =>
-          import('../features/settings/DataSettingsPage').then(({ DataSettingsPage }) => ({
+          import('../features/settings/SuspendedPage').then(({ SuspendedPage }) => ({
             element: (
               <RequireAuth>
-                <DataSettingsPage />
+                <SuspendedPage />
               </RequireAuth>
             ),
           })),
       },
       {
         path: APP_ROUTES.activity,
-        element: (
-          <RequireAuth>
-            <ActivityPage />
-          </RequireAuth>
-        ),
+        lazy: () =>
+          import('../features/activity/ActivityPage').then(({ ActivityPage }) => ({
+            element: (
+              <RequireAuth>
+                <ActivityPage />
+              </RequireAuth>
+            ),
+          })),
       },
       {
         path: APP_ROUTES.notifications,
-        element: (
-          <RequireAuth>
-            <NotificationsPage />
-          </RequireAuth>
-        ),
+        lazy: () =>
+          import('../features/notifications/NotificationsPage').then(({ NotificationsPage }) => ({
+            element: (
+              <RequireAuth>
+                <NotificationsPage />
+              </RequireAuth>
+            ),
+          })),
+      },
+      {
+        // One lazy chunk for the whole dashboard; the layout checks login and role before any tab renders.
+        path: APP_ROUTES.dashboard,
+        lazy: () => dashboardPage('DashboardLayout'),
+        children: [
+          { index: true, lazy: () => dashboardPage('OverviewPage') },
+          { path: APP_ROUTES.dashboardUsers, lazy: () => dashboardPage('UsersPage') },
+          { path: APP_ROUTES.dashboardReviews, lazy: () => dashboardPage('ReviewsModerationPage') },
+          { path: APP_ROUTES.dashboardComments, lazy: () => dashboardPage('CommentsModerationPage') },
+          { path: APP_ROUTES.dashboardFeatured, lazy: () => dashboardPage('FeaturedReviewsPage') },
+        ],
       },
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -26,9 +26,11 @@ interface GamesGridProps<G extends GridGame> {
   ratingScale?: 'igdb' | 'ten';
   /** A small label under the card, e.g. the play status in a library. */
   badge?: (game: G) => string | null;
+  /** How many covers load eagerly: the first row of a grid at the top of a page; 0 for a grid further down. */
+  priorityCount?: number;
 }
 
-export function GamesGrid<G extends GridGame>({ games, loading = false, platformName, ratingScale = 'igdb', badge }: GamesGridProps<G>) {
+export function GamesGrid<G extends GridGame>({ games, loading = false, platformName, ratingScale = 'igdb', badge, priorityCount = 6 }: GamesGridProps<G>) {
   if (!games && loading) return <p className={styles.status} role="status">Loading games…</p>;
   if (!games || games.length === 0) return <p className={styles.status}>{MESSAGES.emptyList}</p>;
   return (
@@ -39,7 +41,7 @@ export function GamesGrid<G extends GridGame>({ games, loading = false, platform
         return (
           <li key={game.id} className={styles.card}>
             <Link to={`/games/${game.slug}`} className={styles.link}>
-              <GameCover name={game.name} cover={game.cover} platform={platformName ?? game.platform} priority={index < 6} decorative />
+              <GameCover name={game.name} cover={game.cover} platform={platformName ?? game.platform} priority={index < priorityCount} decorative />
               <span className={styles.name}>{game.name}</span>
             </Link>
             <span className={styles.meta}>

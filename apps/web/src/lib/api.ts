@@ -39,35 +39,50 @@ function parseJson(text: string): unknown {
   }
 }
 
-export async function apiRequest<T>(
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  path: string,
-  body?: unknown,
-  init: { signal?: AbortSignal } = {},
-): Promise<ApiResponse<T>> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+/**
+ * Called when any call answers 403 "account_suspended": the account was
+ * suspended after its token was issued. The auth store registers it; this
+ * file stays free of React and of the stores.
+ */
+let onAccountSuspended: (() => void) | null = null;
+
+export function setAccountSuspendedHandler(handler: (() => void) | null): void {
+  onAccountSuspended = handler;
+}
+
+/** Throws ApiRequestError for a failed answer (after telling the suspension handler, when that is the reason). */
+function failIfNotOk(response: Response, parsed: unknown): void {
+  if (response.ok) return;
+  const body = isApiError(parsed) ? parsed : undefined;
+  if (response.status === 403 && (parsed as { error?: unknown } | undefined)?.error === 'account_suspended') onAccountSuspended?.();
+  throw new ApiRequestError(response.status, body);
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+async function send<T>(method: Method, path: string, headers: Record<string, string>, body: BodyInit | undefined, signal?: AbortSignal): Promise<ApiResponse<T>> {
   if (authHeader) headers.Authorization = authHeader;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const response = await fetch(path, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: init.signal,
-  });
+  const response = await fetch(path, { method, headers, body, signal });
   const parsed = parseJson(await response.text());
-  if (!response.ok) {
-    throw new ApiRequestError(response.status, isApiError(parsed) ? parsed : undefined);
-  }
+  failIfNotOk(response, parsed);
   return { status: response.status, data: parsed as T, headers: response.headers };
+}
+
+export async function apiRequest<T>(method: Method, path: string, body?: unknown, init: { signal?: AbortSignal } = {}): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  return send<T>(method, path, headers, body === undefined ? undefined : JSON.stringify(body), init.signal);
+}
+
+/** A multipart upload (the avatar): the browser sets the multipart content type and its boundary itself. */
+export async function apiUpload<T>(path: string, form: FormData, method: 'POST' | 'PUT' = 'POST'): Promise<ApiResponse<T>> {
+  return send<T>(method, path, { Accept: 'application/json' }, form);
 }
 
 /** A file download (CSV export): the body as a Blob, with the same auth header and errors as apiRequest. */
 export async function apiDownload(path: string): Promise<Blob> {
   const response = await fetch(path, { headers: authHeader ? { Authorization: authHeader } : {} });
-  if (!response.ok) {
-    const parsed = parseJson(await response.text());
-    throw new ApiRequestError(response.status, isApiError(parsed) ? parsed : undefined);
-  }
+  if (!response.ok) failIfNotOk(response, parseJson(await response.text()));
   return response.blob();
 }
 
@@ -75,5 +90,5 @@ export const api = {
   get: <T>(path: string, init?: { signal?: AbortSignal }) => apiRequest<T>('GET', path, undefined, init),
   post: <T>(path: string, body?: unknown) => apiRequest<T>('POST', path, body ?? {}),
   put: <T>(path: string, body: unknown) => apiRequest<T>('PUT', path, body),
-  delete: <T = undefined>(path: string) => apiRequest<T>('DELETE', path),
+  delete: <T = undefined>(path: string, body?: unknown) => apiRequest<T>('DELETE', path, body),
 };

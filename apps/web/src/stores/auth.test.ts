@@ -27,8 +27,10 @@ describe('auth store (SPEC §4)', () => {
     logout();
   });
 
-  it('decodes username, avatar, isSuspended and exp from a token', () => {
-    expect(decodeUser(validToken())).toEqual({ username: 'Alice', avatar: 'a.webp', isSuspended: false, exp: nowSeconds + 30 * 86_400 });
+  it('decodes username, avatar, isSuspended, role and exp from a token', () => {
+    expect(decodeUser(validToken())).toEqual({ username: 'Alice', avatar: 'a.webp', isSuspended: false, role: 'user', exp: nowSeconds + 30 * 86_400 });
+    expect(decodeUser(validToken({ role: 'moderator' }))?.role).toBe('moderator');
+    expect(decodeUser(validToken({ role: 'superuser' }))?.role).toBe('user');
     expect(decodeUser('not-a-token')).toBeNull();
   });
 

@@ -1,13 +1,15 @@
-import { AUTH } from '@vgl/shared';
+import { AUTH, USER_ROLES, type UserRole } from '@vgl/shared';
 import { jwtDecode } from 'jwt-decode';
 import { createStore, useStore } from 'zustand';
-import { setAuthToken } from '../lib/api';
+import { setAccountSuspendedHandler, setAuthToken } from '../lib/api';
 
 /** The user as the token carries it (SPEC §3). */
 export interface AuthUser {
   username: string;
   avatar: string | null;
   isSuspended: boolean;
+  /** The token's role claim; missing (an older token, a test fixture) means a regular user. */
+  role?: UserRole;
   /** Expiry, unix seconds. */
   exp: number;
 }
@@ -27,6 +29,7 @@ export function decodeUser(token: string): AuthUser | null {
       username: claims.username,
       avatar: typeof claims.avatar === 'string' && claims.avatar ? claims.avatar : null,
       isSuspended: claims.isSuspended === true,
+      role: USER_ROLES.find((role) => role === claims.role) ?? 'user',
       exp: claims.exp,
     };
   } catch {
@@ -83,6 +86,7 @@ export interface StartupDeps {
  * refresh (failure logs out); a suspended user is sent to their suspended page.
  */
 export async function startAuth({ refresh, redirect, now = () => Date.now() }: StartupDeps): Promise<void> {
+  watchSuspension({ refresh, redirect });
   const token = readStoredToken();
   if (!token) return;
   if (!applyToken(token)) return logout();
@@ -94,7 +98,51 @@ export async function startAuth({ refresh, redirect, now = () => Date.now() }: S
     if (!renewed || !signIn(renewed)) return logout();
   }
   const current = authStore.getState().user;
-  if (current?.isSuspended) redirect(`/u/${current.username.toLowerCase()}/suspended`);
+  if (current?.isSuspended) redirect(suspendedPath(current.username));
+}
+
+export const suspendedPath = (username: string) => `/u/${username.toLowerCase()}/suspended`;
+
+/*
+ * A suspension (or its end) can come after the token was issued. The server
+ * says so in two places: the nav's GET /api/profile/avatar/ (isSuspended) and
+ * a 403 "account_suspended" on any call. Either way the token is refreshed so
+ * its claim is current, and a suspended user goes to their suspended page.
+ */
+let suspensionDeps: Pick<StartupDeps, 'refresh' | 'redirect'> | null = null;
+let suspensionCheck: Promise<void> | null = null;
+
+/** Registers refresh and redirect for suspension notices, and the API's 403 "account_suspended" hook. */
+export function watchSuspension(deps: Pick<StartupDeps, 'refresh' | 'redirect'>): void {
+  suspensionDeps = deps;
+  setAccountSuspendedHandler(() => void noticeSuspension(true, { always: true }));
+}
+
+/**
+ * The server's word on whether the signed-in user is suspended. When it
+ * differs from the token's claim, the token is refreshed (one refresh at a
+ * time); a user who turns out suspended is redirected (replace). `always`
+ * (a refused call) redirects even when the claim already said suspended;
+ * when the refresh fails the server's word stands.
+ */
+export function noticeSuspension(isSuspended: boolean, { always = false } = {}): Promise<void> {
+  const user = authStore.getState().user;
+  const deps = suspensionDeps;
+  if (!user || !deps || (user.isSuspended === isSuspended && !always)) return Promise.resolve();
+  suspensionCheck ??= (async () => {
+    let suspended = isSuspended;
+    const token = user.isSuspended === isSuspended ? null : readStoredToken();
+    if (token) {
+      const renewed = await deps.refresh(token);
+      const fresh = renewed ? signIn(renewed) : null;
+      if (fresh) suspended = fresh.isSuspended;
+    }
+    const current = authStore.getState().user;
+    if (suspended && current) deps.redirect(suspendedPath(current.username));
+  })().finally(() => {
+    suspensionCheck = null;
+  });
+  return suspensionCheck;
 }
 
 export const useAuth = <T>(selector: (state: AuthState) => T): T => useStore(authStore, selector);

@@ -1,7 +1,7 @@
 import { createStore, useStore } from 'zustand';
 
 /** Names of the app's modals; each feature adds its own. */
-export type ModalName = 'login' | 'library-entry';
+export type ModalName = 'login' | 'library-entry' | 'moderation-reason';
 
 export interface ModalEntry {
   name: ModalName;

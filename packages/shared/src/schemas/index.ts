@@ -4,3 +4,4 @@ export * from './api.js';
 export * from './auth.js';
 export * from './catalog.js';
 export * from './library.js';
+export * from './admin.js';

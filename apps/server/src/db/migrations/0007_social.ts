@@ -1,13 +1,13 @@
-import type { Kysely, Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
 import type { Dialect } from '../database.js';
 import { withId } from './helpers.js';
 
 /**
  * Comments on reviews (and their likes), follows, the activity log that
  * feeds are read from, and notifications. Feeds are read, not written per
- * follower: a feed walks activities newest first (activities_recent) or, for
- * someone following few people, each followee's own index (activities_actor)
- * — see activity.repo. Counts shown on every profile are kept on users.
+ * follower: a feed searches windows of activity ids newest first, walking
+ * them (probing follows_pk) or seeking each followee in activities_actor —
+ * see activity.repo. Counts shown on every profile are kept on users.
  */
 export const socialMigration = (dialect: Dialect): Migration => ({
   async up(db: Kysely<unknown>) {
@@ -76,7 +76,8 @@ export const socialMigration = (dialect: Dialect): Migration => ({
       .addColumn('read_at', 'bigint')
       .execute();
     await db.schema.createIndex('notifications_user').on('notifications').columns(['user_id', 'id desc']).execute();
-    await db.schema.createIndex('notifications_unread').on('notifications').columns(['user_id', 'read_at']).execute();
+    // Counts (all, unread) read from this index alone; less those from users_not_active (notifications.repo).
+    await db.schema.createIndex('notifications_unread').on('notifications').columns(['user_id', 'read_at', 'actor_id']).execute();
     await db.schema.createIndex('notifications_entry').on('notifications').columns(['entry_id']).execute();
     await db.schema.createIndex('notifications_comment').on('notifications').columns(['comment_id']).execute();
 
@@ -84,8 +85,11 @@ export const socialMigration = (dialect: Dialect): Migration => ({
     await db.schema.alterTable('users').addColumn('following_count', 'integer', (col) => col.notNull().defaultTo(0)).execute();
     // The newest activity id the user has seen in their feed (SPEC §7 unread check).
     await db.schema.alterTable('users').addColumn('feed_seen_id', 'integer', (col) => col.notNull().defaultTo(0)).execute();
+    // The few accounts whose doings are hidden (suspended, or not yet activated).
+    await db.schema.createIndex('users_not_active').on('users').column('id').where(sql.ref('state'), '<>', 'active').execute();
   },
   async down(db: Kysely<unknown>) {
+    await db.schema.dropIndex('users_not_active').execute();
     for (const column of ['feed_seen_id', 'following_count', 'followers_count']) await db.schema.alterTable('users').dropColumn(column).execute();
     for (const table of ['notifications', 'activities', 'follows', 'comment_likes', 'comments']) await db.schema.dropTable(table).execute();
   },

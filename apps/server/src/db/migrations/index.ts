@@ -7,6 +7,8 @@ import { searchRanksMigration } from './0004_search_ranks.js';
 import { libraryMigration } from './0005_library.js';
 import { reviewLikesMigration } from './0006_review_likes.js';
 import { socialMigration } from './0007_social.js';
+import { moderationMigration } from './0008_moderation.js';
+import { demoAccountsMigration } from './0009_demo_accounts.js';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the compiled
@@ -23,5 +25,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0005_library': libraryMigration(dialect),
     '0006_review_likes': reviewLikesMigration(),
     '0007_social': socialMigration(dialect),
+    '0008_moderation': moderationMigration(dialect),
+    '0009_demo_accounts': demoAccountsMigration(),
   };
 }

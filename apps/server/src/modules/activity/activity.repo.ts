@@ -1,15 +1,124 @@
 import { sql, type Insertable } from 'kysely';
+import type { Dialect } from '../../db/database.js';
 import type { ActivitiesTable } from '../../db/schema.js';
 import type { Conn } from '../library/library.repo.js';
 
-/**
- * Up to this many followees, a feed page reads each followee's newest
- * activities through activities_actor and merges them; past it, walking all
- * activities newest first and keeping those by followees finds a page sooner
- * (the more people one follows, the denser their activities are).
- * Tuned with `npm run bench:social`.
+/*
+ * Feeds are read, not written per follower: a page is the newest activities
+ * of the people one follows, searched newest first in windows of ids, each
+ * the cheaper of two ways:
+ *  - walk: the window by id, probing follows_pk with each activity's actor —
+ *    one probe per activity, stopping at a full page; cheap while the window
+ *    is small next to the number of followees;
+ *  - seek: each followee's activities in the window through activities_actor
+ *    (actor_id, id desc) — one seek per followee plus the rows found.
+ * No search runs unbounded over the table: the first window is sized from
+ * the number of followees, each next one from how many activities the
+ * windows so far held, so following few, many or quiet people costs a few
+ * small queries (`npm run bench:social`). The order is spelt out (SQLite's
+ * CROSS JOIN, PostgreSQL's LATERAL) because neither planner knows how many
+ * people this user follows or how busy they are: PostgreSQL, assuming the
+ * average follower, would walk a week of everyone's activity for someone
+ * following ten quiet people.
  */
-export const FEW_FOLLOWEES = 300;
+
+/** The share of all activity one followee is first assumed to have; sizes the first window. */
+const FOLLOWEE_SHARE_GUESS = 1 / 25_000;
+/** A window is walked while it spans at most this many ids per followee, else sought per followee. */
+const WALK_IDS_PER_FOLLOWEE = 8;
+const MIN_WINDOW = 64;
+
+export interface FollowedSearch {
+  /** Only ids below this one (a feed cursor); default: up to the newest activity. */
+  before?: number | undefined;
+  /** Only ids above this one. */
+  after?: number;
+  limit: number;
+  /** Leave out what accounts not in good standing did (the feed instead drops it from the page). */
+  activeActors?: boolean;
+}
+
+/** The few accounts not in good standing (users_not_active): a literal, as SQLite uses a partial index only for a condition it can see. */
+const notActive = (db: Conn) => db.selectFrom('users as u').select('u.id').where('u.state', '<>', sql.lit('active'));
+
+/** One window, low <= id < top: ids by followees, newest first. */
+function windowIds(db: Conn, dialect: Dialect, userId: number, window: { low: number; top: number; limit: number; walk: boolean; activeActors: boolean }) {
+  const { low, top, limit, walk, activeActors } = window;
+  if (walk) {
+    return db
+      .selectFrom('activities as a')
+      .select('a.id')
+      .where('a.id', '>=', low)
+      .where('a.id', '<', top)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('follows as f')
+            .select(sql`1`.as('one'))
+            .where('f.follower_id', '=', userId)
+            .whereRef('f.followee_id', '=', db.dynamic.ref('a.actor_id')),
+        ),
+      )
+      .$if(activeActors, (q) => q.where('a.actor_id', 'not in', notActive(db)))
+      .orderBy('a.id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+  const followees = db
+    .selectFrom('follows as f')
+    .where('f.follower_id', '=', userId)
+    .$if(activeActors, (q) => q.where('f.followee_id', 'not in', notActive(db)));
+  if (dialect === 'postgres') {
+    return followees
+      .innerJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom('activities as a')
+            .select('a.id')
+            .whereRef('a.actor_id', '=', 'f.followee_id')
+            .where('a.id', '>=', low)
+            .where('a.id', '<', top)
+            .orderBy('a.id', 'desc')
+            .limit(limit)
+            .as('x'),
+        (join) => join.onTrue(),
+      )
+      .select('x.id')
+      .orderBy('x.id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+  return followees
+    .crossJoin('activities as a')
+    .select('a.id')
+    .whereRef('a.actor_id', '=', 'f.followee_id')
+    .where('a.id', '>=', low)
+    .where('a.id', '<', top)
+    .orderBy('a.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Ids of activities by the people `userId` follows (`following` of them), newest first. */
+export async function followedActivityIds(db: Conn, dialect: Dialect, userId: number, following: number, search: FollowedSearch): Promise<number[]> {
+  const { after = 0, limit, activeActors = false } = search;
+  let top = search.before ?? Number((await db.selectFrom('activities').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst())?.id ?? 0) + 1;
+  const from = top;
+  const ids: number[] = [];
+  let span = Math.max(MIN_WINDOW, Math.ceil((2 * limit) / (Math.max(following, 1) * FOLLOWEE_SHARE_GUESS)));
+  while (ids.length < limit && top > after + 1) {
+    const low = Math.max(after + 1, top - span);
+    const walk = top - low <= WALK_IDS_PER_FOLLOWEE * following;
+    for (const row of await windowIds(db, dialect, userId, { low, top, limit: limit - ids.length, walk, activeActors })) ids.push(row.id);
+    top = low;
+    // Aim the next window at twice what is still missing at the density seen so far; ×8 while none was seen.
+    span =
+      ids.length === 0
+        ? span * 8
+        : Math.min(span * 16, Math.max(MIN_WINDOW, Math.ceil((2 * (limit - ids.length) * (from - top)) / ids.length)));
+  }
+  return ids;
+}
 
 export type FeedRow = Awaited<ReturnType<typeof activityRows>>[number];
 
@@ -17,36 +126,10 @@ export type FeedRow = Awaited<ReturnType<typeof activityRows>>[number];
  * Feed rows (newest first, id < before) of the people `userId` follows, with
  * what presenters need, and the cursor of the next page (null at the end).
  */
-export async function feedPage(db: Conn, userId: number, following: number, before: number | undefined, limit: number) {
-  const followees = db.selectFrom('follows').select('followee_id').where('follower_id', '=', userId);
-  const ids = await (following <= FEW_FOLLOWEES
-    ? db
-        .selectFrom('activities as a')
-        .select('a.id')
-        .where('a.actor_id', 'in', followees)
-        .$if(before !== undefined, (q) => q.where('a.id', '<', before!))
-        .orderBy('a.id', 'desc')
-        .limit(limit)
-        .execute()
-    : db
-        .selectFrom('activities as a')
-        .select('a.id')
-        // A correlated EXISTS (not IN) keeps the planners walking ids newest first, probing follows' primary key.
-        .where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('follows as f')
-              .select(sql`1`.as('one'))
-              .where('f.follower_id', '=', userId)
-              .whereRef('f.followee_id', '=', db.dynamic.ref('a.actor_id')),
-          ),
-        )
-        .$if(before !== undefined, (q) => q.where('a.id', '<', before!))
-        .orderBy('a.id', 'desc')
-        .limit(limit)
-        .execute());
-  const rows = await activityRows(db, ids.map((r) => r.id));
-  return { rows, nextCursor: ids.length === limit ? ids[ids.length - 1]!.id : null };
+export async function feedPage(db: Conn, dialect: Dialect, userId: number, following: number, before: number | undefined, limit: number) {
+  const ids = await followedActivityIds(db, dialect, userId, following, { before, limit });
+  const rows = await activityRows(db, ids);
+  return { rows, nextCursor: ids.length === limit ? ids[ids.length - 1]! : null };
 }
 
 /** Activities by id with their actor, game, review and target, in the order given; suspended actors left out. */
@@ -92,15 +175,9 @@ export async function activityRows(db: Conn, ids: number[]) {
 export const activityRepo = {
   insert: (db: Conn, values: Insertable<ActivitiesTable>) => db.insertInto('activities').values(values).execute(),
 
-  /** The newest activity id among the people the user follows (0 when none). */
-  async newestFollowedId(db: Conn, userId: number, following: number): Promise<number> {
-    const followees = db.selectFrom('follows').select('followee_id').where('follower_id', '=', userId);
-    if (following <= FEW_FOLLOWEES) {
-      const row = await db.selectFrom('activities').select((eb) => eb.fn.max('id').as('id')).where('actor_id', 'in', followees).executeTakeFirst();
-      return Number(row?.id ?? 0);
-    }
-    const { rows } = await feedPage(db, userId, following, undefined, 1);
-    return rows[0]?.id ?? 0;
+  /** Whether someone in good standing whom the user follows did something after activity `seenId`. */
+  async followedSince(db: Conn, dialect: Dialect, userId: number, following: number, seenId: number): Promise<boolean> {
+    return (await followedActivityIds(db, dialect, userId, following, { after: seenId, limit: 1, activeActors: true })).length > 0;
   },
 
   /** Forget an actor's activities about an entry or a comment (an un-like, a deleted comment). */

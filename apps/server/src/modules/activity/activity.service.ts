@@ -90,17 +90,21 @@ export function createActivityService(db: Db, now: () => number = Date.now) {
 
     /** A page of the feed; the first page also marks everything up to now as seen. */
     async feed(user: UserRow, before: number | undefined, limit: number): Promise<{ items: ActivityItem[]; nextCursor: number | null }> {
-      const { rows, nextCursor } = await feedPage(k, user.id, user.following_count, before, limit);
+      const { rows, nextCursor } = await feedPage(k, db.dialect, user.id, user.following_count, before, limit);
       if (before === undefined && rows.length > 0 && rows[0]!.id > user.feed_seen_id) {
         await usersRepo.update(k, user.id, { feed_seen_id: rows[0]!.id });
       }
       return { items: groupFeed(rows), nextCursor };
     },
 
-    /** SPEC §7: true when someone the user follows did something after their last look at the feed. */
+    /**
+     * SPEC §7: true when someone the user follows did something after their
+     * last look at the feed (what suspended people did doesn't count: the feed
+     * doesn't show it, so opening the feed could never clear it).
+     */
     async isUnread(user: UserRow): Promise<boolean> {
       if (user.following_count === 0) return false;
-      return (await activityRepo.newestFollowedId(k, user.id, user.following_count)) > user.feed_seen_id;
+      return activityRepo.followedSince(k, db.dialect, user.id, user.following_count, user.feed_seen_id);
     },
   };
 }

@@ -1,6 +1,6 @@
-import { API_MESSAGES } from '@vgl/shared';
+import { ACCOUNT_MESSAGES, API_MESSAGES } from '@vgl/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { unauthorized } from '../../http/errors.js';
+import { AppError, unauthorized } from '../../http/errors.js';
 import type { UserRow } from '../users/users.repo.js';
 import type { AuthService } from './auth.service.js';
 
@@ -17,12 +17,21 @@ function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-/** preHandler: 401 unless the request carries a valid, unrevoked token; sets request.actor. */
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * preHandler: 401 unless the request carries a valid, unrevoked token; sets
+ * request.actor. A suspended account may still read (its settings, its
+ * suspension) but writes nothing: any other method is a 403 here, once for
+ * every route. Login and token refresh do not pass through here, so a
+ * suspended user can still sign in and get a token that says so (SPEC §4).
+ */
 export const requireUser = (auth: AuthService) =>
   async function requireUserHandler(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const token = bearerToken(request);
     const user = token ? await auth.userFromToken(token) : null;
     if (!user) throw unauthorized(API_MESSAGES.unauthorized);
+    if (user.state === 'suspended' && !READ_METHODS.has(request.method)) throw new AppError(403, 'account_suspended', ACCOUNT_MESSAGES.suspended);
     request.actor = user;
   };
 

@@ -3,6 +3,7 @@ import {
   emailSchema,
   loginSchema,
   newPasswordSchema,
+  passwordSchema,
   refreshSchema,
   registerSchema,
   resetRequestSchema,
@@ -19,6 +20,16 @@ import type { AuthService } from './auth.service.js';
 const message = z.object({ message: z.string() });
 const tokenAnswer = z.object({ token: z.string() });
 const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
+
+const passwordMessages = MESSAGES.validation;
+/** POST /api/auth/password: the new password follows the registration rules and messages (SPEC §5, §8). */
+const passwordChangeSchema = z
+  .object({
+    currentPassword: z.string({ error: passwordMessages.password.required }).min(1, passwordMessages.password.required),
+    password: passwordSchema,
+    password2: z.string({ error: passwordMessages.password2.required }).min(1, passwordMessages.password2.required),
+  })
+  .refine((v) => v.password2 === v.password, { path: ['password2'], message: passwordMessages.password2.mismatch });
 
 /**
  * Bodies are parsed with the shared schemas inside the handler (not as route
@@ -102,6 +113,16 @@ export const authRoutes =
       async (req) => {
         const { username } = parse(usernameChangeSchema, req.body);
         return { token: await auth.changeUsername(actorOf(req), username) };
+      },
+    );
+
+    // Every other session's token stops working; this one carries on with the token answered.
+    app.post(
+      '/api/auth/password',
+      { config: perMinute(10), preHandler: requireUser(auth), schema: { tags, response: { 200: tokenAnswer } } },
+      async (req) => {
+        const { currentPassword, password } = parse(passwordChangeSchema, req.body);
+        return { token: await auth.changePassword(actorOf(req), currentPassword, password) };
       },
     );
 

@@ -166,6 +166,19 @@ export function createAuthService({ db, mailer, publicUrl, jwtSecret, log, now =
       return signUserToken(updated, jwtSecret, now());
     },
 
+    /** Checks the current password, sets the new one and revokes every token; this session gets a fresh one. */
+    async changePassword(user: UserRow, currentPassword: string, password: string): Promise<string> {
+      if (!(await verifyPassword(user.password_hash, currentPassword))) {
+        throw badRequest(ACCOUNT_MESSAGES.wrongPassword, { currentPassword: ACCOUNT_MESSAGES.wrongPassword });
+      }
+      const updated = await usersRepo.update(k, user.id, {
+        password_hash: await hashPassword(password),
+        token_version: user.token_version + 1,
+        updated_at: now(),
+      });
+      return signUserToken(updated, jwtSecret, now());
+    },
+
     /** Mails a confirmation link to the new address; the change applies when it is opened. */
     async requestEmailChange(user: UserRow, email: string, password: string): Promise<void> {
       if (user.state === 'suspended') throw forbidden(ACCOUNT_MESSAGES.suspended);

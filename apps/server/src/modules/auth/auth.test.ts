@@ -155,7 +155,7 @@ describe.each(dbKinds)('accounts on %s', (kind) => {
       expect((await t.app.inject({ method: 'GET', url: '/api/activity/isunread' })).statusCode).toBe(401);
       const user = await createUser(t.db.kysely, { avatar: 'abc.webp' });
       const headers = bearer(await loginToken(t.app, user.username));
-      expect((await t.app.inject({ method: 'GET', url: '/api/profile/avatar/', headers })).json()).toEqual({ avatar: 'abc.webp' });
+      expect((await t.app.inject({ method: 'GET', url: '/api/profile/avatar/', headers })).json()).toEqual({ avatar: 'abc.webp', isSuspended: false });
       expect((await t.app.inject({ method: 'GET', url: '/api/activity/isunread', headers })).json()).toEqual({ unread: false });
     });
 

@@ -1,4 +1,4 @@
-import { formatReleaseDate, ratingToTen } from '@vgl/shared';
+import { coverImageUrl, formatReleaseDate, gameMetaDescription, ratingToTen } from '@vgl/shared';
 import { Link, useParams } from 'react-router';
 import { GameCover } from '../../components/GameCover';
 import { RatingStars } from '../../components/RatingStars';
@@ -22,10 +22,11 @@ function Chips({ items, base }: { items: { slug: string; name: string }[]; base?
 }
 
 function GameView({ game }: { game: GameDetails }) {
-  const coverUrl = game.cover ? `https://images.igdb.com/igdb/image/upload/t_cover_big/${game.cover}.jpg` : undefined;
+  // The same title, description and image the server puts in the HTML it sends (http/page-meta.ts).
+  const coverUrl = game.cover ? coverImageUrl(game.cover) : undefined;
   usePageMeta({
     title: game.name,
-    description: game.summary?.slice(0, 200) || `${game.name} (${formatReleaseDate(game.first_release_date, game.release_year)}) on VGL: rate it, review it and add it to your library.`,
+    description: gameMetaDescription(game),
     image: coverUrl,
   });
   const rating = ratingToTen(game.rating);

@@ -51,7 +51,7 @@ export function NavBar() {
               <span className={styles.linkText}>Notifications</span>
               {unreadNotifications > 0 && <span className={styles.srOnly}>, {unreadNotifications} unread</span>}
             </NavLink>
-            <UserMenu username={user.username} avatar={avatar ?? user.avatar} />
+            <UserMenu username={user.username} avatar={avatar === undefined ? user.avatar : avatar} />
           </div>
         ) : (
           <div className={styles.actions}>

@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Avatar } from '../../components/Avatar';
 import { ChevronDownIcon } from '../../components/icons';
-import { logout } from '../../stores/auth';
+import { logout, useAuth } from '../../stores/auth';
+import { canOpenDashboard } from '../dashboard/dashboardAccess';
 import styles from './NavBar.module.css';
 
 /** The avatar dropdown of SPEC §2, headed by the username; links use the lower-cased username. */
@@ -12,6 +13,7 @@ export function UserMenu({ username, avatar }: { username: string; avatar: strin
   const menuId = useId();
   const navigate = useNavigate();
   const base = `/u/${username.toLowerCase()}`;
+  const staff = useAuth((s) => canOpenDashboard(s.user?.role));
 
   useEffect(() => {
     if (!open) return;
@@ -36,6 +38,8 @@ export function UserMenu({ username, avatar }: { username: string; avatar: strin
     ['Reviews', `${base}/reviews`],
     ['Friends', `${base}/following`],
     ['Settings', `${base}/settings`],
+    // Moderators and admins only; the dashboard checks again, and the server on every call.
+    ...(staff ? [['Dashboard', '/dashboard'] as [string, string]] : []),
   ];
 
   return (

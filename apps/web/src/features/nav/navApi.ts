@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { noticeSuspension } from '../../stores/auth';
 import { useRenderTrigger } from '../../stores/renderTriggers';
 
 /**
@@ -16,9 +17,13 @@ export function useNavData(username: string | undefined) {
     queryKey: ['nav', 'avatar', username, navCounter],
     enabled,
     retry: false,
+    // A changed picture replaces the old one without a blink of the token's (older) picture in between.
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === username ? previous : undefined),
     queryFn: async () => {
       try {
-        const { data } = await api.get<{ avatar: string | null }>('/api/profile/avatar/');
+        const { data } = await api.get<{ avatar: string | null; isSuspended?: boolean }>('/api/profile/avatar/');
+        // A suspension (or its end) after the token was issued: refresh the token, maybe go to the suspended page.
+        if (typeof data?.isSuspended === 'boolean') void noticeSuspension(data.isSuspended);
         return data?.avatar ?? null;
       } catch {
         return null;
@@ -58,5 +63,6 @@ export function useNavData(username: string | undefined) {
     },
   });
 
-  return { avatar: avatar.data ?? null, unread: unread.data ?? false, unreadNotifications: unreadNotifications.data ?? 0 };
+  // undefined until the first answer (the token's picture shows meanwhile); null is the default picture.
+  return { avatar: avatar.data, unread: unread.data ?? false, unreadNotifications: unreadNotifications.data ?? 0 };
 }

@@ -1,3 +1,4 @@
+import { ReviewBody } from '../../components/review/ReviewBody';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ProfileOverview } from '@vgl/shared';
 import { useEffect, useRef } from 'react';
@@ -39,7 +40,11 @@ export function ProfileHeader({ username, profile, failed = false }: ProfileHead
         <Avatar avatar={profile?.avatar} size="xl" />
         <div className={styles.who}>
           <h1 className={styles.username}>{profile?.username ?? username}</h1>
-          {profile?.bio && <p className={styles.bio}>{profile.bio}</p>}
+          {profile?.bio && (
+            <div className={styles.bio}>
+              <ReviewBody text={profile.bio} collapsible={false} />
+            </div>
+          )}
           {profile && <p className={styles.joined}>Joined {formatJoined(profile.joinedAt)}</p>}
           {failed && (
             <p className={styles.error} role="alert">

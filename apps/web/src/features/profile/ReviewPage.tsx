@@ -1,4 +1,4 @@
-import type { EntryGame, ReviewEntry } from '@vgl/shared';
+import { coverImageUrl, reviewMetaDescription, type EntryGame, type ReviewEntry } from '@vgl/shared';
 import { Link, useParams } from 'react-router';
 import { Avatar } from '../../components/Avatar';
 import { GameCover } from '../../components/GameCover';
@@ -16,7 +16,11 @@ const releaseYear = (game: EntryGame) =>
 
 function ReviewView({ entry, slug }: { entry: ReviewEntry; slug: string }) {
   const { game, user } = entry;
-  usePageMeta({ title: `${game.name} review by ${user.username}` });
+  usePageMeta({
+    title: `${game.name} review by ${user.username}`,
+    description: entry.review ? reviewMetaDescription(entry.review) : undefined,
+    image: game.cover ? coverImageUrl(game.cover) : undefined,
+  });
   const year = releaseYear(game);
   return (
     <article className={styles.page}>

@@ -1,0 +1,68 @@
+import { coverImageUrl, gameMetaDescription, reviewMetaDescription } from '@vgl/shared';
+import type { Db } from '../db/database.js';
+import { findGameBySlug } from '../modules/catalog/catalog.repo.js';
+import type { LibraryService } from '../modules/library/library.service.js';
+import { AppError } from './errors.js';
+
+/** What a page's head says about it; the SPA's defaults fill what is left out. */
+export interface PageHead {
+  /** Without the " | VGL" suffix (pageTitle adds it, as usePageMeta does). */
+  title: string;
+  description: string;
+  /** An absolute URL, or a path on this site. */
+  image?: string;
+}
+
+/** A page's head, NOT_FOUND when the thing the path names does not exist, undefined for pages without their own head. */
+export const NOT_FOUND = 'not_found';
+export type PageMetaLookup = (pathname: string) => Promise<PageHead | typeof NOT_FOUND | undefined>;
+
+const decode = (segment: string) => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * The head tags link previews (which run no JavaScript) need for game and
+ * review pages: the same title, description and image usePageMeta sets once
+ * the page has loaded.
+ */
+export function createPageMeta(db: Db, library: LibraryService): PageMetaLookup {
+  const game = async (slug: string): Promise<PageHead | typeof NOT_FOUND> => {
+    const row = await findGameBySlug(db.kysely, slug);
+    if (!row) return NOT_FOUND;
+    return {
+      title: row.name,
+      description: gameMetaDescription(row),
+      image: row.cover_image_id ? coverImageUrl(row.cover_image_id) : undefined,
+    };
+  };
+
+  const review = async (username: string, slug: string): Promise<PageHead | typeof NOT_FOUND> => {
+    try {
+      // As a signed-out visitor: a suspended author's review is not found, exactly as on the page.
+      const entry = await library.review(null, username, slug);
+      return {
+        title: `${entry.game.name} review by ${entry.user.username}`,
+        description: reviewMetaDescription(entry.review ?? ''),
+        image: entry.game.cover ? coverImageUrl(entry.game.cover) : undefined,
+      };
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode === 404) return NOT_FOUND;
+      throw error;
+    }
+  };
+
+  return async (pathname) => {
+    const segments = pathname.split('/').filter(Boolean).map(decode);
+    if (segments.some((s) => s === undefined)) return undefined;
+    const [first, second, third, fourth] = segments as string[];
+    // The router matches its fixed words in any case; so does this.
+    if (segments.length === 2 && first!.toLowerCase() === 'games') return game(second!);
+    if (segments.length === 4 && first!.toLowerCase() === 'u' && third!.toLowerCase() === 'reviews') return review(second!, fourth!);
+    return undefined;
+  };
+}

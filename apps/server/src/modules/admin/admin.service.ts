@@ -1,0 +1,110 @@
+import { ADMIN_LIMITS, ADMIN_MESSAGES, type AdminOverview, type AdminUser } from '@vgl/shared';
+import type { AdminListQuery, AdminPageQuery, RoleInput } from '@vgl/shared/schemas';
+import type { Db } from '../../db/database.js';
+import { AppError, notFound } from '../../http/errors.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
+import type { Conn } from '../library/library.repo.js';
+import { usersRepo, type UserRow } from '../users/users.repo.js';
+import { recordAudit } from './admin.audit.js';
+import { createAdminContentService, pageOf } from './admin.content.service.js';
+import { accountRefusal, type AccountAction } from './admin.policy.js';
+import { presentAdminUser, presentAuditEntry, presentDailySeries, seriesStart } from './admin.presenter.js';
+import { adminRepo } from './admin.repo.js';
+
+const DAY = 86_400_000;
+const lastAdmin = () => new AppError(400, 'last_admin', ADMIN_MESSAGES.lastAdmin);
+
+/**
+ * The moderation dashboard. Every caller is staff (the routes check it);
+ * account actions check the finer rules here, and every change writes its
+ * audit row in the same transaction.
+ */
+export function createAdminService(db: Db, deps: { notifications: NotificationsService }, now: () => number = Date.now) {
+  const k = db.kysely;
+
+  async function presentUser(viewer: UserRow, id: number): Promise<AdminUser> {
+    const row = await adminRepo.userById(k, id);
+    if (!row) throw notFound('There is no such user.');
+    return presentAdminUser(row, viewer);
+  }
+
+  /** Loads the target inside the transaction and refuses what the policy (or the last-admin rule) forbids. */
+  async function targetFor(trx: Conn, actor: UserRow, action: AccountAction, id: number, leavesAdmins: boolean): Promise<UserRow> {
+    const target = await usersRepo.findById(trx, id);
+    if (!target) throw notFound('There is no such user.');
+    const refusal = accountRefusal(actor, action, target);
+    if (refusal) throw new AppError(refusal.statusCode, refusal.id, refusal.message);
+    // Nobody may leave the site without an admin in good standing.
+    if (leavesAdmins && target.role === 'admin' && target.state === 'active' && (await adminRepo.countActiveAdmins(trx)) <= 1) throw lastAdmin();
+    return target;
+  }
+
+  return {
+    ...createAdminContentService(db, deps, now),
+
+    async overview(): Promise<AdminOverview> {
+      const at = now();
+      const from = seriesStart(at, ADMIN_LIMITS.seriesDays);
+      const [counts, signups, reviews, audit] = await Promise.all([
+        adminRepo.counts(k, at - ADMIN_LIMITS.activeWindowDays * DAY),
+        adminRepo.signupsPerDay(k, from),
+        adminRepo.reviewsPerDay(k, from),
+        adminRepo.audit(k, ADMIN_LIMITS.overviewAudit, 0),
+      ]);
+      return {
+        counts,
+        signups: presentDailySeries(signups, at, ADMIN_LIMITS.seriesDays),
+        reviews: presentDailySeries(reviews, at, ADMIN_LIMITS.seriesDays),
+        audit: audit.rows.map(presentAuditEntry),
+      };
+    },
+
+    async users(actor: UserRow, query: AdminListQuery) {
+      const { rows, total } = await adminRepo.users(k, { q: query.q, ...pageOf(query) });
+      return { items: rows.map((row) => presentAdminUser(row, actor)), total };
+    },
+
+    /** Suspends an account: hidden everywhere, signed out (the next token says isSuspended), told why on the suspended page. */
+    async suspend(actor: UserRow, id: number, reason: string): Promise<AdminUser> {
+      await k.transaction().execute(async (trx) => {
+        const target = await targetFor(trx, actor, 'suspend', id, true);
+        const at = now();
+        // The token stays valid on purpose: the app notices the suspension (GET /api/profile/avatar/ says isSuspended),
+        // refreshes the token and shows the suspended page, while every write already answers 403.
+        await usersRepo.update(trx, id, { state: 'suspended', suspended_reason: reason, suspended_at: at, updated_at: at });
+        await recordAudit(trx, actor, { action: 'user.suspend', targetType: 'user', targetId: id, targetLabel: target.username, reason }, at);
+      });
+      return presentUser(actor, id);
+    },
+
+    async unsuspend(actor: UserRow, id: number): Promise<AdminUser> {
+      await k.transaction().execute(async (trx) => {
+        const target = await targetFor(trx, actor, 'unsuspend', id, false);
+        const at = now();
+        await usersRepo.update(trx, id, { state: 'active', suspended_reason: null, suspended_at: null, updated_at: at });
+        await recordAudit(trx, actor, { action: 'user.unsuspend', targetType: 'user', targetId: id, targetLabel: target.username }, at);
+      });
+      return presentUser(actor, id);
+    },
+
+    /** Like `vgl user:role`: raising the token version signs the user out, so their next token carries the new role. */
+    async setRole(actor: UserRow, id: number, { role }: RoleInput): Promise<AdminUser> {
+      await k.transaction().execute(async (trx) => {
+        const target = await targetFor(trx, actor, 'changeRole', id, role !== 'admin');
+        if (target.role === role) return;
+        const at = now();
+        await usersRepo.update(trx, id, { role, token_version: target.token_version + 1, updated_at: at });
+        await recordAudit(trx, actor, { action: 'user.role', targetType: 'user', targetId: id, targetLabel: target.username, reason: `${target.role} → ${role}` }, at);
+      });
+      return presentUser(actor, id);
+    },
+
+    async audit(query: AdminPageQuery) {
+      const { limit, offset } = pageOf(query);
+      const { rows, total } = await adminRepo.audit(k, limit, offset);
+      return { items: rows.map(presentAuditEntry), total };
+    },
+  };
+}
+
+export type AdminService = ReturnType<typeof createAdminService>;

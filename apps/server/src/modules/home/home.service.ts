@@ -1,0 +1,125 @@
+import { PAGING, pickOfTheDay, type ReviewEntry } from '@vgl/shared';
+import { browseQuerySchema } from '@vgl/shared/schemas';
+import type { GameCard, presentPlatform } from '../catalog/catalog.presenter.js';
+import type { CatalogService } from '../catalog/catalog.service.js';
+import type { LibraryService } from '../library/library.service.js';
+
+/** SPEC §2: Popular Reviews shows up to two. */
+export const HOME_REVIEWS = 2;
+/** The whole answer is kept this long (and the browser may keep it as long). */
+export const HOME_CACHE_SECONDS = 60;
+
+export interface HomeFeed {
+  trending: GameCard[];
+  /** The first featured reviews, then trending ones to fill (SPEC §7). */
+  reviews: ReviewEntry[];
+  upcoming: GameCard[];
+  /** A featured platform (one with games, when any has some), by day of year (UTC) modulo their number. */
+  platformOfTheDay: { platform: ReturnType<typeof presentPlatform>; games: GameCard[] } | null;
+  /** A selection, by day of year (UTC) modulo the number of selections. */
+  selectionOfTheDay: {
+    selection: { name: string; slug: string; description: string | null; image: string | null };
+    games: GameCard[];
+  } | null;
+  /** All games by popularity (Explore's Browse All Games). */
+  browse: GameCard[];
+}
+
+/** SPEC §7: the first featured reviews, then trending ones, no review twice, at most `limit`. */
+export function popularReviews(featured: ReviewEntry[], trending: ReviewEntry[], limit = HOME_REVIEWS): ReviewEntry[] {
+  const picked = featured.slice(0, limit);
+  const seen = new Set(picked.map((r) => r._id));
+  for (const review of trending) {
+    if (picked.length >= limit) break;
+    if (!seen.has(review._id)) {
+      picked.push(review);
+      seen.add(review._id);
+    }
+  }
+  return picked;
+}
+
+/**
+ * Everything the landing page and Explore show, in one call. Each part reads
+ * through the same services as its own SPEC §7 call, so the two never disagree.
+ */
+export function createHomeService(deps: { catalog: CatalogService; library: LibraryService }, now: () => number = Date.now) {
+  const { catalog, library } = deps;
+  const size = PAGING.teaserSize;
+  let cached: { at: number; feed: HomeFeed } | undefined;
+  // Bumped by invalidate(), so a build that started before it is not kept.
+  let generation = 0;
+  // Requests arriving while the feed is being built wait for that build instead of starting their own.
+  let building: Promise<HomeFeed> | undefined;
+
+  async function platformOfTheDay(today: Date): Promise<HomeFeed['platformOfTheDay']> {
+    const featured = await catalog.platforms(true);
+    // A featured platform the catalog has no games for yet (the open seed catalog is old arcade and
+    // home computer games) would make an empty row: pick among those with games while any have some.
+    const withGames = featured.filter((p) => p.games_count > 0);
+    const pick = pickOfTheDay(withGames.length > 0 ? withGames : featured, today);
+    if (!pick) return null;
+    const [platform, games] = await Promise.all([
+      catalog.platform(pick.slug),
+      catalog.browse(browseQuerySchema.parse({ platform: pick.slug, limit: size })),
+    ]);
+    return { platform, games: games.items };
+  }
+
+  async function selectionOfTheDay(today: Date): Promise<HomeFeed['selectionOfTheDay']> {
+    const pick = pickOfTheDay(await catalog.selections(), today);
+    if (!pick) return null;
+    const { name, slug, description, image, games } = await catalog.selection(pick.slug);
+    return { selection: { name, slug, description, image }, games: games.slice(0, size) };
+  }
+
+  async function build(): Promise<HomeFeed> {
+    const today = new Date(now());
+    const [trending, featured, trendingReviews, upcoming, platform, selection, browse] = await Promise.all([
+      catalog.trending(size),
+      library.featuredReviews(HOME_REVIEWS),
+      // Enough to fill the row even when every featured review is trending too.
+      library.trendingReviews(HOME_REVIEWS * 2),
+      catalog.upcoming(size, 1),
+      platformOfTheDay(today),
+      selectionOfTheDay(today),
+      catalog.browse(browseQuerySchema.parse({ limit: size })),
+    ]);
+    return {
+      trending,
+      reviews: popularReviews(featured, trendingReviews),
+      upcoming: upcoming.items,
+      platformOfTheDay: platform,
+      selectionOfTheDay: selection,
+      browse: browse.items,
+    };
+  }
+
+  return {
+    async feed(): Promise<HomeFeed> {
+      if (cached && now() - cached.at < HOME_CACHE_SECONDS * 1000) return cached.feed;
+      if (!building) {
+        const started = generation;
+        const current: Promise<HomeFeed> = build()
+          .then((feed) => {
+            if (started === generation) cached = { at: now(), feed };
+            return feed;
+          })
+          .finally(() => {
+            if (building === current) building = undefined;
+          });
+        building = current;
+      }
+      return building;
+    },
+
+    /** Call when something the feed shows changed (a review featured or unfeatured). */
+    invalidate() {
+      generation += 1;
+      cached = undefined;
+      building = undefined;
+    },
+  };
+}
+
+export type HomeService = ReturnType<typeof createHomeService>;

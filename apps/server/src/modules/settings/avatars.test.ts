@@ -1,0 +1,155 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { dbKinds } from '../../test/databases.js';
+import { bearer, createUser, loginToken } from '../../test/users.js';
+import { usersRepo } from '../users/users.repo.js';
+
+const NOT_AN_IMAGE = 'Choose a PNG, JPEG, WebP or GIF image.';
+
+/** A multipart/form-data body with one file part, as a browser's FormData sends it. */
+function formData(file: Buffer, { field = 'avatar', filename = 'me.png', type = 'image/png' } = {}) {
+  const boundary = `----vgl${randomBytes(8).toString('hex')}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), file, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+const solid = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 20, g: 160, b: 90 } } });
+
+/** Two 64×64 frames: red, then blue. */
+async function animatedGif(): Promise<Buffer> {
+  const frame = 64 * 64 * 3;
+  const raw = Buffer.alloc(frame * 2);
+  for (let i = 0; i < frame; i += 3) {
+    raw[i] = 255;
+    raw[frame + i + 2] = 255;
+  }
+  return sharp(raw, { raw: { width: 64, height: 128, channels: 3, pageHeight: 64 } }).gif().toBuffer();
+}
+
+/** Random pixels, so PNG cannot compress them. */
+const noisePng = (side: number) => sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+
+describe.each(dbKinds)('avatars on %s', (kind) => {
+  let t: TestApp;
+  let token: string;
+  let avatarsDir: string;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    await createUser(t.db.kysely, { username: 'ann' });
+    token = await loginToken(t.app, 'ann');
+    avatarsDir = path.join(t.config.dataDir, 'uploads', 'avatars');
+  });
+  afterAll(() => t.close());
+
+  const upload = (file: Buffer, options?: Parameters<typeof formData>[1], who = token) => {
+    const { payload, headers } = formData(file, options);
+    return t.app.inject({ method: 'POST', url: '/api/profile/avatar', payload, headers: { ...headers, ...bearer(who) } });
+  };
+  const currentAvatar = async () => (await t.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(token) })).json().avatar as string | null;
+
+  it('re-encodes a PNG to a 256×256 WebP under a random name, served at /uploads/avatars/{file}', async () => {
+    const res = await upload(await solid(600, 400).png().toBuffer());
+    expect(res.statusCode).toBe(200);
+    const { avatar } = res.json();
+    expect(avatar).toMatch(/^[0-9a-f]{32}\.webp$/);
+    const stored = await sharp(path.join(avatarsDir, avatar)).metadata();
+    expect([stored.format, stored.width, stored.height]).toEqual(['webp', 256, 256]);
+
+    const served = await t.app.inject({ method: 'GET', url: `/uploads/avatars/${avatar}` });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toMatch(/^image\/webp/);
+    expect((await sharp(served.rawPayload).metadata()).format).toBe('webp');
+    expect((await t.app.inject({ method: 'GET', url: '/api/profile/avatar/', headers: bearer(token) })).json()).toEqual({ avatar, isSuspended: false });
+  });
+
+  it('sniffs the real type, not the name or the sent type, and removes the previous file', async () => {
+    const before = await currentAvatar();
+    const res = await upload(await solid(300, 900).jpeg().toBuffer(), { filename: 'holiday.png', type: 'text/plain' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().avatar).not.toBe(before);
+    expect(fs.existsSync(path.join(avatarsDir, before!))).toBe(false);
+    expect(fs.readdirSync(avatarsDir)).toEqual([res.json().avatar]);
+    const stored = await sharp(path.join(avatarsDir, res.json().avatar)).metadata();
+    expect([stored.width, stored.height]).toEqual([256, 256]);
+  });
+
+  it('keeps the first frame of an animated GIF', async () => {
+    const res = await upload(await animatedGif(), { filename: 'dance.gif', type: 'image/gif' });
+    expect(res.statusCode).toBe(200);
+    const file = path.join(avatarsDir, res.json().avatar);
+    const metadata = await sharp(file).metadata();
+    expect([metadata.format, metadata.width, metadata.height, metadata.pages ?? 1]).toEqual(['webp', 256, 256, 1]);
+    const [red, green, blue] = (await sharp(file).stats()).channels.map((c) => c.mean);
+    expect(red).toBeGreaterThan(200);
+    expect(green! + blue!).toBeLessThan(40);
+  });
+
+  it('refuses a file over 5 MB with 413 and says so, keeping the avatar', async () => {
+    const before = await currentAvatar();
+    const big = await noisePng(1450);
+    expect(big.length).toBeGreaterThan(6_000_000);
+    const res = await upload(big);
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ error: 'payload_too_large', message: 'The image must be 5 MB or smaller.' });
+
+    // Over a real socket the body arrives in chunks, which once let a truncated file through as "not an image".
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const form = new FormData();
+    form.append('avatar', new Blob([big], { type: 'image/png' }), 'big.png');
+    const streamed = await fetch(`${address}/api/profile/avatar`, { method: 'POST', body: form, headers: bearer(token) });
+    expect(streamed.status).toBe(413);
+    expect(((await streamed.json()) as { message: string }).message).toBe('The image must be 5 MB or smaller.');
+    expect(await currentAvatar()).toBe(before);
+  });
+
+  it('refuses text renamed .png, a truncated PNG, an SVG, a wrong field and a missing file with 400', async () => {
+    const before = await currentAvatar();
+    const png = await noisePng(200);
+    const bad = [
+      await upload(Buffer.from('This is a text file, not a picture.\n'.repeat(20)), { filename: 'notes.png' }),
+      await upload(png.subarray(0, Math.floor(png.length / 2))),
+      await upload(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><rect width="64" height="64"/></svg>'), { filename: 'a.svg', type: 'image/svg+xml' }),
+      await upload(await solid(64, 64).png().toBuffer(), { field: 'picture' }),
+      await t.app.inject({ method: 'POST', url: '/api/profile/avatar', payload: { avatar: 'x.png' }, headers: bearer(token) }),
+    ];
+    for (const res of bad) {
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ message: NOT_AN_IMAGE, errors: { avatar: NOT_AN_IMAGE } });
+    }
+    expect(await currentAvatar()).toBe(before);
+    expect(fs.readdirSync(avatarsDir)).toEqual([before]);
+  });
+
+  it('removes the avatar and its file', async () => {
+    const before = await currentAvatar();
+    const res = await t.app.inject({ method: 'DELETE', url: '/api/profile/avatar', headers: bearer(token) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ avatar: null });
+    expect(await currentAvatar()).toBeNull();
+    expect(fs.existsSync(path.join(avatarsDir, before!))).toBe(false);
+  });
+
+  it('never deletes a file outside the avatars folder, whatever the column says', async () => {
+    const ann = (await usersRepo.findByUsername(t.db.kysely, 'ann'))!;
+    const outside = path.join(t.config.dataDir, 'uploads', 'keep.txt');
+    fs.writeFileSync(outside, 'keep me');
+    await usersRepo.update(t.db.kysely, ann.id, { avatar: '../keep.txt' });
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/profile/avatar', headers: bearer(token) })).statusCode).toBe(200);
+    expect(fs.readFileSync(outside, 'utf8')).toBe('keep me');
+  });
+
+  it('answers 401 to visitors and leaves multipart bodies elsewhere refused', async () => {
+    const { payload, headers } = formData(await solid(64, 64).png().toBuffer());
+    expect((await t.app.inject({ method: 'POST', url: '/api/profile/avatar', payload, headers })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/profile/avatar' })).statusCode).toBe(401);
+    const elsewhere = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload, headers });
+    expect(elsewhere.statusCode).toBe(415);
+  });
+});

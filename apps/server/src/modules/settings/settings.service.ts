@@ -1,0 +1,108 @@
+import path from 'node:path';
+import { ACCOUNT_MESSAGES } from '@vgl/shared';
+import type { Db } from '../../db/database.js';
+import { badRequest, conflict } from '../../http/errors.js';
+import { verifyPassword } from '../auth/passwords.js';
+import { presentEntryGame } from '../library/library.presenter.js';
+import { libraryRepo } from '../library/library.repo.js';
+import { usersRepo, type UserRow } from '../users/users.repo.js';
+import { avatarStore, avatarWebp } from './avatars.js';
+import { presentSettings, presentSuspension, type ProfileSettings } from './settings.presenter.js';
+import { settingsRepo } from './settings.repo.js';
+import { SETTINGS_MESSAGES } from './settings.schemas.js';
+
+export interface SettingsDeps {
+  db: Db;
+  /** DATA_DIR/uploads: avatars go in its avatars/ folder. */
+  uploadsDir: string;
+  now?: () => number;
+}
+
+/**
+ * The signed-in user's own profile and account (/u/{username}/settings).
+ * Every use-case acts on the actor itself, so there is no one else to check
+ * access against; suspended accounts are stopped earlier, by requireUser.
+ */
+export function createSettingsService({ db, uploadsDir, now = Date.now }: SettingsDeps) {
+  const k = db.kysely;
+  const avatars = avatarStore(path.join(uploadsDir, 'avatars'));
+
+  async function settingsOf(user: UserRow): Promise<ProfileSettings> {
+    const favourites = await libraryRepo.favourites(k, user.id);
+    return presentSettings(user, favourites.map(presentEntryGame));
+  }
+
+  /** Points users.avatar at `name` (or none) and removes the file it named before. */
+  async function replaceAvatar(user: UserRow, name: string | null): Promise<void> {
+    let previous: string | null;
+    try {
+      previous = await k.transaction().execute(async (trx) => {
+        const row = await settingsRepo.avatarOf(trx, user.id, db.dialect === 'postgres');
+        await usersRepo.update(trx, user.id, { avatar: name, updated_at: now() });
+        return row?.avatar ?? null;
+      });
+    } catch (err) {
+      await avatars.remove(name);
+      throw err;
+    }
+    if (previous !== name) await avatars.remove(previous);
+  }
+
+  return {
+    settings: (actor: UserRow) => settingsOf(actor),
+
+    async updateProfile(actor: UserRow, input: { bio: string | null }): Promise<ProfileSettings> {
+      return settingsOf(await usersRepo.update(k, actor.id, { bio: input.bio, updated_at: now() }));
+    },
+
+    /** The favourites become these games, in this order; each must already be in the library. */
+    async setFavourites(actor: UserRow, slugs: string[]): Promise<ProfileSettings> {
+      await k.transaction().execute(async (trx) => {
+        const games = await settingsRepo.gamesBySlug(trx, slugs);
+        const entries = await settingsRepo.entriesForGames(trx, actor.id, games.map((g) => g.id));
+        const entryIds = slugs.map((slug) => {
+          const game = games.find((g) => g.slug === slug);
+          if (!game) throw badRequest(SETTINGS_MESSAGES.noSuchGame(slug), { games: SETTINGS_MESSAGES.noSuchGame(slug) });
+          const entryId = entries.get(game.id);
+          if (entryId === undefined) throw badRequest(SETTINGS_MESSAGES.notInLibrary(game.name), { games: SETTINGS_MESSAGES.notInLibrary(game.name) });
+          return entryId;
+        });
+        await settingsRepo.setFavourites(trx, actor.id, entryIds);
+      });
+      return settingsOf(actor);
+    },
+
+    async setAvatar(actor: UserRow, upload: Buffer): Promise<{ avatar: string }> {
+      const name = await avatars.save(await avatarWebp(upload));
+      await replaceAvatar(actor, name);
+      return { avatar: name };
+    },
+
+    async removeAvatar(actor: UserRow): Promise<{ avatar: null }> {
+      await replaceAvatar(actor, null);
+      return { avatar: null };
+    },
+
+    suspension: (actor: UserRow) => presentSuspension(actor),
+
+    /**
+     * Deletes the account and everything it made (see settingsRepo.deleteUser);
+     * counts it added to other people's reviews, comments and profiles are
+     * taken back first, in the same transaction. The avatar file goes last.
+     */
+    async deleteAccount(actor: UserRow, password: string): Promise<void> {
+      if (!(await verifyPassword(actor.password_hash, password))) {
+        throw badRequest(ACCOUNT_MESSAGES.wrongPassword, { password: ACCOUNT_MESSAGES.wrongPassword });
+      }
+      // Like `vgl user:role`, never leave the instance without an admin.
+      if (actor.role === 'admin' && (await usersRepo.countAdmins(k)) <= 1) throw conflict(SETTINGS_MESSAGES.lastAdmin);
+      const deleted = await k.transaction().execute(async (trx) => {
+        await settingsRepo.releaseCounts(trx, actor.id);
+        return settingsRepo.deleteUser(trx, actor.id);
+      });
+      await avatars.remove(deleted?.avatar ?? null);
+    },
+  };
+}
+
+export type SettingsService = ReturnType<typeof createSettingsService>;

@@ -1,0 +1,8 @@
+// The dashboard's one route chunk: the router imports this module lazily for every /dashboard page,
+// so nothing of the dashboard is in the first page's JavaScript.
+export { CommentsModerationPage } from './CommentsModerationPage';
+export { DashboardLayout } from './DashboardLayout';
+export { FeaturedReviewsPage } from './FeaturedReviewsPage';
+export { OverviewPage } from './OverviewPage';
+export { ReviewsModerationPage } from './ReviewsModerationPage';
+export { UsersPage } from './UsersPage';

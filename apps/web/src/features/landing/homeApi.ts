@@ -1,0 +1,32 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ReviewEntry } from '@vgl/shared';
+import { api } from '../../lib/api';
+import type { GameCard, Platform } from '../catalog/catalogApi';
+
+/** The Featured Selection as the front page shows it: the list's heading, not its games page. */
+export interface HomeSelection {
+  name: string;
+  slug: string;
+  description: string | null;
+  image: string | null;
+}
+
+/**
+ * GET /api/home: everything "/" shows, in one answer (cached by the server
+ * for a minute). Teaser lists hold 6 games (SPEC §9); reviews are the first
+ * 2 featured entries, then trending ones (SPEC §7).
+ */
+export interface HomeData {
+  trending: GameCard[];
+  reviews: ReviewEntry[];
+  upcoming: GameCard[];
+  platformOfTheDay: { platform: Platform; games: GameCard[] } | null;
+  selectionOfTheDay: { selection: HomeSelection; games: GameCard[] } | null;
+  browse: GameCard[];
+}
+
+export const HOME_QUERY_KEY = ['home'] as const;
+
+/** The page's only call: the server answers from a one-minute cache, so the client keeps it as long. */
+export const useHome = () =>
+  useQuery({ queryKey: HOME_QUERY_KEY, staleTime: 60_000, queryFn: async () => (await api.get<HomeData>('/api/home')).data });
