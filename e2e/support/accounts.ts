@@ -25,7 +25,16 @@ export async function createAccount(server: RunningServer, smtp: SmtpSink, usern
   return ((await login.json()) as { token: string }).token;
 }
 
-/** Signs the browser in with a token, as the app does at startup (SPEC §4). */
+/**
+ * Signs the browser in with a token, as the app does at startup (SPEC §4).
+ * Only the first page load of each tab stores it, so a token the app replaces
+ * later (username or password change) survives reloads; a later signIn wins.
+ */
 export async function signIn(context: BrowserContext, token: string): Promise<void> {
-  await context.addInitScript((t) => localStorage.setItem('authToken', t), token);
+  await context.addInitScript((t) => {
+    const key = `vgl-e2e-signed-in:${t.slice(-16)}`;
+    if (sessionStorage.getItem(key)) return;
+    sessionStorage.setItem(key, '1');
+    localStorage.setItem('authToken', t);
+  }, token);
 }

@@ -148,7 +148,8 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   const social = { library, activity, notifications };
   const catalog = createCatalogService(db, library);
   await app.register(catalogRoutes(catalog));
-  await app.register(homeRoutes(createHomeService({ catalog, library })));
+  const home = createHomeService({ catalog, library });
+  await app.register(homeRoutes(home));
   await app.register(libraryRoutes(auth, library));
   await app.register(libraryTransferRoutes(auth, library, db));
   await app.register(likesRoutes(auth, createLikesService(db, social)));
@@ -156,7 +157,7 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   await app.register(followsRoutes(auth, createFollowsService(db, social)));
   await app.register(notificationsRoutes(auth, notifications));
   await app.register(activityRoutes(auth, activity));
-  await app.register(adminRoutes(auth, createAdminService(db, { notifications })));
+  await app.register(adminRoutes(auth, createAdminService(db, { notifications, onFeaturedChange: () => home.invalidate() })));
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await registerSpa(app, { webRoot, uploadsDir, publicUrl: config.publicUrl, pageMeta: createPageMeta(db, library) });

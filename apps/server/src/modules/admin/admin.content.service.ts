@@ -4,6 +4,12 @@ import type { Db } from '../../db/database.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { libraryRepo, type Conn } from '../library/library.repo.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
+
+export interface AdminDeps {
+  notifications: NotificationsService;
+  /** Called after the featured reviews change (feature, unfeature, reorder). */
+  onFeaturedChange?: () => void;
+}
 import type { UserRow } from '../users/users.repo.js';
 import { commentLabel, recordAudit, reviewLabel } from './admin.audit.js';
 import { adminContentRepo, type AdminReviewRow } from './admin.content.repo.js';
@@ -16,7 +22,12 @@ export const pageOf = (query: AdminPageQuery) => ({ limit: query.limit, offset: 
  * is told why) and choosing the featured reviews the landing page opens with
  * (SPEC §7: the first 2 featured, then trending).
  */
-export function createAdminContentService(db: Db, deps: { notifications: NotificationsService }, now: () => number) {
+export function createAdminContentService(db: Db, deps: AdminDeps, now: () => number) {
+  // The landing page caches its featured reviews; tell it when they change.
+  const featuredChanged = async () => {
+    deps.onFeaturedChange?.();
+    return featuredList();
+  };
   const k = db.kysely;
 
   async function presentReviews(conn: Conn, rows: AdminReviewRow[]): Promise<AdminReview[]> {
@@ -77,7 +88,7 @@ export function createAdminContentService(db: Db, deps: { notifications: Notific
         await adminContentRepo.setFeaturedPosition(trx, entryId, await adminContentRepo.nextFeaturedPosition(trx));
         await recordAudit(trx, actor, { action: 'review.feature', targetType: 'review', targetId: entryId, targetLabel: reviewLabel(review) }, now());
       });
-      return featuredList();
+      return featuredChanged();
     },
 
     async unfeature(actor: UserRow, entryId: number): Promise<AdminReview[]> {
@@ -87,7 +98,7 @@ export function createAdminContentService(db: Db, deps: { notifications: Notific
         await adminContentRepo.setFeaturedPosition(trx, entryId, null);
         await recordAudit(trx, actor, { action: 'review.unfeature', targetType: 'review', targetId: entryId, targetLabel: reviewLabel(review) }, now());
       });
-      return featuredList();
+      return featuredChanged();
     },
 
     /** Puts the featured reviews in this order; the list must be exactly the featured set. */
@@ -102,7 +113,7 @@ export function createAdminContentService(db: Db, deps: { notifications: Notific
         const label = `${entryIds.length} featured review${entryIds.length === 1 ? '' : 's'}: ${entryIds.join(', ')}`;
         await recordAudit(trx, actor, { action: 'featured.reorder', targetType: 'featured', targetId: null, targetLabel: label }, now());
       });
-      return featuredList();
+      return featuredChanged();
     },
   };
 }

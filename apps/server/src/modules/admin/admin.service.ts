@@ -2,11 +2,10 @@ import { ADMIN_LIMITS, ADMIN_MESSAGES, type AdminOverview, type AdminUser } from
 import type { AdminListQuery, AdminPageQuery, RoleInput } from '@vgl/shared/schemas';
 import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../http/errors.js';
-import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { Conn } from '../library/library.repo.js';
 import { usersRepo, type UserRow } from '../users/users.repo.js';
 import { recordAudit } from './admin.audit.js';
-import { createAdminContentService, pageOf } from './admin.content.service.js';
+import { createAdminContentService, pageOf, type AdminDeps } from './admin.content.service.js';
 import { accountRefusal, type AccountAction } from './admin.policy.js';
 import { presentAdminUser, presentAuditEntry, presentDailySeries, seriesStart } from './admin.presenter.js';
 import { adminRepo } from './admin.repo.js';
@@ -19,7 +18,7 @@ const lastAdmin = () => new AppError(400, 'last_admin', ADMIN_MESSAGES.lastAdmin
  * account actions check the finer rules here, and every change writes its
  * audit row in the same transaction.
  */
-export function createAdminService(db: Db, deps: { notifications: NotificationsService }, now: () => number = Date.now) {
+export function createAdminService(db: Db, deps: AdminDeps, now: () => number = Date.now) {
   const k = db.kysely;
 
   async function presentUser(viewer: UserRow, id: number): Promise<AdminUser> {
