@@ -1,4 +1,4 @@
-// npm run bench:social [-- --quick] [-- --keep]
+// npm run bench:social [-- --quick] [--keep]
 // Builds a social graph (100,000 users, 5,000,000 activities; --quick: 10,000
 // and 500,000) on SQLite and, when BENCH_DATABASE_URL or TEST_DATABASE_URL
 // points at a PostgreSQL server, on PostgreSQL; then prints p50/p95/p99 (ms)
@@ -14,8 +14,14 @@
 // (added, then maybe rated and reviewed), likes and comments on reviews and
 // follows, newest ids newest in time; notifications come from the likes,
 // comments and follows, and from comment likes; counts on users, entries and
-// comments match the rows. Generated once, loaded into both databases with
-// secondary indexes built after the load and foreign-key checks off.
+// comments match the rows. Only reviews are library entries (a feed row
+// joins its entry by primary key either way). Generated once, loaded into
+// both databases with secondary indexes built after the load and
+// foreign-key checks off; PostgreSQL is then VACUUM ANALYZEd (autovacuum's
+// steady state), SQLite is not analysed (the server never does it).
+// Each first-page request starts from an unseen feed, so it pays the
+// write of users.feed_seen_id; the deep page is the one ten cursors down.
+// --keep leaves the databases in place to look at plans afterwards.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,7 +37,6 @@ import { createNotificationsService } from '../../apps/server/dist/modules/notif
 import { fmt, percentiles } from './stats.mjs';
 
 const QUICK = process.argv.includes('--quick');
-/** Leaves the databases in place (and says where) to look at plans afterwards. */
 const KEEP = process.argv.includes('--keep');
 const USERS = QUICK ? 10_000 : 100_000;
 const ACTIVITIES = QUICK ? 500_000 : 5_000_000;
@@ -493,7 +498,8 @@ async function loadPostgres(url, data) {
 
 async function freshDatabase(kind) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vgl-bench-social-'));
-  if (kind === 'sqlite') return { env: { DATA_DIR: dir }, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  const removeDir = async () => fs.rmSync(dir, { recursive: true, force: true });
+  if (kind === 'sqlite') return { env: { DATA_DIR: dir }, kept: path.join(dir, 'vgl.sqlite'), keep: async () => {}, drop: removeDir };
   const name = `vgl_bench_social_${Date.now()}`;
   const admin = new pg.Client({ connectionString: PG_URL });
   await admin.connect();
@@ -504,12 +510,14 @@ async function freshDatabase(kind) {
   return {
     url: url.href,
     env: { DATA_DIR: dir, DATABASE_URL: url.href },
+    kept: url.href,
+    keep: removeDir,
     drop: async () => {
       const c = new pg.Client({ connectionString: PG_URL });
       await c.connect();
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
-      fs.rmSync(dir, { recursive: true, force: true });
+      await removeDir();
     },
   };
 }
@@ -534,8 +542,10 @@ async function benchOne(kind, data) {
     return await measure(kind, database, config, db, data);
   } finally {
     await db.destroy();
-    if (KEEP) process.stderr.write(`  kept: ${database.env.DATABASE_URL ?? path.join(database.env.DATA_DIR, 'vgl.sqlite')}\n`);
-    else await database.drop();
+    if (KEEP) {
+      await database.keep();
+      process.stderr.write(`  kept: ${database.kept}\n`);
+    } else await database.drop();
   }
 }
 
@@ -601,7 +611,7 @@ async function measure(kind, database, config, db, data) {
   return { kind, loadSeconds, loadTimes, rows };
 }
 
-let started = Date.now();
+const started = Date.now();
 const data = generate();
 const generateSeconds = seconds(started);
 const maxFollowers = data.users.followersCount.reduce((a, b) => Math.max(a, b), 0);

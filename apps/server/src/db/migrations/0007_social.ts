@@ -80,6 +80,8 @@ export const socialMigration = (dialect: Dialect): Migration => ({
     await db.schema.createIndex('notifications_unread').on('notifications').columns(['user_id', 'read_at', 'actor_id']).execute();
     await db.schema.createIndex('notifications_entry').on('notifications').columns(['entry_id']).execute();
     await db.schema.createIndex('notifications_comment').on('notifications').columns(['comment_id']).execute();
+    // Deleting an account cascades to the notifications it caused.
+    await db.schema.createIndex('notifications_actor').on('notifications').columns(['actor_id']).execute();
 
     await db.schema.alterTable('users').addColumn('followers_count', 'integer', (col) => col.notNull().defaultTo(0)).execute();
     await db.schema.alterTable('users').addColumn('following_count', 'integer', (col) => col.notNull().defaultTo(0)).execute();

@@ -124,8 +124,14 @@ describe.each(dbKinds)('follows, activity feed and notifications on %s', (kind) 
   });
 
   it('hides what suspended users did from feeds, lists and notifications', async () => {
+    await feed('bob');
+    await call('DELETE', '/api/users/dan/follow', 'cat');
+    await call('POST', '/api/users/dan/follow', 'cat', {});
+    expect(await unread('bob')).toBe(true);
     const cat = (await usersRepo.findByUsername(t.db.kysely, 'cat'))!;
     await usersRepo.update(t.db.kysely, cat.id, { state: 'suspended' });
+    // What a suspended account did never lights the dot it could not clear.
+    expect(await unread('bob')).toBe(false);
     expect((await feed('bob')).some((i) => i.actor.username === 'cat')).toBe(false);
     expect((await call('GET', '/api/users/ann/followers')).json().map((u: { username: string }) => u.username)).toEqual(['bob']);
     expect((await call('GET', '/api/notifications', 'ann')).json().some((n: { actor: { username: string } }) => n.actor.username === 'cat')).toBe(false);

@@ -17,11 +17,27 @@ export const notificationsRepo = {
       .$if(n.commentId !== undefined, (q) => q.where('comment_id', '=', n.commentId!))
       .execute(),
 
-  /** A page, newest first, from accounts in good standing. */
+  /**
+   * A page, newest first, from accounts in good standing. The page and its
+   * actors come first, as a materialized CTE: as one six-table join,
+   * PostgreSQL spent longer planning it (~2 ms) than running it.
+   */
   page: (db: Conn, userId: number, limit: number, offset: number) =>
     db
-      .selectFrom('notifications as n')
-      .innerJoin('users as a', 'a.id', 'n.actor_id')
+      .with(
+        (cte) => cte('page').materialized(),
+        (qb) =>
+          qb
+            .selectFrom('notifications as n')
+            .innerJoin('users as a', 'a.id', 'n.actor_id')
+            .select(['n.id', 'n.kind', 'n.message', 'n.created_at', 'n.read_at', 'n.entry_id', 'n.comment_id', 'a.username', 'a.avatar'])
+            .where('n.user_id', '=', userId)
+            .where('a.state', '=', 'active')
+            .orderBy('n.id', 'desc')
+            .limit(limit)
+            .offset(offset),
+      )
+      .selectFrom('page as n')
       .leftJoin('library_entries as e', 'e.id', 'n.entry_id')
       .leftJoin('users as eu', 'eu.id', 'e.user_id')
       .leftJoin('games as g', 'g.id', 'e.game_id')
@@ -32,19 +48,15 @@ export const notificationsRepo = {
         'n.message',
         'n.created_at',
         'n.read_at',
-        'a.username',
-        'a.avatar',
+        'n.username',
+        'n.avatar',
         'e.review_slug',
         'eu.username as review_username',
         'g.name as game_name',
         'c.id as comment_id',
         'c.body as comment_body',
       ])
-      .where('n.user_id', '=', userId)
-      .where('a.state', '=', 'active')
       .orderBy('n.id', 'desc')
-      .limit(limit)
-      .offset(offset)
       .execute(),
 
   /**
