@@ -112,7 +112,8 @@ async function launchChromium() {
         child.kill('SIGTERM');
         await exited;
       }
-      fs.rmSync(profile, { recursive: true, force: true });
+      // Chromium's helpers may still be writing to the profile for a moment after it exits.
+      fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     },
   };
 }

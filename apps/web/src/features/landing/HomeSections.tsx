@@ -22,19 +22,19 @@ function TeaserGrid({ games, loading, aboveFold = false }: TeaserProps) {
 }
 
 export const TrendingSection = (props: TeaserProps) => (
-  <HomeSection title="Trending" seeAll={{ to: '/trending', what: 'trending games' }}>
+  <HomeSection title="Trending" seeAll={{ to: '/trending', what: 'trending games' }} offscreen={!props.aboveFold}>
     <TeaserGrid {...props} />
   </HomeSection>
 );
 
 export const UpcomingSection = (props: TeaserProps) => (
-  <HomeSection title="Upcoming Releases" seeAll={{ to: '/upcoming', what: 'upcoming releases' }}>
+  <HomeSection title="Upcoming Releases" seeAll={{ to: '/upcoming', what: 'upcoming releases' }} offscreen>
     <TeaserGrid {...props} />
   </HomeSection>
 );
 
 export const BrowseSection = (props: TeaserProps) => (
-  <HomeSection title="Browse All Games" seeAll={{ to: '/games', what: 'games' }}>
+  <HomeSection title="Browse All Games" seeAll={{ to: '/games', what: 'games' }} offscreen>
     <TeaserGrid {...props} />
   </HomeSection>
 );
