@@ -100,6 +100,16 @@ describe.each(dbKinds)('page head tags for link previews on %s', (kind) => {
     }
   });
 
+  it('names profile pages after their owner, and answers unknown or hidden users with a real 404', async () => {
+    const diary = await page('/u/ann/diary');
+    expect(diary.statusCode).toBe(200);
+    expect(titleOf(diary.body)).toEqual(["Ann's Diary | VGL"]);
+    expect(titleOf((await page('/u/ANN')).body)).toEqual(['Ann | VGL']);
+    for (const url of ['/u/nobody', '/u/nobody/library', '/u/gone/followers']) expect((await page(url)).statusCode, url).toBe(404);
+    // Login-protected pages keep the app's own handling.
+    expect((await page('/u/nobody/settings')).statusCode).toBe(200);
+  });
+
   it('keeps the defaults for pages without their own head', async () => {
     const res = await page('/trending');
     expect(res.statusCode).toBe(200);

@@ -56,6 +56,28 @@ export function createPageMeta(db: Db, library: LibraryService): PageMetaLookup 
     }
   };
 
+  const PROFILE_TABS: Record<string, (name: string) => string> = {
+    '': (name) => name,
+    diary: (name) => `${name}'s Diary`,
+    library: (name) => `${name}'s Library`,
+    reviews: (name) => `${name}'s Reviews`,
+    following: (name) => `${name} follows`,
+    followers: (name) => `${name}'s followers`,
+  };
+
+  const profile = async (username: string, tab: string): Promise<PageHead | typeof NOT_FOUND> => {
+    try {
+      const owner = await library.ownerFor(null, username, 'read');
+      return {
+        title: PROFILE_TABS[tab]!(owner.username),
+        description: `${owner.username}'s games, ratings, reviews and diary on VGL.`,
+      };
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode === 404) return NOT_FOUND;
+      throw error;
+    }
+  };
+
   return async (pathname) => {
     const segments = pathname.split('/').filter(Boolean).map(decode);
     if (segments.some((s) => s === undefined)) return undefined;
@@ -63,6 +85,10 @@ export function createPageMeta(db: Db, library: LibraryService): PageMetaLookup 
     // The router matches its fixed words in any case; so does this.
     if (segments.length === 2 && first!.toLowerCase() === 'games') return game(second!);
     if (segments.length === 4 && first!.toLowerCase() === 'u' && third!.toLowerCase() === 'reviews') return review(second!, fourth!);
+    // Profiles and their public tabs: an unknown (or hidden) user is a real 404.
+    if (first?.toLowerCase() === 'u' && (segments.length === 2 || (segments.length === 3 && third!.toLowerCase() in PROFILE_TABS))) {
+      return profile(second!, segments.length === 2 ? '' : third!.toLowerCase());
+    }
     return undefined;
   };
 }
