@@ -94,8 +94,14 @@ async function benchOne(kind, size) {
   const app = await buildApp({ config, db, logger: false, rateLimits: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${app.server.address().port}`;
-  const get = async (url) => {
-    const res = await fetch(base + url);
+  const get = async (url, retried = false) => {
+    // A keep-alive socket the server closes just as the client reuses it resets; that is the
+    // client's race, not the API's answer, so try once more on a fresh connection.
+    const res = await fetch(base + url).catch((error) => {
+      if (retried || error?.cause?.code !== 'ECONNRESET') throw error;
+      return null;
+    });
+    if (res === null) return get(url, true);
     await res.arrayBuffer();
     if (!res.ok) throw new Error(`${url} → ${res.status}`);
   };
