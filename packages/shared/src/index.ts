@@ -13,3 +13,4 @@ export * from './library.js';
 export * from './review-text.js';
 export * from './social.js';
 export * from './admin.js';
+export * from './settings.js';

@@ -1,3 +1,4 @@
+import { SETTINGS_MESSAGES } from '@vgl/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { showToast } from '../../stores/toast';
 import { serverFieldErrors } from './fieldErrors';
@@ -5,7 +6,7 @@ import styles from './settings.module.css';
 import { BIO_MAX_LENGTH, useSaveBio } from './settingsApi';
 import { toastFailure } from './toastFailure';
 
-const TOO_LONG = `Bio must have at most ${BIO_MAX_LENGTH} characters`;
+const TOO_LONG = SETTINGS_MESSAGES.bioTooLong;
 
 /** The bio: a textarea with a counter, the review text rules (SPEC §5) and Save. */
 export function BioSection({ username, bio }: { username: string; bio: string | null }) {

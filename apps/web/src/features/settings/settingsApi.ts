@@ -1,19 +1,16 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { TOTAL_COUNT_HEADER, type EntryGame, type LibraryGame } from '@vgl/shared';
+import { SETTINGS_LIMITS, SETTINGS_MESSAGES, TOTAL_COUNT_HEADER, type EntryGame, type LibraryGame } from '@vgl/shared';
 import { api, apiUpload } from '../../lib/api';
 import { trigger } from '../../stores/renderTriggers';
 import { userKey } from '../profile/profileApi';
 
-/*
- * The server's SETTINGS_LIMITS and SETTINGS_MESSAGES (apps/server/src/modules/settings/settings.schemas.ts),
- * as far as the forms check them before sending. They move to packages/shared together.
- */
-export const BIO_MAX_LENGTH = 500;
+/** The limits the server checks (packages/shared), as far as the forms check them before sending. */
+export const BIO_MAX_LENGTH = SETTINGS_LIMITS.bioMaxLength;
 export const AVATAR_RULES = {
-  types: ['image/png', 'image/jpeg', 'image/webp', 'image/gif'],
-  maxBytes: 5 * 1024 * 1024,
-  notImage: 'Choose a PNG, JPEG, WebP or GIF image.',
-  tooLarge: 'The image must be 5 MB or smaller.',
+  types: SETTINGS_LIMITS.avatarTypes,
+  maxBytes: SETTINGS_LIMITS.avatarMaxBytes,
+  notImage: SETTINGS_MESSAGES.avatarNotImage,
+  tooLarge: SETTINGS_MESSAGES.avatarTooLarge,
 } as const;
 
 /** GET /api/profile: the signed-in user's own profile, as the settings pages edit it. */
