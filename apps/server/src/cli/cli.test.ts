@@ -2,21 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captureIO, envFor } from '../test/cli.js';
 import { createTestDatabase, dbKinds, type TestDatabase } from '../test/databases.js';
 import { createDb } from '../db/database.js';
 import { createUser } from '../test/users.js';
 import { runCli } from './run.js';
-
-function captureIO() {
-  const out: string[] = [];
-  const err: string[] = [];
-  return { io: { out: (l: string) => out.push(l), err: (l: string) => err.push(l) }, out, err };
-}
-
-const envFor = (database: TestDatabase) => ({
-  DATA_DIR: database.dataDir,
-  ...(database.config.kind === 'postgres' ? { DATABASE_URL: database.config.url } : {}),
-});
 
 describe('npm run vgl', () => {
   it('lists the commands and fails without one', async () => {

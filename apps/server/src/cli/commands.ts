@@ -9,7 +9,8 @@ import { IgdbClient } from '../modules/igdb/igdb.client.js';
 import { syncFromIgdb } from '../modules/igdb/igdb.sync.js';
 import { usersRepo } from '../modules/users/users.repo.js';
 import { progressBar } from './progress.js';
-import { DEMO_WEEKS, DemoSeedError, removeDemo, seedDemo } from './seed-demo.js';
+import { removeDemo } from './seed-demo.accounts.js';
+import { DEMO_WEEKS, DemoSeedError, seedDemo } from './seed-demo.js';
 
 export interface CliIO {
   out: (line: string) => void;

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../db/database.js';
 import { importCatalogFile, importReference } from '../modules/catalog/catalog.import.js';
 import { verifyPassword } from '../modules/auth/passwords.js';
+import { captureIO, envFor } from '../test/cli.js';
 import { createTestDatabase, dbKinds, type TestDatabase } from '../test/databases.js';
 import { createUser } from '../test/users.js';
 import { runCli } from './run.js';
@@ -16,17 +17,6 @@ const GAMES = Array.from({ length: 40 }, (_, i) => ({
   platforms: [PLATFORMS[i % PLATFORMS.length], PLATFORMS[(i + 2) % PLATFORMS.length]],
   popularity: 100 - i,
 }));
-
-function captureIO() {
-  const out: string[] = [];
-  const err: string[] = [];
-  return { io: { out: (l: string) => out.push(l), err: (l: string) => err.push(l) }, out, err };
-}
-
-const envFor = (database: TestDatabase) => ({
-  DATA_DIR: database.dataDir,
-  ...(database.config.kind === 'postgres' ? { DATABASE_URL: database.config.url } : {}),
-});
 
 const DAY = 86_400_000;
 

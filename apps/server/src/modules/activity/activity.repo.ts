@@ -1,7 +1,7 @@
-import { sql, type Insertable } from 'kysely';
+import { sql, type Insertable, type SelectQueryBuilder } from 'kysely';
 import type { Dialect } from '../../db/database.js';
-import type { ActivitiesTable } from '../../db/schema.js';
-import type { Conn } from '../library/library.repo.js';
+import type { ActivitiesTable, Database } from '../../db/schema.js';
+import { entryGameColumns, type Conn } from '../library/library.repo.js';
 
 /*
  * Feeds are read, not written per follower: a page is the newest activities
@@ -41,8 +41,19 @@ export interface FollowedSearch {
 /** The few accounts not in good standing (users_not_active): a literal, as SQLite uses a partial index only for a condition it can see. */
 const notActive = (db: Conn) => db.selectFrom('users as u').select('u.id').where('u.state', '<>', sql.lit('active'));
 
+interface Window {
+  low: number;
+  top: number;
+  limit: number;
+}
+
+/** Seeking: the activities of followee f in the window, newest first (activities_actor serves it). */
+function newestOfFollowee<O>(q: SelectQueryBuilder<Database & { a: ActivitiesTable; f: Database['follows'] }, 'a' | 'f', O>, { low, top, limit }: Window) {
+  return q.whereRef('a.actor_id', '=', 'f.followee_id').where('a.id', '>=', low).where('a.id', '<', top).orderBy('a.id', 'desc').limit(limit);
+}
+
 /** One window, low <= id < top: ids by followees, newest first. */
-function windowIds(db: Conn, dialect: Dialect, userId: number, window: { low: number; top: number; limit: number; walk: boolean; activeActors: boolean }) {
+function windowIds(db: Conn, dialect: Dialect, userId: number, window: Window & { walk: boolean; activeActors: boolean }) {
   const { low, top, limit, walk, activeActors } = window;
   if (walk) {
     return db
@@ -71,16 +82,7 @@ function windowIds(db: Conn, dialect: Dialect, userId: number, window: { low: nu
   if (dialect === 'postgres') {
     return followees
       .innerJoinLateral(
-        (eb) =>
-          eb
-            .selectFrom('activities as a')
-            .select('a.id')
-            .whereRef('a.actor_id', '=', 'f.followee_id')
-            .where('a.id', '>=', low)
-            .where('a.id', '<', top)
-            .orderBy('a.id', 'desc')
-            .limit(limit)
-            .as('x'),
+        (eb) => newestOfFollowee(eb.selectFrom('activities as a').select('a.id'), window).as('x'),
         (join) => join.onTrue(),
       )
       .select('x.id')
@@ -88,15 +90,7 @@ function windowIds(db: Conn, dialect: Dialect, userId: number, window: { low: nu
       .limit(limit)
       .execute();
   }
-  return followees
-    .crossJoin('activities as a')
-    .select('a.id')
-    .whereRef('a.actor_id', '=', 'f.followee_id')
-    .where('a.id', '>=', low)
-    .where('a.id', '<', top)
-    .orderBy('a.id', 'desc')
-    .limit(limit)
-    .execute();
+  return newestOfFollowee(followees.crossJoin('activities as a').select('a.id'), window).execute();
 }
 
 /** Ids of activities by the people `userId` follows (`following` of them), newest first. */
@@ -166,11 +160,7 @@ export async function activityRows(db: Conn, ids: number[]) {
       'a.game_id',
       'a.username',
       'a.avatar',
-      'g.name as game_name',
-      'g.slug as game_slug',
-      'g.cover_image_id as game_cover',
-      'g.first_release_date as game_release_date',
-      'g.release_year as game_release_year',
+      ...entryGameColumns,
       'e.review_slug',
       'e.review',
       'eu.username as review_username',

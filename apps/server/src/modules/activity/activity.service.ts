@@ -2,6 +2,8 @@ import type { ActivityItem, ActivityVerb, PlayStatus } from '@vgl/shared';
 import type { Db } from '../../db/database.js';
 import { presentEntryGame } from '../library/library.presenter.js';
 import type { Conn } from '../library/library.repo.js';
+import type { LibraryService } from '../library/library.service.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
 import { usersRepo, type UserRow } from '../users/users.repo.js';
 import { activityRepo, feedPage, type FeedRow } from './activity.repo.js';
 
@@ -110,3 +112,10 @@ export function createActivityService(db: Db, now: () => number = Date.now) {
 }
 
 export type ActivityService = ReturnType<typeof createActivityService>;
+
+/** What a like, comment or follow is written through: the owner's profile, the feed and the notifications. */
+export interface SocialServices {
+  library: LibraryService;
+  activity: ActivityService;
+  notifications: NotificationsService;
+}

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Conn } from '../library/library.repo.js';
+import { entryGameColumns, type Conn } from '../library/library.repo.js';
 import { countOf, lower, matchesAny } from './admin.repo.js';
 
 /** Written reviews of every account, whatever its state: moderators see what others cannot. */
@@ -17,11 +17,7 @@ const reviewColumns = [
   'u.username',
   'u.avatar',
   'u.state as user_state',
-  'g.name as game_name',
-  'g.slug as game_slug',
-  'g.cover_image_id as game_cover',
-  'g.first_release_date as game_release_date',
-  'g.release_year as game_release_year',
+  ...entryGameColumns,
 ] as const;
 
 function commentsFrom(db: Conn, q: string) {

@@ -3,20 +3,15 @@ import type { CommentInput } from '@vgl/shared/schemas';
 import type { Db } from '../../db/database.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { userRateLimit } from '../../http/user-rate-limit.js';
-import type { ActivityService } from '../activity/activity.service.js';
+import type { SocialServices } from '../activity/activity.service.js';
 import { libraryRepo } from '../library/library.repo.js';
-import type { Actor, LibraryService } from '../library/library.service.js';
-import type { NotificationsService } from '../notifications/notifications.service.js';
+import type { Actor } from '../library/library.service.js';
 import type { UserRow } from '../users/users.repo.js';
 import { canComment } from './comments.policy.js';
 import { presentComment } from './comments.presenter.js';
 import { commentsRepo } from './comments.repo.js';
 
-export function createCommentsService(
-  db: Db,
-  deps: { library: LibraryService; activity: ActivityService; notifications: NotificationsService },
-  now: () => number = Date.now,
-) {
+export function createCommentsService(db: Db, deps: SocialServices, now: () => number = Date.now) {
   const k = db.kysely;
   const limit = userRateLimit(SOCIAL_LIMITS.perMinute.comments, SOCIAL_MESSAGES.slowDown, now);
 

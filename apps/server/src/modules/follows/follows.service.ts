@@ -2,19 +2,14 @@ import { API_MESSAGES, SOCIAL_LIMITS, SOCIAL_MESSAGES, type UserCard } from '@vg
 import type { Db } from '../../db/database.js';
 import { badRequest, forbidden } from '../../http/errors.js';
 import { userRateLimit } from '../../http/user-rate-limit.js';
-import type { ActivityService } from '../activity/activity.service.js';
-import type { Actor, LibraryService } from '../library/library.service.js';
-import type { NotificationsService } from '../notifications/notifications.service.js';
+import type { SocialServices } from '../activity/activity.service.js';
+import type { Actor } from '../library/library.service.js';
 import type { UserRow } from '../users/users.repo.js';
 import { followsRepo } from './follows.repo.js';
 
 const bioExcerpt = (bio: string | null) => (bio && bio.length > 160 ? `${bio.slice(0, 160).replace(/\s+\S*$/, '')}…` : bio);
 
-export function createFollowsService(
-  db: Db,
-  deps: { library: LibraryService; activity: ActivityService; notifications: NotificationsService },
-  now: () => number = Date.now,
-) {
+export function createFollowsService(db: Db, deps: SocialServices, now: () => number = Date.now) {
   const k = db.kysely;
   const limit = userRateLimit(SOCIAL_LIMITS.perMinute.follows, SOCIAL_MESSAGES.slowDown, now);
 

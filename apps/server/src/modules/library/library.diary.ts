@@ -1,5 +1,30 @@
+import { PLAY_STATUS, type DiaryEntry } from '@vgl/shared';
 import type { LibraryEntryInput } from '@vgl/shared/schemas';
 import { libraryRepo, type Conn, type EntryRow } from './library.repo.js';
+
+/** One play, as the diary form sends it or an import file holds it. */
+type Play = Pick<DiaryEntry, 'playedOn' | 'event' | 'rating' | 'note' | 'replay' | 'hours'>;
+
+/** Hours played are kept as whole minutes. */
+const minutesOf = (hours: number | null) => (hours === null ? null : Math.round(hours * 60));
+
+/** A diary entry's columns from a play. */
+export const diaryColumns = (play: Play) => ({
+  played_on: play.playedOn,
+  event: play.event,
+  rating: play.rating,
+  note: play.note,
+  replay: play.replay ? 1 : 0,
+  minutes_played: minutesOf(play.hours),
+});
+
+/** What logging a play says about a game not yet in the library: finished means beaten, else playing, and its date is Started or Finished. */
+export const entryColumnsFromPlay = (play: Pick<Play, 'playedOn' | 'event' | 'rating'>) => ({
+  status: play.event === 'finished' ? PLAY_STATUS.beaten : PLAY_STATUS.playing,
+  rating: play.rating,
+  started_on: play.event === 'started' ? play.playedOn : null,
+  finished_on: play.event === 'finished' ? play.playedOn : null,
+});
 
 interface DatesChange {
   userId: number;
@@ -24,7 +49,7 @@ export async function saveDiaryForDates(trx: Conn, change: DatesChange): Promise
     const previousDate = (event === 'started' ? previous?.started_on : previous?.finished_on) ?? null;
     const details =
       event === 'finished'
-        ? { rating: input.rating, minutes_played: input.hours === null ? null : Math.round(input.hours * 60) }
+        ? { rating: input.rating, minutes_played: minutesOf(input.hours) }
         : { rating: null, minutes_played: null };
     const current = previousDate && !input.replay ? await libraryRepo.diaryRowOn(trx, change.entryId, event, previousDate) : undefined;
     if (!date) {

@@ -4,6 +4,15 @@ import type { Database, DiaryEntriesTable, LibraryEntriesTable } from '../../db/
 
 export type Conn = Kysely<Database> | Transaction<Database>;
 
+/** What presentEntryGame reads of the game, from a join of `games as g`. */
+export const entryGameColumns = [
+  'g.name as game_name',
+  'g.slug as game_slug',
+  'g.cover_image_id as game_cover',
+  'g.first_release_date as game_release_date',
+  'g.release_year as game_release_year',
+] as const;
+
 /** The columns every entry presenter needs: the entry, its author and its game. */
 function entryRows(db: Conn) {
   return db
@@ -30,11 +39,7 @@ function entryRows(db: Conn) {
       'e.updated_at',
       'u.username',
       'u.avatar',
-      'g.name as game_name',
-      'g.slug as game_slug',
-      'g.cover_image_id as game_cover',
-      'g.first_release_date as game_release_date',
-      'g.release_year as game_release_year',
+      ...entryGameColumns,
     ]);
 }
 type EntryQuery = ReturnType<typeof entryRows>;
@@ -66,6 +71,24 @@ async function countEntries(db: Conn, f: EntryCountFilter): Promise<number> {
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
+
+/** A new entry's columns with nothing known yet; callers spread what they know over them. */
+export const blankEntry = (userId: number, gameId: number, at: number) => ({
+  user_id: userId,
+  game_id: gameId,
+  status: null,
+  rating: null,
+  review: null,
+  review_slug: null,
+  review_created_at: null,
+  review_updated_at: null,
+  started_on: null,
+  finished_on: null,
+  favourite_position: null,
+  featured_position: null,
+  created_at: at,
+  updated_at: at,
+});
 
 export const libraryRepo = {
   entryById: (db: Conn, id: number) => entryRows(db).where('e.id', '=', id).executeTakeFirst(),
@@ -295,11 +318,7 @@ function diaryRows(db: Conn) {
       'd.created_at',
       'e.review_slug',
       'e.review',
-      'g.name as game_name',
-      'g.slug as game_slug',
-      'g.cover_image_id as game_cover',
-      'g.first_release_date as game_release_date',
-      'g.release_year as game_release_year',
+      ...entryGameColumns,
     ]);
 }
 export type EntryRow = NonNullable<Awaited<ReturnType<typeof libraryRepo.entryById>>>;

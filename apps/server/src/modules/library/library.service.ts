@@ -1,4 +1,4 @@
-import { API_MESSAGES, LIBRARY_LIMITS, PLAY_STATUS, type LibraryEntry, type ProfileOverview } from '@vgl/shared';
+import { API_MESSAGES, LIBRARY_LIMITS, type LibraryEntry, type ProfileOverview } from '@vgl/shared';
 import type { DiaryEntryInput, DiaryEntryUpdate, LibraryEntryInput, LibraryQuery } from '@vgl/shared/schemas';
 import type { Db } from '../../db/database.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
@@ -13,8 +13,8 @@ import {
   presentLibraryGame,
   presentReviewEntry,
 } from './library.presenter.js';
-import { libraryRepo, type Conn, type EntryRow } from './library.repo.js';
-import { saveDiaryForDates } from './library.diary.js';
+import { blankEntry, libraryRepo, type Conn, type EntryRow } from './library.repo.js';
+import { diaryColumns, entryColumnsFromPlay, saveDiaryForDates } from './library.diary.js';
 import type { ActivityService } from '../activity/activity.service.js';
 import { followsRepo } from '../follows/follows.repo.js';
 
@@ -23,16 +23,6 @@ const DAY = 86_400_000;
 const TRENDING_REVIEW_WINDOW = 14 * DAY;
 
 export type Actor = UserRow | null;
-
-/** A diary entry's columns from what the member typed (hours are kept as whole minutes). */
-const diaryColumns = (input: DiaryEntryUpdate) => ({
-  played_on: input.playedOn,
-  event: input.event,
-  rating: input.rating,
-  note: input.note,
-  replay: input.replay ? 1 : 0,
-  minutes_played: input.hours === null ? null : Math.round(input.hours * 60),
-});
 
 /** A review slug from the game slug, unique for this user ("zelda", then "zelda-2"). */
 async function uniqueReviewSlug(db: Conn, userId: number, base: string): Promise<string> {
@@ -237,29 +227,10 @@ export function createLibraryService(db: Db, activity: ActivityService, now: () 
       const at = now();
       const id = await k.transaction().execute(async (trx) => {
         const existing = await libraryRepo.entryOf(trx, owner.id, game.id);
-        const status = input.event === 'finished' ? PLAY_STATUS.beaten : PLAY_STATUS.playing;
-        const entryId =
-          existing?.id ??
-          (
-            await libraryRepo.insertEntry(trx, {
-              user_id: owner.id,
-              game_id: game.id,
-              status,
-              rating: input.rating,
-              review: null,
-              review_slug: null,
-              review_created_at: null,
-              review_updated_at: null,
-              started_on: input.event === 'started' ? input.playedOn : null,
-              finished_on: input.event === 'finished' ? input.playedOn : null,
-              favourite_position: null,
-              featured_position: null,
-              created_at: at,
-              updated_at: at,
-            })
-          ).id;
+        const implied = entryColumnsFromPlay(input);
+        const entryId = existing?.id ?? (await libraryRepo.insertEntry(trx, { ...blankEntry(owner.id, game.id, at), ...implied })).id;
         if (existing) await libraryRepo.updateEntry(trx, existing.id, { updated_at: at });
-        else await activity.record(trx, owner.id, { verb: 'added', gameId: game.id, entryId, value: status });
+        else await activity.record(trx, owner.id, { verb: 'added', gameId: game.id, entryId, value: implied.status });
         return (
           await libraryRepo.insertDiary(trx, {
             user_id: owner.id,

@@ -6,7 +6,8 @@ import { parseInput } from '../../http/parse.js';
 import { requireUser } from '../auth/auth.guard.js';
 import type { AuthService } from '../auth/auth.service.js';
 import { exportLibraryCsv } from './library.export.js';
-import { IMPORT_FORMATS, createLibraryTransfer } from './library.import.js';
+import { IMPORT_FORMATS } from './library.import.formats.js';
+import { createLibraryTransfer } from './library.import.js';
 import type { LibraryService } from './library.service.js';
 
 const userParam = z.object({ username: z.string().max(40) });

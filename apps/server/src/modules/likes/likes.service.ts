@@ -2,8 +2,7 @@ import { API_MESSAGES, SOCIAL_LIMITS, SOCIAL_MESSAGES } from '@vgl/shared';
 import type { Db } from '../../db/database.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { userRateLimit } from '../../http/user-rate-limit.js';
-import type { ActivityService } from '../activity/activity.service.js';
-import type { NotificationsService } from '../notifications/notifications.service.js';
+import type { SocialServices } from '../activity/activity.service.js';
 import type { UserRow } from '../users/users.repo.js';
 import { likesRepo, type LikeTarget } from './likes.repo.js';
 
@@ -14,7 +13,7 @@ export function likeTargetOf(entityId: string): LikeTarget | null {
   return { kind: match[1] ? 'comment' : 'review', id: Number(match[2]) };
 }
 
-export function createLikesService(db: Db, deps: { activity: ActivityService; notifications: NotificationsService }, now: () => number = Date.now) {
+export function createLikesService(db: Db, deps: Pick<SocialServices, 'activity' | 'notifications'>, now: () => number = Date.now) {
   const k = db.kysely;
   const limit = userRateLimit(SOCIAL_LIMITS.perMinute.likes, SOCIAL_MESSAGES.slowDown, now);
 

@@ -1,0 +1,246 @@
+import type { Insertable, Selectable } from 'kysely';
+import { LIBRARY_LIMITS } from '@vgl/shared';
+import type { LibraryEntriesTable } from '../../db/schema.js';
+import { chunks, type GameRef, type Platforms } from './library.import.match.js';
+import type { DiaryImportRow, ImportRow, LibraryImportRow, LineError } from './library.import.rows.js';
+import { diaryColumns, entryColumnsFromPlay } from './library.diary.js';
+import { blankEntry, type Conn } from './library.repo.js';
+
+// Applying: one transaction; empty cells keep what the library already holds.
+
+export interface ImportCounts {
+  /** Library entries added or changed. */
+  entries: number;
+  /** Diary entries added. */
+  diary: number;
+  /** Rows whose game is not in the catalog. */
+  unmatched: number;
+  /** Diary rows already in the diary (same game, date, event and replay). */
+  skipped: number;
+  /** What was imported only in part, e.g. a favourite past the limit. */
+  warnings: LineError[];
+}
+
+/** A game's library rows folded in file order: later cells win, empty cells keep earlier ones. */
+type EntryChanges = Pick<
+  LibraryImportRow,
+  'line' | 'status' | 'rating' | 'review' | 'reviewedAt' | 'startedOn' | 'finishedOn' | 'favourite' | 'favouritePosition' | 'loggedAt'
+> & { platformIds: number[] };
+
+function foldLibraryRow(into: EntryChanges | undefined, row: LibraryImportRow, platformIds: number[]): EntryChanges {
+  // Dates travel as a pair, so a later play-through never leaves Started after Finished.
+  const dates = row.startedOn || row.finishedOn ? row : into;
+  return {
+    line: into?.line ?? row.line,
+    status: row.status ?? into?.status ?? null,
+    rating: row.rating ?? into?.rating ?? null,
+    review: row.review ?? into?.review ?? null,
+    reviewedAt: row.reviewedAt ?? into?.reviewedAt ?? null,
+    startedOn: dates?.startedOn ?? null,
+    finishedOn: dates?.finishedOn ?? null,
+    favourite: row.favourite || (into?.favourite ?? false),
+    favouritePosition: row.favouritePosition ?? into?.favouritePosition ?? null,
+    platformIds: [...new Set([...(into?.platformIds ?? []), ...platformIds])],
+    loggedAt: into?.loggedAt ?? row.loggedAt,
+  };
+}
+
+/** What a diary row implies for a game the file has no library row for, as logging a play does. */
+function changesFromDiary(rows: DiaryImportRow[]): EntryChanges {
+  const latest = [...rows].sort((a, b) => a.playedOn.localeCompare(b.playedOn)).at(-1)!;
+  const implied = entryColumnsFromPlay(latest);
+  return {
+    line: latest.line,
+    status: implied.status,
+    rating: implied.rating,
+    review: null,
+    reviewedAt: null,
+    startedOn: implied.started_on,
+    finishedOn: implied.finished_on,
+    favourite: false,
+    favouritePosition: null,
+    platformIds: [],
+    loggedAt: rows.map((r) => r.loggedAt).find((v) => v !== null) ?? null,
+  };
+}
+
+interface GamePlan {
+  game: GameRef;
+  changes: EntryChanges | undefined;
+  diary: DiaryImportRow[];
+}
+
+type EntryRecord = Selectable<LibraryEntriesTable>;
+
+async function existingEntries(trx: Conn, userId: number, gameIds: number[]): Promise<Map<number, EntryRecord>> {
+  const map = new Map<number, EntryRecord>();
+  for (const ids of chunks(gameIds)) {
+    for (const entry of await trx.selectFrom('library_entries').selectAll().where('user_id', '=', userId).where('game_id', 'in', ids).execute()) {
+      map.set(entry.game_id, entry);
+    }
+  }
+  return map;
+}
+
+export async function applyImport(
+  trx: Conn,
+  userId: number,
+  rows: ImportRow[],
+  matches: (GameRef | null)[],
+  platforms: Platforms,
+  at: number,
+): Promise<ImportCounts> {
+  const plans = new Map<number, GamePlan>();
+  let unmatched = 0;
+  rows.forEach((row, i) => {
+    const game = matches[i];
+    if (!game) {
+      unmatched += 1;
+      return;
+    }
+    const plan = plans.get(game.id) ?? { game, changes: undefined, diary: [] };
+    if (row.kind === 'library') plan.changes = foldLibraryRow(plan.changes, row, platforms.resolve(row.platforms).map((p) => p.id));
+    else plan.diary.push(row);
+    plans.set(game.id, plan);
+  });
+
+  const existing = await existingEntries(trx, userId, [...plans.keys()]);
+  const ownEntries = await trx
+    .selectFrom('library_entries')
+    .select(['review_slug', 'favourite_position'])
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('review_slug', 'is not', null), eb('favourite_position', 'is not', null)]))
+    .execute();
+  const reviewSlugs = new Set(ownEntries.map((e) => e.review_slug).filter((s): s is string => s !== null));
+  const favourites = new Set(ownEntries.map((e) => e.favourite_position).filter((p): p is number => p !== null));
+  const warnings: LineError[] = [];
+
+  const reviewSlug = (base: string) => {
+    let slug = base;
+    for (let n = 2; reviewSlugs.has(slug); n++) slug = `${base}-${n}`;
+    reviewSlugs.add(slug);
+    return slug;
+  };
+
+  // Favourites in the order the file asks for; the limit counts the ones the user already has.
+  const favouritePositions = new Map<number, number>();
+  const wanted = [...plans.values()]
+    .filter((p) => p.changes?.favourite && (existing.get(p.game.id)?.favourite_position ?? null) === null)
+    .sort((a, b) => (a.changes!.favouritePosition ?? Infinity) - (b.changes!.favouritePosition ?? Infinity));
+  for (const plan of wanted) {
+    if (favourites.size >= LIBRARY_LIMITS.favourites) {
+      warnings.push({ line: plan.changes!.line, message: `${plan.game.name} was not made a favourite: you can have up to ${LIBRARY_LIMITS.favourites} favourite games.` });
+      continue;
+    }
+    const asked = plan.changes!.favouritePosition;
+    const position = asked !== null && asked <= LIBRARY_LIMITS.favourites && !favourites.has(asked) ? asked : Math.max(0, ...favourites) + 1;
+    favourites.add(position);
+    favouritePositions.set(plan.game.id, position);
+  }
+
+  const inserts: { plan: GamePlan; values: Insertable<LibraryEntriesTable> }[] = [];
+  const entryIds = new Map<number, number>();
+  const touched = new Set<number>();
+  for (const plan of plans.values()) {
+    const before = existing.get(plan.game.id);
+    if (before) entryIds.set(plan.game.id, before.id);
+    const changes = plan.changes ?? (before ? undefined : changesFromDiary(plan.diary));
+    if (!changes) continue;
+    const newReview = changes.review !== null && changes.review !== before?.review;
+    const reviewedAt = before?.review_created_at ?? changes.reviewedAt ?? changes.loggedAt ?? at;
+    const values = {
+      status: changes.status ?? before?.status ?? null,
+      rating: changes.rating ?? before?.rating ?? null,
+      ...(newReview
+        ? {
+            review: changes.review,
+            review_slug: before?.review_slug ?? reviewSlug(plan.game.slug),
+            review_created_at: reviewedAt,
+            review_updated_at: before ? at : reviewedAt,
+          }
+        : {}),
+      ...(changes.startedOn || changes.finishedOn ? { started_on: changes.startedOn, finished_on: changes.finishedOn } : {}),
+      ...(favouritePositions.has(plan.game.id) ? { favourite_position: favouritePositions.get(plan.game.id)! } : {}),
+    };
+    if (before) {
+      const changed = (Object.keys(values) as (keyof typeof values)[]).some((key) => values[key] !== before[key]);
+      if (changed) {
+        await trx.updateTable('library_entries').set({ ...values, updated_at: at }).where('id', '=', before.id).execute();
+        touched.add(plan.game.id);
+      }
+      continue;
+    }
+    const created = changes.loggedAt ?? at;
+    inserts.push({
+      plan,
+      values: { ...blankEntry(userId, plan.game.id, created), ...values },
+    });
+  }
+  for (const batch of chunks(inserts, 100)) {
+    const saved = await trx.insertInto('library_entries').values(batch.map((i) => i.values)).returning(['id', 'game_id']).execute();
+    for (const row of saved) {
+      entryIds.set(row.game_id, row.id);
+      touched.add(row.game_id);
+    }
+  }
+
+  for (const gameId of await addPlatforms(trx, [...plans.values()], entryIds, existing)) touched.add(gameId);
+  const diary = await addDiary(trx, userId, [...plans.values()], entryIds, at);
+  return { entries: touched.size, diary: diary.added, unmatched, skipped: diary.skipped, warnings };
+}
+
+/** Adds the file's platforms to each entry's, up to the per-entry limit; returns the games that gained some. */
+async function addPlatforms(trx: Conn, plans: GamePlan[], entryIds: Map<number, number>, existing: Map<number, EntryRecord>): Promise<number[]> {
+  const withPlatforms = plans.filter((p) => p.changes && p.changes.platformIds.length > 0);
+  const current = new Map<number, Set<number>>();
+  const existingIds = withPlatforms.map((p) => existing.get(p.game.id)?.id).filter((id): id is number => id !== undefined);
+  for (const ids of chunks(existingIds)) {
+    for (const row of await trx.selectFrom('library_entry_platforms').select(['entry_id', 'platform_id']).where('entry_id', 'in', ids).execute()) {
+      current.set(row.entry_id, (current.get(row.entry_id) ?? new Set()).add(row.platform_id));
+    }
+  }
+  const gained: number[] = [];
+  const values = withPlatforms.flatMap((plan) => {
+    const entryId = entryIds.get(plan.game.id)!;
+    const have = current.get(entryId) ?? new Set<number>();
+    const room = LIBRARY_LIMITS.platformsPerEntry - have.size;
+    const added = plan.changes!.platformIds.filter((id) => !have.has(id)).slice(0, Math.max(0, room));
+    if (added.length > 0) gained.push(plan.game.id);
+    return added.map((platform_id) => ({ entry_id: entryId, platform_id }));
+  });
+  for (const batch of chunks(values)) await trx.insertInto('library_entry_platforms').values(batch).execute();
+  return gained;
+}
+
+/** Inserts diary rows the diary does not hold yet, so importing a file twice adds nothing the second time. */
+async function addDiary(trx: Conn, userId: number, plans: GamePlan[], entryIds: Map<number, number>, at: number) {
+  const withDiary = plans.filter((p) => p.diary.length > 0);
+  const key = (gameId: number, playedOn: string, event: string, replay: boolean | number) => `${gameId}|${playedOn}|${event}|${Number(replay)}`;
+  const seen = new Set<string>();
+  for (const ids of chunks(withDiary.map((p) => p.game.id))) {
+    const rows = await trx.selectFrom('diary_entries').select(['game_id', 'played_on', 'event', 'replay']).where('user_id', '=', userId).where('game_id', 'in', ids).execute();
+    for (const row of rows) seen.add(key(row.game_id, row.played_on, row.event, Number(row.replay)));
+  }
+  let skipped = 0;
+  const values = withDiary.flatMap((plan) =>
+    plan.diary.flatMap((row) => {
+      const k = key(plan.game.id, row.playedOn, row.event, row.replay);
+      if (seen.has(k)) {
+        skipped += 1;
+        return [];
+      }
+      seen.add(k);
+      return [
+        {
+          user_id: userId,
+          entry_id: entryIds.get(plan.game.id)!,
+          game_id: plan.game.id,
+          ...diaryColumns(row),
+          created_at: row.loggedAt ?? at,
+        },
+      ];
+    }),
+  );
+  for (const batch of chunks(values, 200)) await trx.insertInto('diary_entries').values(batch).execute();
+  return { added: values.length, skipped };
+}

@@ -1,0 +1,96 @@
+import { PLAY_STATUS, type PlayStatus } from '@vgl/shared';
+import { diaryRow, libraryRow, titleAndYear, type Cells, type ImportRow, type RowBase } from './library.import.rows.js';
+
+// Grouvee's export, read by column name, so columns it adds or drops later
+// do no harm; only the name column is required.
+
+const GROUVEE_SHELVES: [RegExp, PlayStatus][] = [
+  [/^(playing|currently playing)$/, PLAY_STATUS.playing],
+  [/^(played|beaten|completed|finished)$/, PLAY_STATUS.beaten],
+  [/^(abandoned|dropped|retired)$/, PLAY_STATUS.abandoned],
+  [/^(backlog|wish ?list|want to play)$/, PLAY_STATUS.wantToPlay],
+];
+
+function grouveeJson(cells: Cells, column: string): unknown {
+  const value = cells.get(column);
+  if (!value) return null;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return cells.fail(`${column} is not Grouvee's JSON: ${value.slice(0, 40)}`);
+  }
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Grouvee writes "None" for a missing date and sometimes a time after it. */
+function grouveeDate(value: unknown): string | null {
+  if (typeof value !== 'string' || !value.trim() || value === 'None') return null;
+  return /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : value;
+}
+
+/** Names from Grouvee's JSON objects ({"PC": {"url": …}}), a JSON list, or plain comma-separated text. */
+function grouveeNames(cells: Cells, column: string): string[] {
+  const value = cells.get(column);
+  if (!value.startsWith('{') && !value.startsWith('[')) return value.split(',').map((n) => n.trim()).filter(Boolean);
+  const json = grouveeJson(cells, column);
+  if (isObject(json)) return Object.keys(json);
+  return Array.isArray(json) ? json.filter((n): n is string => typeof n === 'string') : [];
+}
+
+/** A Grouvee export row: shelves give the status, ratings are 1–5 stars, each play-through in "dates" becomes diary rows. */
+export function readGrouveeRecord(line: number, cells: Cells): ImportRow[] {
+  if (!cells.get('name')) return cells.fail('The row has no name') ?? [];
+  const named = titleAndYear(cells.get('name'));
+  const released = /^(\d{4})/.exec(cells.get('release_date'))?.[1];
+  const stars = cells.number('rating', 'rating');
+  const rating = stars === null || stars <= 0 ? null : stars > 5 ? cells.fail(`rating must be from 1 to 5 stars, not ${stars}`) : Math.max(1, Math.round(stars * 2));
+
+  const shelvesJson = grouveeJson(cells, 'shelves');
+  const shelves = isObject(shelvesJson) ? shelvesJson : {};
+  const shelfNames = Object.keys(shelves).map((name) => name.trim().toLowerCase());
+  const added = Object.values(shelves)
+    .map((shelf) => (isObject(shelf) && typeof shelf.date_added === 'string' ? Date.parse(shelf.date_added) : Number.NaN))
+    .filter((ms) => !Number.isNaN(ms));
+
+  const datesJson = grouveeJson(cells, 'dates');
+  const runs = (Array.isArray(datesJson) ? datesJson : [])
+    .filter(isObject)
+    .map((run) => ({
+      started: grouveeDate(run.date_started),
+      finished: grouveeDate(run.date_finished),
+      seconds: typeof run.seconds_played === 'number' ? run.seconds_played : Number(run.seconds_played) || 0,
+    }))
+    .filter((run) => run.started || run.finished)
+    .sort((a, b) => (a.started ?? a.finished ?? '').localeCompare(b.started ?? b.finished ?? ''));
+  const last = runs.at(-1);
+
+  const base: RowBase = {
+    line,
+    igdbId: null,
+    slug: null,
+    title: named.title,
+    year: released ? Number(released) : named.year,
+    rating,
+    loggedAt: added.length > 0 ? Math.min(...added) : null,
+  };
+  const shelfStatus = GROUVEE_SHELVES.find(([pattern]) => shelfNames.some((name) => pattern.test(name)))?.[1];
+  const rows: ImportRow[] = [
+    libraryRow(base, {
+      platforms: grouveeNames(cells, 'platforms'),
+      status: shelfStatus ?? (last?.finished ? PLAY_STATUS.beaten : last ? PLAY_STATUS.playing : null),
+      review: cells.raw('review'),
+      startedOn: last?.started ?? null,
+      finishedOn: last?.finished ?? null,
+    }),
+  ];
+  runs.forEach((run, i) => {
+    const replay = i > 0;
+    if (run.started) rows.push(diaryRow(base, { playedOn: run.started, event: 'started', replay }));
+    if (run.finished) {
+      const hours = run.seconds > 0 ? Math.round((run.seconds / 3600) * 100) / 100 : null;
+      rows.push(diaryRow(base, { playedOn: run.finished, event: 'finished', replay, hours, rating: run === last ? rating : null }));
+    }
+  });
+  return rows;
+}

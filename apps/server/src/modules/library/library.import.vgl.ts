@@ -1,0 +1,70 @@
+import { PLAY_STATUS_LABELS, type DiaryEvent, type PlayStatus } from '@vgl/shared';
+import type { Cells, ImportRow } from './library.import.rows.js';
+
+// Reading VGL's own export (the columns of library.csv.ts) back into import rows.
+
+const STATUS_BY_LABEL = new Map(Object.entries(PLAY_STATUS_LABELS).map(([code, label]) => [label.toLowerCase(), Number(code) as PlayStatus]));
+
+function vglStatus(cells: Cells): PlayStatus | null {
+  const label = cells.get('status');
+  const code = cells.wholeNumber('status_code', 'status_code');
+  const fromLabel = label ? (STATUS_BY_LABEL.get(label.toLowerCase()) ?? (/^[1-4]$/.test(label) ? (Number(label) as PlayStatus) : undefined)) : null;
+  if (fromLabel === undefined) return cells.fail(`Status must be ${Object.values(PLAY_STATUS_LABELS).join(', ')}, not "${label}"`);
+  if (code !== null && (code < 1 || code > 4)) return cells.fail(`status_code must be 1, 2, 3 or 4, not ${code}`);
+  if (fromLabel !== null && code !== null && fromLabel !== code) return cells.fail(`Status "${label}" and status_code ${code} disagree`);
+  return fromLabel ?? (code as PlayStatus | null);
+}
+
+function vglRating(cells: Cells): number | null {
+  const stars = cells.number('rating_stars', 'rating_stars');
+  const rating = cells.number('rating', 'rating');
+  if (stars !== null && rating !== null && stars * 2 !== rating) return cells.fail(`rating_stars ${stars} and rating ${rating} disagree (rating is twice the stars)`);
+  // The schema checks the range; stars that are not halves fail there as a fractional rating.
+  return rating ?? (stars === null ? null : stars * 2);
+}
+
+function vglFavourite(cells: Cells): { favourite: boolean; favouritePosition: number | null } {
+  const value = cells.get('favourite');
+  if (/^[1-9]$/.test(value)) return { favourite: true, favouritePosition: Number(value) };
+  return { favourite: cells.boolean('favourite', 'favourite') ?? false, favouritePosition: null };
+}
+
+/** One record of a VGL file as an import row (null when a cell cannot be read; see cells.errors). */
+export function readVglRecord(line: number, cells: Cells): ImportRow | null {
+  const type = cells.get('record_type').toLowerCase();
+  if (type !== 'library' && type !== 'diary') return cells.fail(`record_type must be library or diary, not "${cells.get('record_type')}"`);
+  const base = {
+    line,
+    igdbId: cells.wholeNumber('igdb_id', 'igdb_id'),
+    slug: cells.get('game_slug').toLowerCase() || null,
+    title: cells.get('title'),
+    year: cells.wholeNumber('year', 'year'),
+    rating: vglRating(cells),
+    loggedAt: cells.instant('logged_at', 'logged_at'),
+  };
+  if (!base.title && base.igdbId === null && !base.slug) return cells.fail('The row names no game: fill title, game_slug or igdb_id');
+  if (type === 'library') {
+    return {
+      ...base,
+      kind: 'library',
+      platforms: cells.get('platforms').split(/[;,]/).map((p) => p.trim()).filter(Boolean),
+      status: vglStatus(cells),
+      review: cells.raw('review'),
+      reviewedAt: cells.instant('reviewed_at', 'reviewed_at'),
+      startedOn: cells.date('started'),
+      finishedOn: cells.date('finished'),
+      ...vglFavourite(cells),
+    };
+  }
+  const playedOn = cells.date('played_on');
+  if (!playedOn) return cells.fail('A diary row needs played_on, the date of the play');
+  return {
+    ...base,
+    kind: 'diary',
+    playedOn,
+    event: (cells.get('event').toLowerCase() || 'played') as DiaryEvent,
+    replay: cells.boolean('replay', 'replay') ?? false,
+    hours: cells.number('hours', 'hours'),
+    note: cells.raw('note'),
+  };
+}
