@@ -1,8 +1,9 @@
 import type { ActivityItem } from '@vgl/shared';
 import { Link } from 'react-router';
 import { Avatar } from '../../components/Avatar';
+import { FeedSentence } from '../../components/FeedSentence';
 import { GameCover } from '../../components/GameCover';
-import { formatFullDateTime, formatRelative } from '../../lib/relativeDate';
+import { RelativeTime } from '../../components/RelativeTime';
 import { profilePath, reviewPath } from '../profile/profilePaths';
 import { ActivitySentence } from './ActivitySentence';
 import styles from './activity.module.css';
@@ -34,16 +35,14 @@ export function ActivityRow({ item, now, viewer }: { item: ActivityItem; now: nu
         <Avatar avatar={actor.avatar} size="lg" />
       </Link>
       <div className={styles.body}>
-        <p className={styles.sentence}>
+        <FeedSentence className={styles.sentence}>
           <Link to={profilePath(actor.username)} className={styles.actor}>
             {actor.username}
           </Link>{' '}
           <ActivitySentence item={item} viewer={viewer} />
-        </p>
+        </FeedSentence>
         <p className={styles.meta}>
-          <time dateTime={new Date(item.createdAt).toISOString()} title={formatFullDateTime(item.createdAt)}>
-            {formatRelative(item.createdAt, now)}
-          </time>
+          <RelativeTime at={item.createdAt} now={now} />
           <ReviewLink item={item} />
         </p>
       </div>

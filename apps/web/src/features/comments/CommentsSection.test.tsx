@@ -1,31 +1,16 @@
-import { SOCIAL_LIMITS, SOCIAL_MESSAGES, type CommentEntry, type ReviewEntry } from '@vgl/shared';
+import { SOCIAL_LIMITS, SOCIAL_MESSAGES, type CommentEntry } from '@vgl/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../stores/auth';
 import { modalStore } from '../../stores/modals';
 import { renderRoutes } from '../../test/render';
+import { aReview } from '../../test/reviewFixtures';
 import { ReviewPage } from '../profile/ReviewPage';
-import { aGame } from '../profile/profileFixtures';
 import { stubFetch, type StubRequest } from '../../test/stubFetch';
 import { aComment, paged } from './commentFixtures';
 
 const REVIEW = '/api/users/alice_99/reviews/elden-ring';
 const COMMENTS = `${REVIEW}/comments`;
-
-const aReview = (overrides: Partial<ReviewEntry> = {}): ReviewEntry => ({
-  _id: '7',
-  user: { username: 'Alice_99', avatar: null },
-  rating: 8,
-  review: 'A **great** game.',
-  slug: 'elden-ring',
-  status: 2,
-  platform: ['pc'],
-  comments: 0,
-  likes: 2,
-  game: aGame(),
-  date: { reviewCreated: Date.UTC(2026, 10, 22), reviewUpdated: null, created: Date.UTC(2026, 10, 1), updated: Date.UTC(2026, 10, 22) },
-  ...overrides,
-});
 
 const routes = [{ path: '/u/:username/reviews/:slug', element: <ReviewPage /> }];
 

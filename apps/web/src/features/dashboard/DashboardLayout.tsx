@@ -1,17 +1,18 @@
 import { APP_ROUTES } from '@vgl/shared';
-import { NavLink, Outlet } from 'react-router';
+import { Outlet } from 'react-router';
+import { Tabs, type Tab } from '../../components/Tabs';
 import { useAuth } from '../../stores/auth';
 import { RequireAuth } from '../auth/guards';
 import { ForbiddenPage } from '../errors/ForbiddenPage';
 import { canOpenDashboard } from './dashboardAccess';
 import styles from './dashboard.module.css';
 
-const TABS: [label: string, to: string][] = [
-  ['Overview', APP_ROUTES.dashboard],
-  ['Users', APP_ROUTES.dashboardUsers],
-  ['Reviews', APP_ROUTES.dashboardReviews],
-  ['Comments', APP_ROUTES.dashboardComments],
-  ['Featured reviews', APP_ROUTES.dashboardFeatured],
+const TABS: Tab[] = [
+  { label: 'Overview', to: APP_ROUTES.dashboard, end: true },
+  { label: 'Users', to: APP_ROUTES.dashboardUsers, end: true },
+  { label: 'Reviews', to: APP_ROUTES.dashboardReviews, end: true },
+  { label: 'Comments', to: APP_ROUTES.dashboardComments, end: true },
+  { label: 'Featured reviews', to: APP_ROUTES.dashboardFeatured, end: true },
 ];
 
 /**
@@ -33,17 +34,7 @@ function StaffOnly() {
     <div className={styles.dashboard}>
       <header className={styles.header}>
         <h1>Dashboard</h1>
-        <nav aria-label="Dashboard">
-          <ul className={styles.tabs}>
-            {TABS.map(([label, to]) => (
-              <li key={to}>
-                <NavLink to={to} end>
-                  {label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <Tabs label="Dashboard" tabs={TABS} onPhone="wrap" asList />
       </header>
       <Outlet />
     </div>

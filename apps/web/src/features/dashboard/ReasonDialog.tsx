@@ -92,7 +92,7 @@ function ReasonForm({ hint, submitLabel, pendingLabel, onSubmit }: Omit<ReasonDi
         <button type="button" className="button button-ghost button-small" onClick={() => closeModal(MODAL)}>
           Cancel
         </button>
-        <button type="submit" className={`button button-small ${styles.danger}`} aria-disabled={pending || undefined}>
+        <button type="submit" className="button button-small button-danger" aria-disabled={pending || undefined}>
           {pending ? pendingLabel : submitLabel}
         </button>
       </div>

@@ -1,5 +1,5 @@
 import { SOCIAL_LIMITS } from '@vgl/shared';
-import { Pagination } from '../../components/Pagination';
+import { PagedList } from '../../components/PagedList';
 import { usePageMeta } from '../../lib/pageMeta';
 import { usePageParam } from '../catalog/usePageParam';
 import { useUsernameParam } from '../profile/profilePaths';
@@ -10,6 +10,8 @@ import common from '../profile/profile.module.css';
 import styles from './follows.module.css';
 
 const HEADINGS: Record<FollowList, string> = { following: 'Following', followers: 'Followers' };
+
+const LIST_TEXTS = { failed: 'The list could not be loaded. Please try again.', loading: 'Loading…', empty: 'Nothing found.' };
 
 const titleOf = (list: FollowList, name: string) => (list === 'following' ? `${name} follows` : `${name}'s followers`);
 
@@ -26,28 +28,17 @@ function UserListPage({ list }: { list: FollowList }) {
       <div className={common.sectionHead}>
         <h2 id={headingId}>{HEADINGS[list]}</h2>
       </div>
-      {people.isError ? (
-        <p className={common.error} role="alert">
-          The list could not be loaded. Please try again.
-        </p>
-      ) : !people.data ? (
-        <p className={common.status} role="status">
-          Loading…
-        </p>
-      ) : people.data.items.length === 0 ? (
-        <p className={common.empty}>Nothing found.</p>
-      ) : (
-        <>
+      <PagedList data={people.data} failed={people.isError} page={page} perPage={SOCIAL_LIMITS.usersPerPage} texts={LIST_TEXTS}>
+        {({ items }) => (
           <ul className={styles.cards} aria-busy={people.isFetching}>
-            {people.data.items.map((user) => (
+            {items.map((user) => (
               <li key={user.username}>
                 <UserCardItem user={user} />
               </li>
             ))}
           </ul>
-          <Pagination page={page} total={people.data.total} perPage={SOCIAL_LIMITS.usersPerPage} />
-        </>
-      )}
+        )}
+      </PagedList>
     </section>
   );
 }

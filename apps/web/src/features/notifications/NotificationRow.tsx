@@ -1,7 +1,8 @@
 import type { NotificationItem } from '@vgl/shared';
 import { Link } from 'react-router';
 import { Avatar } from '../../components/Avatar';
-import { formatFullDateTime, formatRelative } from '../../lib/relativeDate';
+import { FeedSentence } from '../../components/FeedSentence';
+import { RelativeTime } from '../../components/RelativeTime';
 import { profilePath } from '../profile/profilePaths';
 import { NotificationSentence } from './NotificationSentence';
 import styles from './notifications.module.css';
@@ -30,15 +31,13 @@ export function NotificationRow({ notification, viewer, now, onOpen }: Notificat
         </Link>
       )}
       <div className={styles.body}>
-        <p className={styles.sentence}>
+        <FeedSentence className={styles.sentence}>
           {!read && <span className={styles.visuallyHidden}>Unread: </span>}
           <NotificationSentence notification={notification} viewer={viewer} onOpen={onOpen} />
-        </p>
+        </FeedSentence>
         {message && <p className={styles.reason}>Reason: {message}</p>}
         <p className={styles.meta}>
-          <time dateTime={new Date(createdAt).toISOString()} title={formatFullDateTime(createdAt)}>
-            {formatRelative(createdAt, now)}
-          </time>
+          <RelativeTime at={createdAt} now={now} />
         </p>
       </div>
       {!read && <span className={styles.dot} aria-hidden="true" />}

@@ -1,5 +1,5 @@
 import { SOCIAL_LIMITS } from '@vgl/shared';
-import { Pagination } from '../../components/Pagination';
+import { PagedList } from '../../components/PagedList';
 import { usePageMeta } from '../../lib/pageMeta';
 import { useAuth } from '../../stores/auth';
 import { showToast } from '../../stores/toast';
@@ -8,6 +8,7 @@ import { NotificationRow } from './NotificationRow';
 import { useMarkRead, useNotifications } from './notificationsApi';
 import styles from './notifications.module.css';
 
+const TEXTS = { failed: 'The notifications could not be loaded. Please try again.', loading: 'Loading notifications…', empty: 'Nothing found.' };
 const MARK_READ_FAILED = 'The notifications could not be marked as read. Please try again.';
 
 /**
@@ -40,33 +41,25 @@ export function NotificationsPage() {
           </button>
         )}
       </div>
-      {notifications.isError && !data ? (
-        <p className={styles.error} role="alert">
-          The notifications could not be loaded. Please try again.
-        </p>
-      ) : !data ? (
-        <p className={styles.status} role="status">
-          Loading notifications…
-        </p>
-      ) : data.items.length === 0 ? (
-        <p className={styles.empty}>Nothing found.</p>
-      ) : (
-        <>
-          {data.unread > 0 && <p className={styles.count}>{data.unread.toLocaleString('en-US')} unread</p>}
-          <ol className={styles.items} aria-busy={notifications.isFetching}>
-            {data.items.map((n) => (
-              <NotificationRow
-                key={n.id}
-                notification={n}
-                viewer={username}
-                now={notifications.dataUpdatedAt}
-                onOpen={n.read ? undefined : () => markRead.mutate([n.id])}
-              />
-            ))}
-          </ol>
-          <Pagination page={page} total={data.total} perPage={SOCIAL_LIMITS.notificationsPerPage} />
-        </>
-      )}
+      {/* Notifications already on screen stay there when a later refetch fails. */}
+      <PagedList data={data} failed={notifications.isError && !data} page={page} perPage={SOCIAL_LIMITS.notificationsPerPage} texts={TEXTS}>
+        {({ items, unread }) => (
+          <>
+            {unread > 0 && <p className={styles.count}>{unread.toLocaleString('en-US')} unread</p>}
+            <ol className={styles.items} aria-busy={notifications.isFetching}>
+              {items.map((n) => (
+                <NotificationRow
+                  key={n.id}
+                  notification={n}
+                  viewer={username}
+                  now={notifications.dataUpdatedAt}
+                  onOpen={n.read ? undefined : () => markRead.mutate([n.id])}
+                />
+              ))}
+            </ol>
+          </>
+        )}
+      </PagedList>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { LIBRARY_LIMITS, type DiaryEntry } from '@vgl/shared';
-import { Pagination } from '../../components/Pagination';
+import { PagedList } from '../../components/PagedList';
 import { usePageMeta } from '../../lib/pageMeta';
 import { showToast } from '../../stores/toast';
 import { usePageParam } from '../catalog/usePageParam';
@@ -12,6 +12,12 @@ import { useDisplayName } from './useDisplayName';
 import { useIsOwner } from './useIsOwner';
 import styles from './diary.module.css';
 import common from './profile.module.css';
+
+const DIARY_TEXTS = {
+  failed: 'The diary could not be loaded. Please try again.',
+  loading: 'Loading the diary…',
+  empty: 'Nothing in the diary yet.',
+};
 
 /** /u/{username}/diary: every logged play, newest first, under month headings. */
 export function DiaryPage() {
@@ -35,19 +41,9 @@ export function DiaryPage() {
       <div className={common.sectionHead}>
         <h2 id="diary-heading">Diary</h2>
       </div>
-      {diary.isError ? (
-        <p className={common.error} role="alert">
-          The diary could not be loaded. Please try again.
-        </p>
-      ) : !diary.data ? (
-        <p className={common.status} role="status">
-          Loading the diary…
-        </p>
-      ) : diary.data.items.length === 0 ? (
-        <p className={common.empty}>Nothing in the diary yet.</p>
-      ) : (
-        <>
-          {groupByMonth(diary.data.items).map((month) => (
+      <PagedList data={diary.data} failed={diary.isError} page={page} perPage={LIBRARY_LIMITS.diaryPerPage} texts={DIARY_TEXTS}>
+        {({ items }) =>
+          groupByMonth(items).map((month) => (
             <section key={month.key} className={styles.month} aria-labelledby={`diary-${month.key}`}>
               <h3 id={`diary-${month.key}`} className={styles.monthHeading}>
                 {month.label}
@@ -64,10 +60,9 @@ export function DiaryPage() {
                 ))}
               </ol>
             </section>
-          ))}
-          <Pagination page={page} total={diary.data.total} perPage={LIBRARY_LIMITS.diaryPerPage} />
-        </>
-      )}
+          ))
+        }
+      </PagedList>
     </section>
   );
 }

@@ -1,9 +1,10 @@
 import { ReviewBody } from '../../components/review/ReviewBody';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ProfileOverview } from '@vgl/shared';
-import { useEffect, useRef } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
 import { Avatar } from '../../components/Avatar';
+import { Tabs } from '../../components/Tabs';
 import { useAuth } from '../../stores/auth';
 import { FollowButton } from '../follows/FollowButton';
 import { refreshProfile } from '../follows/followsApi';
@@ -33,7 +34,6 @@ interface ProfileHeaderProps {
 export function ProfileHeader({ username, profile, failed = false }: ProfileHeaderProps) {
   const base = profilePath(username);
   useFollowStateForViewer(username, profile);
-  const tabs = useCurrentTabInView();
   return (
     <header className={styles.header}>
       <div className={styles.identity}>
@@ -80,34 +80,20 @@ export function ProfileHeader({ username, profile, failed = false }: ProfileHead
           })}
         </ul>
       )}
-      <nav ref={tabs} className={styles.tabs} aria-label="Profile">
-        <NavLink to={base} end>
-          Overview
-        </NavLink>
-        <NavLink to={`${base}/diary`}>Diary</NavLink>
-        <NavLink to={`${base}/library`}>Library</NavLink>
-        <NavLink to={`${base}/reviews`}>Reviews</NavLink>
-        <NavLink to={`${base}/following`}>Following</NavLink>
-        <NavLink to={`${base}/followers`}>Followers</NavLink>
-      </nav>
+      <Tabs
+        label="Profile"
+        onPhone="scroll"
+        tabs={[
+          { label: 'Overview', to: base, end: true },
+          { label: 'Diary', to: `${base}/diary` },
+          { label: 'Library', to: `${base}/library` },
+          { label: 'Reviews', to: `${base}/reviews` },
+          { label: 'Following', to: `${base}/following` },
+          { label: 'Followers', to: `${base}/followers` },
+        ]}
+      />
     </header>
   );
-}
-
-/** On a phone the tabs scroll sideways; the current one is scrolled into sight (Followers is the last). */
-function useCurrentTabInView() {
-  const tabs = useRef<HTMLElement>(null);
-  const { pathname } = useLocation();
-  useEffect(() => {
-    const nav = tabs.current;
-    const current = nav?.querySelector('[aria-current="page"]');
-    if (!nav || !current) return;
-    const navBox = nav.getBoundingClientRect();
-    const tabBox = current.getBoundingClientRect();
-    if (tabBox.right > navBox.right) nav.scrollLeft += tabBox.right - navBox.right;
-    else if (tabBox.left < navBox.left) nav.scrollLeft -= navBox.left - tabBox.left;
-  }, [pathname]);
-  return tabs;
 }
 
 /**

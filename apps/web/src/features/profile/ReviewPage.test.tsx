@@ -1,24 +1,9 @@
-import type { ReviewEntry } from '@vgl/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../app/router';
 import { renderRoutes } from '../../test/render';
+import { aReview } from '../../test/reviewFixtures';
 import { aGame, aProfile, stubApi } from './profileFixtures';
-
-const aReview = (overrides: Partial<ReviewEntry> = {}): ReviewEntry => ({
-  _id: '7',
-  user: { username: 'Alice_99', avatar: null },
-  rating: 8,
-  review: 'A **great** game.',
-  slug: 'elden-ring',
-  status: 2,
-  platform: ['pc'],
-  comments: 0,
-  likes: 2,
-  game: aGame(),
-  date: { reviewCreated: Date.UTC(2026, 10, 22), reviewUpdated: null, created: Date.UTC(2026, 10, 1), updated: Date.UTC(2026, 10, 22) },
-  ...overrides,
-});
 
 describe('review pages', () => {
   afterEach(() => vi.unstubAllGlobals());

@@ -1,5 +1,5 @@
 import { LIBRARY_LIMITS } from '@vgl/shared';
-import { Pagination } from '../../components/Pagination';
+import { PagedList } from '../../components/PagedList';
 import { ReviewCard } from '../../components/review/ReviewCard';
 import { usePageMeta } from '../../lib/pageMeta';
 import { usePageParam } from '../catalog/usePageParam';
@@ -7,6 +7,12 @@ import { useReviews } from './profileApi';
 import { useUsernameParam } from './profilePaths';
 import { useDisplayName } from './useDisplayName';
 import common from './profile.module.css';
+
+const REVIEWS_TEXTS = {
+  failed: 'The reviews could not be loaded. Please try again.',
+  loading: 'Loading reviews…',
+  empty: 'No reviews yet.',
+};
 
 /** /u/{username}/reviews: the user's reviews, newest first, paged. */
 export function ReviewsPage() {
@@ -20,28 +26,17 @@ export function ReviewsPage() {
       <div className={common.sectionHead}>
         <h2 id="reviews-heading">Reviews</h2>
       </div>
-      {reviews.isError ? (
-        <p className={common.error} role="alert">
-          The reviews could not be loaded. Please try again.
-        </p>
-      ) : !reviews.data ? (
-        <p className={common.status} role="status">
-          Loading reviews…
-        </p>
-      ) : reviews.data.items.length === 0 ? (
-        <p className={common.empty}>No reviews yet.</p>
-      ) : (
-        <>
+      <PagedList data={reviews.data} failed={reviews.isError} page={page} perPage={LIBRARY_LIMITS.reviewsPerPage} texts={REVIEWS_TEXTS}>
+        {({ items }) => (
           <ul className={common.list} aria-busy={reviews.isFetching}>
-            {reviews.data.items.map((entry) => (
+            {items.map((entry) => (
               <li key={entry._id}>
                 <ReviewCard entry={entry} showGame />
               </li>
             ))}
           </ul>
-          <Pagination page={page} total={reviews.data.total} perPage={LIBRARY_LIMITS.reviewsPerPage} />
-        </>
-      )}
+        )}
+      </PagedList>
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { avatarUrl } from '../../components/Avatar';
+import { FormSection } from '../../components/form/FormSection';
 import { showToast } from '../../stores/toast';
 import { serverFieldErrors } from './fieldErrors';
 import styles from './settings.module.css';
@@ -80,8 +81,7 @@ export function AvatarSection({ username, avatar }: { username: string; avatar: 
 
   const note = error ?? 'PNG, JPEG, WebP or GIF, up to 5 MB. It is shown round.';
   return (
-    <section className={styles.section} aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>Picture</h2>
+    <FormSection title="Picture">
       <div className={styles.avatarRow}>
         <img
           className="avatar"
@@ -123,6 +123,6 @@ export function AvatarSection({ username, avatar }: { username: string; avatar: 
           </div>
         </form>
       </div>
-    </section>
+    </FormSection>
   );
 }

@@ -1,5 +1,6 @@
 import { SETTINGS_MESSAGES } from '@vgl/shared';
 import { useId, useState, type FormEvent } from 'react';
+import { FormSection } from '../../components/form/FormSection';
 import { showToast } from '../../stores/toast';
 import { serverFieldErrors } from './fieldErrors';
 import styles from './settings.module.css';
@@ -30,8 +31,7 @@ export function BioSection({ username, bio }: { username: string; bio: string | 
   };
 
   return (
-    <section className={styles.section} aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>Bio</h2>
+    <FormSection title="Bio">
       <form onSubmit={submit} noValidate aria-busy={save.isPending}>
         <div className={styles.field}>
           <label htmlFor={`${id}-bio`}>About you</label>
@@ -65,6 +65,6 @@ export function BioSection({ username, bio }: { username: string; bio: string | 
           {save.isPending ? 'Saving…' : 'Save bio'}
         </button>
       </form>
-    </section>
+    </FormSection>
   );
 }

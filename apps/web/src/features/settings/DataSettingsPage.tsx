@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
+import { FormSection } from '../../components/form/FormSection';
 import { usePageMeta } from '../../lib/pageMeta';
 import { useAuth } from '../../stores/auth';
 import { ForbiddenPage } from '../errors/ForbiddenPage';
@@ -21,13 +22,12 @@ function ExportSection({ username }: { username: string }) {
     }
   };
   return (
-    <section className={styles.section} aria-labelledby="data-export">
-      <h2 id="data-export">Export</h2>
+    <FormSection title="Export" headingId="data-export">
       <p className={styles.hint}>Your library, with ratings and reviews, as a CSV file you can open in a spreadsheet or bring to another site.</p>
       <button type="button" className="button button-primary" onClick={() => void download()} disabled={busy} aria-busy={busy}>
         {busy ? 'Preparing…' : 'Download CSV'}
       </button>
-    </section>
+    </FormSection>
   );
 }
 

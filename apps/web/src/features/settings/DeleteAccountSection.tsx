@@ -1,6 +1,7 @@
 import { MESSAGES } from '@vgl/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { FormSection } from '../../components/form/FormSection';
 import { TextField } from '../../components/form/TextField';
 import { logout } from '../../stores/auth';
 import { showToast } from '../../stores/toast';
@@ -46,8 +47,7 @@ export function DeleteAccountSection({ username }: { username: string }) {
   };
 
   return (
-    <section className={`${styles.section} ${styles.danger}`} aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>Delete account</h2>
+    <FormSection title="Delete account" tone="danger">
       <p className={styles.hint}>
         This removes your account and everything in it for good: your library, ratings, reviews, diary, comments, likes, follows and picture. It cannot be
         undone. To keep a copy, download the CSV export from <Link to={`/u/${username.toLowerCase()}/settings/data`}>Data settings</Link> first.
@@ -83,10 +83,10 @@ export function DeleteAccountSection({ username }: { username: string }) {
             </p>
           )}
         </div>
-        <button type="submit" className={`button ${styles.dangerButton}`} disabled={loading}>
+        <button type="submit" className="button button-danger" disabled={loading}>
           {loading ? 'Deleting…' : 'Delete my account'}
         </button>
       </form>
-    </section>
+    </FormSection>
   );
 }

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@vgl/shared';
 import { emailSchema } from '@vgl/shared/schemas';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { FormSection } from '../../components/form/FormSection';
 import { TextField } from '../../components/form/TextField';
 import { showToast } from '../../stores/toast';
 import { serverFieldErrors } from './fieldErrors';
@@ -14,7 +15,6 @@ import { toastFailure } from './toastFailure';
  * opened (/auth/verification/{token}).
  */
 export function EmailForm({ email }: { email: string | undefined }) {
-  const id = useId();
   const [values, setValues] = useState({ email: '', password: '' });
   const [submitted, setSubmitted] = useState(false);
   const [loading, setLoading] = useState(false);
@@ -52,8 +52,7 @@ export function EmailForm({ email }: { email: string | undefined }) {
   };
 
   return (
-    <section className={styles.section} aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>Change e-mail</h2>
+    <FormSection title="Change e-mail">
       <p className={styles.hint}>
         {email ? (
           <>
@@ -90,6 +89,6 @@ export function EmailForm({ email }: { email: string | undefined }) {
           {loading ? 'Sending…' : 'Send confirmation link'}
         </button>
       </form>
-    </section>
+    </FormSection>
   );
 }

@@ -1,6 +1,7 @@
 import { LIBRARY_LIMITS, type EntryGame } from '@vgl/shared';
 import { useEffect, useId, useRef, useState } from 'react';
 import { GameCover } from '../../components/GameCover';
+import { FormSection } from '../../components/form/FormSection';
 import { showToast } from '../../stores/toast';
 import { FavouritePicker } from './FavouritePicker';
 import styles from './settings.module.css';
@@ -76,8 +77,7 @@ export function FavouritesSection({ username, favourites }: { username: string; 
   };
 
   return (
-    <section className={styles.section} aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>Favourite games</h2>
+    <FormSection title="Favourite games">
       <p className={styles.hint}>
         Up to {LIBRARY_LIMITS.favourites} games from your library, shown on your profile in this order.
       </p>
@@ -137,6 +137,6 @@ export function FavouritesSection({ username, favourites }: { username: string; 
       </div>
       {full && <p className={styles.note}>You have {LIBRARY_LIMITS.favourites} favourites. Remove one to add another.</p>}
       {picking && !full && <FavouritePicker username={username} chosen={new Set(slugsOf(list))} onPick={add} />}
-    </section>
+    </FormSection>
   );
 }

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { LIBRARY_LIMITS } from '@vgl/shared';
 import { useId, useState, type FormEvent } from 'react';
+import { FormSection } from '../../components/form/FormSection';
 import { showToast } from '../../stores/toast';
 import styles from './DataSettingsPage.module.css';
 import { applyImport, IMPORT_FORMATS, previewImport, type ImportFormat, type ImportPreview, type ImportResult } from './dataApi';
@@ -73,8 +74,7 @@ export function ImportSection({ username }: { username: string }) {
 
   const p = previewed?.preview;
   return (
-    <section className={styles.section} aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>Import</h2>
+    <FormSection title="Import">
       <p className={styles.hint}>
         Bring your games from a VGL export, HowLongToBeat or Grouvee. Preview first: nothing is saved until you press Import. Games already in your library are
         updated.
@@ -157,6 +157,6 @@ export function ImportSection({ username }: { username: string }) {
           {plural(result.diary, 'diary entry', 'diary entries')} saved; {plural(result.unmatched, 'row', 'rows')} not found, {n(result.skipped)} skipped.
         </p>
       )}
-    </section>
+    </FormSection>
   );
 }

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@vgl/shared';
 import { passwordSchema } from '@vgl/shared/schemas';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { FormSection } from '../../components/form/FormSection';
 import { TextField } from '../../components/form/TextField';
 import { signIn } from '../../stores/auth';
 import { showToast } from '../../stores/toast';
@@ -27,7 +28,6 @@ function ruleErrors(values: Record<PasswordField, string>): Partial<Record<Passw
  * answer is a new token — other sessions are signed out, this one stays.
  */
 export function PasswordForm({ username }: { username: string }) {
-  const id = useId();
   const [values, setValues] = useState(EMPTY);
   const [submitted, setSubmitted] = useState(false);
   const [loading, setLoading] = useState(false);
@@ -72,8 +72,7 @@ export function PasswordForm({ username }: { username: string }) {
   );
 
   return (
-    <section className={styles.section} aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>Change password</h2>
+    <FormSection title="Change password">
       <p className={styles.hint}>8 to 32 characters with a digit, a lowercase and an uppercase letter. Your other devices will be logged out.</p>
       <form className={styles.form} onSubmit={submit} noValidate aria-busy={loading}>
         {/* For password managers: which account the new password belongs to. */}
@@ -85,6 +84,6 @@ export function PasswordForm({ username }: { username: string }) {
           {loading ? 'Saving…' : 'Change password'}
         </button>
       </form>
-    </section>
+    </FormSection>
   );
 }

@@ -1,7 +1,8 @@
 import { MESSAGES } from '@vgl/shared';
 import { usernameSchema } from '@vgl/shared/schemas';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { FormSection } from '../../components/form/FormSection';
 import { TextField } from '../../components/form/TextField';
 import { isFree } from '../auth/authApi';
 import { changeUsername } from '../auth/changeUsername';
@@ -15,7 +16,6 @@ const CHECK_DELAY_MS = 400;
  * toast, and the account settings under the new name.
  */
 export function UsernameForm({ username }: { username: string }) {
-  const id = useId();
   const navigate = useNavigate();
   const [value, setValue] = useState('');
   const [touched, setTouched] = useState(false);
@@ -64,8 +64,7 @@ export function UsernameForm({ username }: { username: string }) {
   };
 
   return (
-    <section className={styles.section} aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>Change username</h2>
+    <FormSection title="Change username">
       <form className={styles.form} onSubmit={submit} noValidate aria-busy={loading}>
         <TextField
           name="new-username"
@@ -85,6 +84,6 @@ export function UsernameForm({ username }: { username: string }) {
           {loading ? 'Changing…' : 'Change username'}
         </button>
       </form>
-    </section>
+    </FormSection>
   );
 }
