@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { PAGING } from '@vgl/shared';
 import type { Db } from '../../db/database.js';
 import { searchWords } from '@vgl/shared';
+import { rankByRelevance, titleScore, type SearchCandidate, type SearchTerms } from './search-relevance.js';
 import { Vocabulary } from './vocabulary.js';
 
 const MAX_WORDS = 8;
@@ -62,36 +63,48 @@ export class CatalogSearch {
   }
 
   private async run(words: string[], lastIsPrefix: boolean, limit: number, offset: number): Promise<SearchPage> {
-    const k = this.db.kysely;
     // Rank the most popular matches by relevance instead of every match: a
     // one-word search in a million games can match tens of thousands.
-    const candidates = Math.max(CANDIDATES, offset + limit);
+    const terms = { words, lastIsPrefix };
+    const found = await this.mostPopularMatches(terms, Math.max(CANDIDATES, offset + limit));
+    if (offset >= found.games.length) return { ids: [], total: found.total };
+    await this.addAlternativeNames(terms, found.games);
+    return { ids: rankByRelevance(terms, found.games).slice(offset, offset + limit), total: found.total };
+  }
+
+  /** The `count` most popular matches, most popular first, and how many match (up to the cap). */
+  private async mostPopularMatches(terms: SearchTerms, count: number): Promise<{ games: SearchCandidate[]; total: number }> {
+    const k = this.db.kysely;
+    const { words, lastIsPrefix } = terms;
+    const candidate = (g: { id: number; name: string; popularity: number }): SearchCandidate => ({ ...g, popularity: Number(g.popularity), alternativeNames: [] });
     if (this.db.dialect === 'sqlite') {
       const match = words.map((w, i) => `"${w}"${lastIsPrefix && i === words.length - 1 ? '*' : ''}`).join(' ');
-      // One pass over the matches in popularity order gives both the capped total and the candidates;
-      // only the candidates are then scored for relevance.
+      // Full-text rowids are popularity ranks (search-index.ts), so one pass in rowid order gives
+      // both the capped total and the most popular matches. No bm25() here: it reads every match
+      // of each word for its statistics, and under a rowid filter FTS5 re-runs the query per rowid.
       const ranks = await sql<{ rank: number }>`select rowid as rank from games_fts where games_fts match ${match}
-        order by rowid limit ${Math.max(SEARCH_COUNT_CAP, candidates)}`.execute(k);
-      const total = ranks.rows.length;
-      const top = ranks.rows.slice(0, candidates).map((r) => r.rank);
-      if (top.length === 0 || offset >= top.length) return { ids: [], total };
-      const rows = await sql<{ id: number }>`with hits as (
-            select rowid as rank, bm25(games_fts, 10.0, 2.0) as relevance from games_fts
-            where games_fts match ${match} and rowid in (${sql.join(top)}))
-          select r.game_id as id from hits h join search_ranks r on r.rank = h.rank join games g on g.id = r.game_id
-          order by h.relevance - ln(1 + g.popularity) * 0.6, h.rank
-          limit ${limit} offset ${offset}`.execute(k);
-      return { ids: rows.rows.map((r) => r.id), total };
+        order by rowid limit ${Math.max(SEARCH_COUNT_CAP, count)}`.execute(k);
+      const top = ranks.rows.slice(0, count).map((r) => r.rank);
+      if (top.length === 0) return { games: [], total: 0 };
+      const rows = await sql<{ rank: number; id: number; name: string; popularity: number }>`select r.rank, g.id, g.name, g.popularity
+        from search_ranks r join games g on g.id = r.game_id where r.rank in (${sql.join(top)})`.execute(k);
+      return { games: rows.rows.sort((a, b) => a.rank - b.rank).map(candidate), total: ranks.rows.length };
     }
     const tsquery = words.map((w, i) => `${w}${lastIsPrefix && i === words.length - 1 ? ':*' : ''}`).join(' & ');
     const q = sql`to_tsquery('vgl_search', ${tsquery})`;
-    const [rows, count] = await Promise.all([
-      sql<{ id: number }>`with hits as (
-          select id, popularity, search_vector from games where search_vector @@ ${q} order by popularity desc, id limit ${candidates})
-        select id from hits order by ts_rank(search_vector, ${q}) * 10 + ln(1 + popularity) * 0.6 desc, id
-        limit ${limit} offset ${offset}`.execute(k),
+    const [rows, counted] = await Promise.all([
+      sql<{ id: number; name: string; popularity: number }>`select id, name, popularity from games where search_vector @@ ${q}
+        order by popularity desc, id limit ${count}`.execute(k),
       sql<{ n: number }>`select count(*) as n from (select 1 from games where search_vector @@ ${q} limit ${SEARCH_COUNT_CAP}) matched`.execute(k),
     ]);
-    return { ids: rows.rows.map((r) => r.id), total: Number(count.rows[0]?.n ?? 0) };
+    return { games: rows.rows.map(candidate), total: Number(counted.rows[0]?.n ?? 0) };
+  }
+
+  /** Alternative names are read only for the games whose own name does not hold the search ("zeruda"). */
+  private async addAlternativeNames(terms: SearchTerms, games: SearchCandidate[]): Promise<void> {
+    const viaAlternative = new Map(games.filter((g) => titleScore(terms, g.name) === 0).map((g) => [g.id, g]));
+    if (viaAlternative.size === 0) return;
+    const rows = await this.db.kysely.selectFrom('alternative_names').select(['game_id', 'name']).where('game_id', 'in', [...viaAlternative.keys()]).execute();
+    for (const alt of rows) viaAlternative.get(alt.game_id)?.alternativeNames.push(alt.name);
   }
 }

@@ -1,0 +1,78 @@
+import { searchWords } from '@vgl/shared';
+
+/**
+ * How well one title answers a search, from its words alone. The database
+ * only finds the matches (FTS5 / tsvector) in popularity order; the few
+ * hundred most popular are ordered here, the same way on both databases.
+ *
+ * It asks what a person means by a search: every word found in the name
+ * beats a match through an alternative name; the whole name typed beats
+ * part of it; the words in the name's own order, and at its start, beat the
+ * same words scattered; a short name that is mostly the search beats a long
+ * one that merely contains it (BM25's length normalisation, for titles).
+ */
+export interface SearchTerms {
+  words: string[];
+  /** The last word is still being typed ("son" finds "Sonic"). */
+  lastIsPrefix: boolean;
+}
+
+const ALL_IN_NAME = 4;
+const WHOLE_NAME = 4;
+const IN_ORDER = 1;
+const AT_START = 0.5;
+const PER_EXTRA_WORD = 0.35;
+const MOST_FOR_LENGTH = 2.5;
+/** A match only through an alternative name counts this much of the same match in the name. */
+const ALTERNATIVE_NAME = 0.5;
+/** Weight of ln(1 + popularity): a very popular game may pass a slightly better-worded one. */
+const POPULARITY = 0.6;
+
+function matches(terms: SearchTerms, index: number, word: string): boolean {
+  const term = terms.words[index]!;
+  return word === term || (terms.lastIsPrefix && index === terms.words.length - 1 && word.startsWith(term));
+}
+
+/** Where the search's words stand one after another in the name, or -1. */
+function phraseAt(terms: SearchTerms, name: string[]): number {
+  for (let start = 0; start + terms.words.length <= name.length; start += 1) {
+    if (terms.words.every((_, i) => matches(terms, i, name[start + i]!))) return start;
+  }
+  return -1;
+}
+
+/** 0 when not every search word is in the title; otherwise higher for a closer match. */
+export function titleScore(terms: SearchTerms, title: string): number {
+  const name = searchWords(title);
+  if (!terms.words.every((_, i) => name.some((word) => matches(terms, i, word)))) return 0;
+  const at = phraseAt(terms, name);
+  const extra = Math.max(0, name.length - terms.words.length);
+  return (
+    ALL_IN_NAME +
+    (at === 0 && extra === 0 ? WHOLE_NAME : 0) +
+    (at >= 0 ? IN_ORDER : 0) +
+    (at === 0 ? AT_START : 0) -
+    Math.min(MOST_FOR_LENGTH, extra * PER_EXTRA_WORD)
+  );
+}
+
+export interface SearchCandidate {
+  id: number;
+  name: string;
+  popularity: number;
+  alternativeNames: string[];
+}
+
+export function relevance(terms: SearchTerms, game: SearchCandidate): number {
+  const inName = titleScore(terms, game.name);
+  const inAlternative = Math.max(0, ...game.alternativeNames.map((alt) => titleScore(terms, alt))) * ALTERNATIVE_NAME;
+  return Math.max(inName, inAlternative) + Math.log1p(Math.max(0, game.popularity)) * POPULARITY;
+}
+
+/** Best first; ties keep the popularity order the candidates came in. */
+export function rankByRelevance(terms: SearchTerms, candidates: SearchCandidate[]): number[] {
+  return candidates
+    .map((game, order) => ({ id: game.id, order, score: relevance(terms, game) }))
+    .sort((a, b) => b.score - a.score || a.order - b.order)
+    .map((game) => game.id);
+}
