@@ -18,37 +18,60 @@ export interface SearchPage {
   correctedTo?: string;
 }
 
+/** Rebuild the word list at least this often, so imports by another process (the CLI) are seen. */
+const VOCABULARY_TTL_MS = 10 * 60_000;
+
 /**
  * Full-text search over names and alternative names: case, accents and
  * punctuation do not matter, the last word matches as a prefix, and when
  * nothing matches, each unknown word is corrected to the nearest known one.
- * Ranked by text relevance blended with popularity. One function; the SQL
- * differs per dialect (FTS5 / tsvector).
+ * The database finds the most popular matches (FTS5 / tsvector, per
+ * dialect); search-relevance.ts orders them the same way on both.
  */
-/** Rebuild the word list at least this often, so imports by another process (the CLI) are seen. */
-const VOCABULARY_TTL_MS = 10 * 60_000;
-
 export class CatalogSearch {
   private vocabulary: Promise<Vocabulary> | undefined;
+  private rebuilding: Promise<Vocabulary> | undefined;
   private builtAt = 0;
+  /** Bumped by invalidate(), so a rebuild started before an import cannot put back the old words. */
+  private generation = 0;
 
   constructor(private readonly db: Db) {}
 
   /** Forget the word list after the catalog changed (import, sync). */
   invalidate(): void {
     this.vocabulary = undefined;
+    this.generation += 1;
   }
 
   private words(): Promise<Vocabulary> {
-    if (Date.now() - this.builtAt > VOCABULARY_TTL_MS) this.vocabulary = undefined;
-    this.vocabulary ??= (async () => {
-      this.builtAt = Date.now();
-      const vocabulary = new Vocabulary();
-      const rows = await sql<{ name: string }>`select name from games union all select name from alternative_names`.execute(this.db.kysely);
-      for (const { name } of rows.rows) for (const word of searchWords(name)) vocabulary.add(word);
-      return vocabulary;
-    })();
+    if (!this.vocabulary) {
+      const first = this.buildVocabulary();
+      this.vocabulary = first;
+      // A failed read (database briefly away) is tried again by the next search, not remembered.
+      first.catch(() => {
+        if (this.vocabulary === first) this.vocabulary = undefined;
+      });
+    } else if (Date.now() - this.builtAt > VOCABULARY_TTL_MS && !this.rebuilding) {
+      // Reading a million names takes seconds: a stale list keeps answering until the new one is ready.
+      const generation = this.generation;
+      this.rebuilding = this.buildVocabulary();
+      this.rebuilding.then(
+        (fresh) => {
+          if (generation === this.generation) this.vocabulary = Promise.resolve(fresh);
+          this.rebuilding = undefined;
+        },
+        () => (this.rebuilding = undefined),
+      );
+    }
     return this.vocabulary;
+  }
+
+  private async buildVocabulary(): Promise<Vocabulary> {
+    this.builtAt = Date.now();
+    const vocabulary = new Vocabulary();
+    const rows = await sql<{ name: string }>`select name from games union all select name from alternative_names`.execute(this.db.kysely);
+    for (const { name } of rows.rows) for (const word of searchWords(name)) vocabulary.add(word);
+    return vocabulary;
   }
 
   async search(query: string, limit: number, offset: number): Promise<SearchPage> {
