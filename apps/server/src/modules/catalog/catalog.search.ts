@@ -1,9 +1,9 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { PAGING } from '@vgl/shared';
 import type { Db } from '../../db/database.js';
 import { searchWords } from '@vgl/shared';
 import { rankByRelevance, titleScore, type SearchCandidate, type SearchTerms } from './search-relevance.js';
-import { Vocabulary } from './vocabulary.js';
+import { CatalogWords } from './catalog.words.js';
 
 const MAX_WORDS = 8;
 /** How many of the most popular matches are ranked by relevance. */
@@ -18,8 +18,8 @@ export interface SearchPage {
   correctedTo?: string;
 }
 
-/** Rebuild the word list at least this often, so imports by another process (the CLI) are seen. */
-const VOCABULARY_TTL_MS = 10 * 60_000;
+/** A single word in at least this many game names has more matches than the cap: no need to count them. */
+const SURELY_OVER_CAP = SEARCH_COUNT_CAP * 10;
 
 /**
  * Full-text search over names and alternative names: case, accents and
@@ -29,49 +29,15 @@ const VOCABULARY_TTL_MS = 10 * 60_000;
  * dialect); search-relevance.ts orders them the same way on both.
  */
 export class CatalogSearch {
-  private vocabulary: Promise<Vocabulary> | undefined;
-  private rebuilding: Promise<Vocabulary> | undefined;
-  private builtAt = 0;
-  /** Bumped by invalidate(), so a rebuild started before an import cannot put back the old words. */
-  private generation = 0;
+  private readonly words: CatalogWords;
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Db) {
+    this.words = new CatalogWords(db);
+  }
 
   /** Forget the word list after the catalog changed (import, sync). */
   invalidate(): void {
-    this.vocabulary = undefined;
-    this.generation += 1;
-  }
-
-  private words(): Promise<Vocabulary> {
-    if (!this.vocabulary) {
-      const first = this.buildVocabulary();
-      this.vocabulary = first;
-      // A failed read (database briefly away) is tried again by the next search, not remembered.
-      first.catch(() => {
-        if (this.vocabulary === first) this.vocabulary = undefined;
-      });
-    } else if (Date.now() - this.builtAt > VOCABULARY_TTL_MS && !this.rebuilding) {
-      // Reading a million names takes seconds: a stale list keeps answering until the new one is ready.
-      const generation = this.generation;
-      this.rebuilding = this.buildVocabulary();
-      this.rebuilding.then(
-        (fresh) => {
-          if (generation === this.generation) this.vocabulary = Promise.resolve(fresh);
-          this.rebuilding = undefined;
-        },
-        () => (this.rebuilding = undefined),
-      );
-    }
-    return this.vocabulary;
-  }
-
-  private async buildVocabulary(): Promise<Vocabulary> {
-    this.builtAt = Date.now();
-    const vocabulary = new Vocabulary();
-    const rows = await sql<{ name: string }>`select name from games union all select name from alternative_names`.execute(this.db.kysely);
-    for (const { name } of rows.rows) for (const word of searchWords(name)) vocabulary.add(word);
-    return vocabulary;
+    this.words.invalidate();
   }
 
   async search(query: string, limit: number, offset: number): Promise<SearchPage> {
@@ -79,7 +45,7 @@ export class CatalogSearch {
     if (words.length === 0) return { ids: [], total: 0 };
     const first = await this.run(words, true, limit, offset);
     if (first.total > 0) return first;
-    const vocabulary = await this.words();
+    const vocabulary = await this.words.get();
     const corrected = words.map((w) => (vocabulary.has(w) ? w : (vocabulary.correct(w) ?? w)));
     if (corrected.join(' ') === words.join(' ')) return first;
     return { ...(await this.run(corrected, false, limit, offset)), correctedTo: corrected.join(' ') };
@@ -89,14 +55,23 @@ export class CatalogSearch {
     // Rank the most popular matches by relevance instead of every match: a
     // one-word search in a million games can match tens of thousands.
     const terms = { words, lastIsPrefix };
-    const found = await this.mostPopularMatches(terms, Math.max(CANDIDATES, offset + limit));
+    const found = await this.mostPopularMatches(terms, Math.max(CANDIDATES, offset + limit), this.surelyOverCap(terms));
     if (offset >= found.games.length) return { ids: [], total: found.total };
     await this.addAlternativeNames(terms, found.games);
     return { ids: rankByRelevance(terms, found.games).slice(offset, offset + limit), total: found.total };
   }
 
+  /**
+   * Whether one word is in so many names that its matches need no counting (the cap is the total).
+   * Counting a word that is in 3% of a million titles means checking ~30,000 of them on PostgreSQL,
+   * the slowest part of a search. Several words are always counted: together they may be rare.
+   */
+  private surelyOverCap({ words, lastIsPrefix }: SearchTerms): boolean {
+    return words.length === 1 && (this.words.current()?.games(words[0]!, lastIsPrefix) ?? 0) >= SURELY_OVER_CAP;
+  }
+
   /** The `count` most popular matches, most popular first, and how many match (up to the cap). */
-  private async mostPopularMatches(terms: SearchTerms, count: number): Promise<{ games: SearchCandidate[]; total: number }> {
+  private async mostPopularMatches(terms: SearchTerms, count: number, overCap: boolean): Promise<{ games: SearchCandidate[]; total: number }> {
     const k = this.db.kysely;
     const { words, lastIsPrefix } = terms;
     const candidate = (g: { id: number; name: string; popularity: number }): SearchCandidate => ({ ...g, popularity: Number(g.popularity), alternativeNames: [] });
@@ -106,21 +81,28 @@ export class CatalogSearch {
       // both the capped total and the most popular matches. No bm25() here: it reads every match
       // of each word for its statistics, and under a rowid filter FTS5 re-runs the query per rowid.
       const ranks = await sql<{ rank: number }>`select rowid as rank from games_fts where games_fts match ${match}
-        order by rowid limit ${Math.max(SEARCH_COUNT_CAP, count)}`.execute(k);
+        order by rowid limit ${overCap ? count : Math.max(SEARCH_COUNT_CAP, count)}`.execute(k);
       const top = ranks.rows.slice(0, count).map((r) => r.rank);
       if (top.length === 0) return { games: [], total: 0 };
       const rows = await sql<{ rank: number; id: number; name: string; popularity: number }>`select r.rank, g.id, g.name, g.popularity
         from search_ranks r join games g on g.id = r.game_id where r.rank in (${sql.join(top)})`.execute(k);
-      return { games: rows.rows.sort((a, b) => a.rank - b.rank).map(candidate), total: ranks.rows.length };
+      const total = overCap && ranks.rows.length === count ? SEARCH_COUNT_CAP : ranks.rows.length;
+      return { games: rows.rows.sort((a, b) => a.rank - b.rank).map(candidate), total };
     }
     const tsquery = words.map((w, i) => `${w}${lastIsPrefix && i === words.length - 1 ? ':*' : ''}`).join(' & ');
     const q = sql`to_tsquery('vgl_search', ${tsquery})`;
     const [rows, counted] = await Promise.all([
       sql<{ id: number; name: string; popularity: number }>`select id, name, popularity from games where search_vector @@ ${q}
         order by popularity desc, id limit ${count}`.execute(k),
-      sql<{ n: number }>`select count(*) as n from (select 1 from games where search_vector @@ ${q} limit ${SEARCH_COUNT_CAP}) matched`.execute(k),
+      overCap ? SEARCH_COUNT_CAP : this.cappedCount(q),
     ]);
-    return { games: rows.rows.map(candidate), total: Number(counted.rows[0]?.n ?? 0) };
+    // Fewer than asked for: these are all the matches, whatever the count said.
+    return { games: rows.rows.map(candidate), total: rows.rows.length < count ? rows.rows.length : counted };
+  }
+
+  private async cappedCount(q: RawBuilder<unknown>): Promise<number> {
+    const counted = await sql<{ n: number }>`select count(*) as n from (select 1 from games where search_vector @@ ${q} limit ${SEARCH_COUNT_CAP}) matched`.execute(this.db.kysely);
+    return Number(counted.rows[0]?.n ?? 0);
   }
 
   /** Alternative names are read only for the games whose own name does not hold the search ("zeruda"). */

@@ -22,3 +22,23 @@ describe('typo correction', () => {
     expect(vocabulary.correct('qwxyz')).toBeUndefined();
   });
 });
+
+describe('word counts', () => {
+  const vocabulary = new Vocabulary();
+  for (const word of ['dragon', 'dragon', 'dragonfly', 'drag', 'dream', 'dr']) vocabulary.add(word);
+  vocabulary.add('dragoon', 0); // from an alternative name only
+
+  it('counts the games that hold a word, or words that start with it', () => {
+    expect(vocabulary.games('dragon', false)).toBe(2);
+    expect(vocabulary.games('dragon', true)).toBe(3);
+    expect(vocabulary.games('drag', true)).toBe(4);
+    expect(vocabulary.games('dr', true)).toBe(5);
+    expect(vocabulary.games('zelda', true)).toBe(0);
+    expect(vocabulary.has('dragoon')).toBe(true);
+  });
+
+  it('counts words added after a prefix was asked for', () => {
+    vocabulary.add('dragster');
+    expect(vocabulary.games('drag', true)).toBe(5);
+  });
+});

@@ -1,17 +1,22 @@
 /**
  * The words of all game names, to correct a typo in a search ("zelad" →
- * "zelda"). Kept in memory, grouped by first letter and length, so a lookup
- * compares only words that start alike and are nearly as long. Numbers are
- * left out: "2" or "1942" are never typos of each other.
+ * "zelda") and to know when a word is so common that counting its matches
+ * is pointless. Kept in memory, grouped by first letter and length, so a
+ * lookup compares only words that start alike and are nearly as long.
+ * Numbers and words under three letters are left out: "2" or "1942" are
+ * never typos of each other.
  */
 export class Vocabulary {
+  /** For each word, how many game names hold it (alternative names add the word, not to the count). */
   private readonly counts = new Map<string, number>();
   private readonly buckets = new Map<string, string[]>();
+  private sorted: { words: string[]; before: number[] } | undefined;
 
-  add(word: string): void {
+  add(word: string, games = 1): void {
     if (word.length < 3 || /^\d+$/.test(word)) return;
+    this.sorted = undefined;
     const count = this.counts.get(word);
-    this.counts.set(word, (count ?? 0) + 1);
+    this.counts.set(word, (count ?? 0) + games);
     if (count !== undefined) return;
     const key = `${word[0]}${word.length}`;
     const bucket = this.buckets.get(key);
@@ -21,6 +26,24 @@ export class Vocabulary {
 
   has(word: string): boolean {
     return this.counts.has(word);
+  }
+
+  /** How many game names hold the word, or (prefix) words that start with it; a game with two such words counts twice. */
+  games(word: string, prefix: boolean): number {
+    if (!prefix) return this.counts.get(word) ?? 0;
+    const { words, before } = this.index();
+    return before[lowerBound(words, `${word}\uffff`)]! - before[lowerBound(words, word)]!;
+  }
+
+  /** The words in order with running totals of their counts, so a prefix's total is two binary searches. */
+  index(): { words: string[]; before: number[] } {
+    if (!this.sorted) {
+      const words = [...this.counts.keys()].sort();
+      const before = [0];
+      for (const word of words) before.push(before[before.length - 1]! + this.counts.get(word)!);
+      this.sorted = { words, before };
+    }
+    return this.sorted;
   }
 
   /**
@@ -47,6 +70,18 @@ export class Vocabulary {
     }
     return best?.word;
   }
+}
+
+/** The first index whose word is not below `word`. */
+function lowerBound(words: string[], word: string): number {
+  let low = 0;
+  let high = words.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (words[middle]! < word) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /** Optimal string alignment distance, giving up (returning max + 1) once it must exceed max. */

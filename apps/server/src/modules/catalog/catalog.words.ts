@@ -1,0 +1,76 @@
+import { searchWords } from '@vgl/shared';
+import type { Db } from '../../db/database.js';
+import { Vocabulary } from './vocabulary.js';
+
+/** Rebuild the word list at least this often, so imports by another process (the CLI) are seen. */
+const TTL_MS = 10 * 60_000;
+/** Names read per query while building; the event loop gets a turn between pages. */
+const PAGE = 5_000;
+
+/**
+ * The catalog's word list (vocabulary.ts), kept fresh without stalling the
+ * server: reading a million names takes seconds, so it is read in pages with
+ * a turn for other requests in between, and a stale list keeps answering
+ * while its successor is built.
+ */
+export class CatalogWords {
+  private built: Vocabulary | undefined;
+  private building: { words: Promise<Vocabulary>; generation: number } | undefined;
+  private builtAt = 0;
+  /** Bumped by invalidate(), so a build started before an import cannot put back the old words. */
+  private generation = 0;
+
+  constructor(private readonly db: Db) {}
+
+  /** Forget the list after the catalog changed (import, sync). */
+  invalidate(): void {
+    this.built = undefined;
+    this.generation += 1;
+  }
+
+  /** The list, waiting for the first build (or the first after invalidate()). */
+  async get(): Promise<Vocabulary> {
+    return this.current() ?? (await this.build());
+  }
+
+  /** The list when one is built (stale or not), else undefined; starts a build when it is missing or stale. */
+  current(): Vocabulary | undefined {
+    if (!this.built || Date.now() - this.builtAt > TTL_MS) void this.build().catch(() => undefined);
+    return this.built;
+  }
+
+  private build(): Promise<Vocabulary> {
+    const generation = this.generation;
+    if (this.building?.generation === generation) return this.building.words;
+    const building = this.read().then((vocabulary) => {
+      if (generation === this.generation) {
+        this.built = vocabulary;
+        this.builtAt = Date.now();
+      }
+      return vocabulary;
+    });
+    // A failed read (database briefly away) is tried again by the next search, not remembered.
+    const words = building.finally(() => {
+      if (this.building?.words === words) this.building = undefined;
+    });
+    this.building = { words, generation };
+    return words;
+  }
+
+  private async read(): Promise<Vocabulary> {
+    const vocabulary = new Vocabulary();
+    const k = this.db.kysely;
+    for (const [table, games] of [['games', 1], ['alternative_names', 0]] as const) {
+      for (let after = 0; ; ) {
+        const rows = await k.selectFrom(table).select(['id', 'name']).where('id', '>', after).orderBy('id').limit(PAGE).execute();
+        // A game counts once per word; alternative names only add their words (so "zeruda" is known).
+        for (const { name } of rows) for (const word of new Set(searchWords(name))) vocabulary.add(word, games);
+        if (rows.length < PAGE) break;
+        after = rows[rows.length - 1]!.id;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    }
+    vocabulary.index();
+    return vocabulary;
+  }
+}
