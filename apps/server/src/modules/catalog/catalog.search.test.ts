@@ -42,6 +42,21 @@ describe.each(dbKinds)('typo correction word list on %s', (kind) => {
     expect(await search.search('castelvanai', 24, 0)).toMatchObject({ total: 1, correctedTo: 'castlevania' });
   });
 
+  it('finds the longer forms of a last word being typed, once the words are known', async () => {
+    await importGames('prefix.jsonl', ['Castle Crashers', 'Straßenkampf', 'Stray Cat']);
+    const search = new CatalogSearch(t.db);
+    const names = async (q: string) => {
+      const { ids } = await search.search(q, 24, 0);
+      const rows = await t.db.kysely.selectFrom('games').select(['id', 'name']).where('id', 'in', ids.length ? ids : [0]).execute();
+      return ids.map((id) => rows.find((r) => r.id === id)!.name).sort();
+    };
+    const expected = { castle: ['Castle Crashers', 'Castlevania'], stra: ['Stray Cat', 'Straßenkampf'], castlev: ['Castlevania'] };
+    const all = async () => ({ castle: await names('castle'), stra: await names('stra'), castlev: await names('castlev') });
+    expect(await all()).toEqual(expected); // before the word list is read
+    await search.search('qqzzxx', 24, 0); // a search with no match waits for it
+    expect(await all()).toEqual(expected);
+  });
+
   it('reads the words again at once after invalidate()', async () => {
     const search = new CatalogSearch(t.db);
     await search.search('castelvanai', 24, 0);

@@ -42,3 +42,15 @@ describe('word counts', () => {
     expect(vocabulary.games('drag', true)).toBe(5);
   });
 });
+
+describe('completions', () => {
+  const vocabulary = new Vocabulary();
+  for (const word of ['strike', 'striker', 'strikers', 'string', 'stride', 'zelda']) vocabulary.add(word);
+
+  it('lists the known words a prefix can become, or gives up when there are too many', () => {
+    expect(vocabulary.completions('strike', 5)).toEqual(['strike', 'striker', 'strikers']);
+    expect(vocabulary.completions('str', 5)).toEqual(['stride', 'strike', 'striker', 'strikers', 'string']);
+    expect(vocabulary.completions('str', 4)).toBeUndefined();
+    expect(vocabulary.completions('qq', 5)).toEqual([]);
+  });
+});

@@ -35,6 +35,14 @@ export class Vocabulary {
     return before[lowerBound(words, `${word}\uffff`)]! - before[lowerBound(words, word)]!;
   }
 
+  /** The known words that start with `prefix` (itself included), or undefined when there are more than `most`. */
+  completions(prefix: string, most: number): string[] | undefined {
+    const { words } = this.index();
+    const from = lowerBound(words, prefix);
+    const to = lowerBound(words, `${prefix}\uffff`);
+    return to - from > most ? undefined : words.slice(from, to);
+  }
+
   /** The words in order with running totals of their counts, so a prefix's total is two binary searches. */
   index(): { words: string[]; before: number[] } {
     if (!this.sorted) {
