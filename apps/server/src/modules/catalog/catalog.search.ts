@@ -59,8 +59,10 @@ export class CatalogSearch {
     const terms = { words, lastIsPrefix };
     const found = await this.mostPopularMatches(terms, Math.max(CANDIDATES, offset + limit), this.surelyOverCap(terms));
     if (offset >= found.games.length) return { ids: [], total: found.total };
-    await this.addAlternativeNames(terms, found.games);
-    return { ids: rankByRelevance(terms, found.games).slice(offset, offset + limit), total: found.total };
+    // Each name is scored once: the games it does not answer are the ones whose alternative names are read.
+    const nameScores = found.games.map((game) => titleScore(terms, game.name));
+    await this.addAlternativeNames(found.games.filter((_, i) => nameScores[i] === 0));
+    return { ids: rankByRelevance(terms, found.games, nameScores).slice(offset, offset + limit), total: found.total };
   }
 
   /**
@@ -121,9 +123,9 @@ export class CatalogSearch {
     return `(${[...new Set([word, ...known])].join(' | ')})`;
   }
 
-  /** Alternative names are read only for the games whose own name does not hold the search ("zeruda"). */
-  private async addAlternativeNames(terms: SearchTerms, games: SearchCandidate[]): Promise<void> {
-    const viaAlternative = new Map(games.filter((g) => titleScore(terms, g.name) === 0).map((g) => [g.id, g]));
+  /** Alternative names, read only for the games whose own name does not hold the search ("zeruda"). */
+  private async addAlternativeNames(games: SearchCandidate[]): Promise<void> {
+    const viaAlternative = new Map(games.map((g) => [g.id, g]));
     if (viaAlternative.size === 0) return;
     const rows = await this.db.kysely.selectFrom('alternative_names').select(['game_id', 'name']).where('game_id', 'in', [...viaAlternative.keys()]).execute();
     for (const alt of rows) viaAlternative.get(alt.game_id)?.alternativeNames.push(alt.name);

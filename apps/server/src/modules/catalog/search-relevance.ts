@@ -63,16 +63,16 @@ export interface SearchCandidate {
   alternativeNames: string[];
 }
 
-export function relevance(terms: SearchTerms, game: SearchCandidate): number {
-  const inName = titleScore(terms, game.name);
+/** `inName`: titleScore of the game's name, when the caller has it already. */
+export function relevance(terms: SearchTerms, game: SearchCandidate, inName = titleScore(terms, game.name)): number {
   const inAlternative = Math.max(0, ...game.alternativeNames.map((alt) => titleScore(terms, alt))) * ALTERNATIVE_NAME;
   return Math.max(inName, inAlternative) + Math.log1p(Math.max(0, game.popularity)) * POPULARITY;
 }
 
-/** Best first; ties keep the popularity order the candidates came in. */
-export function rankByRelevance(terms: SearchTerms, candidates: SearchCandidate[]): number[] {
+/** Best first; ties keep the popularity order the candidates came in. `nameScores`: titleScore of each name, if known. */
+export function rankByRelevance(terms: SearchTerms, candidates: SearchCandidate[], nameScores?: number[]): number[] {
   return candidates
-    .map((game, order) => ({ id: game.id, order, score: relevance(terms, game) }))
+    .map((game, order) => ({ id: game.id, order, score: relevance(terms, game, nameScores?.[order]) }))
     .sort((a, b) => b.score - a.score || a.order - b.order)
     .map((game) => game.id);
 }

@@ -31,16 +31,21 @@ export class Vocabulary {
   /** How many game names hold the word, or (prefix) words that start with it; a game with two such words counts twice. */
   games(word: string, prefix: boolean): number {
     if (!prefix) return this.counts.get(word) ?? 0;
-    const { words, before } = this.index();
-    return before[lowerBound(words, `${word}\uffff`)]! - before[lowerBound(words, word)]!;
+    const { before } = this.index();
+    const [from, to] = this.prefixRange(word);
+    return before[to]! - before[from]!;
   }
 
   /** The known words that start with `prefix` (itself included), or undefined when there are more than `most`. */
   completions(prefix: string, most: number): string[] | undefined {
+    const [from, to] = this.prefixRange(prefix);
+    return to - from > most ? undefined : this.index().words.slice(from, to);
+  }
+
+  /** Where the words that start with `prefix` stand in the sorted index: [from, to). */
+  private prefixRange(prefix: string): [number, number] {
     const { words } = this.index();
-    const from = lowerBound(words, prefix);
-    const to = lowerBound(words, `${prefix}\uffff`);
-    return to - from > most ? undefined : words.slice(from, to);
+    return [lowerBound(words, prefix), lowerBound(words, `${prefix}\uffff`)];
   }
 
   /** The words in order with running totals of their counts, so a prefix's total is two binary searches. */
