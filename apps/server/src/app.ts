@@ -5,18 +5,16 @@ import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
-import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { constants as zlib } from 'node:zlib';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { registerErrorHandling } from './http/error-handler.js';
+import { registerOpenApi } from './http/openapi.js';
+import { onlyDocumentedStatuses, routeConventions } from './http/route-conventions.js';
+import { serializerCompiler, validatorCompiler } from './http/schema-compilers.js';
+import { accessGuards } from './modules/auth/auth.guard.js';
 import { createPageMeta } from './http/page-meta.js';
 import { registerSpa } from './http/spa.js';
 import { AppError } from './http/errors.js';
@@ -62,13 +60,15 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Per-IP request limits on sensitive routes; tests that hammer one route turn them off. */
   rateLimits?: boolean;
+  /** Tests: an /api answer with a status its route does not document becomes a 500 naming it. */
+  documentedStatusesOnly?: boolean;
 }
 
 export function loggerOptions(level: Config['logLevel']): FastifyServerOptions['logger'] {
   return { level, redact: ['req.headers.authorization', 'req.headers.cookie'] };
 }
 
-export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger, mailer, rateLimits = true }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger, mailer, rateLimits = true, documentedStatusesOnly = false }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel),
     genReqId: () => randomUUID(),
@@ -114,10 +114,7 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
   });
 
-  await app.register(fastifySwagger, {
-    openapi: { info: { title: 'VGL API', description: 'Track Your Gaming Journey', version: VERSION } },
-    transform: jsonSchemaTransform,
-  });
+  await registerOpenApi(app, VERSION);
 
   if (rateLimits) {
     await app.register(fastifyRateLimit, {
@@ -131,6 +128,8 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
     mailer ?? createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
   const auth = createAuthService({ db, mailer: mail, publicUrl: config.publicUrl, jwtSecret: config.jwtSecret, log: app.log });
   app.decorateRequest('actor', null);
+  app.addHook('onRoute', routeConventions(accessGuards(auth)));
+  if (documentedStatusesOnly) app.addHook('onSend', onlyDocumentedStatuses);
 
   app.addHook('onClose', async () => {
     mail.close();
@@ -139,9 +138,9 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
 
   await app.register(healthRoutes(db, VERSION));
   await app.register(authRoutes(auth));
-  await app.register(profileRoutes(auth));
+  await app.register(profileRoutes());
   const uploadsDir = path.join(config.dataDir, 'uploads');
-  await app.register(settingsRoutes(auth, createSettingsService({ db, uploadsDir })));
+  await app.register(settingsRoutes(createSettingsService({ db, uploadsDir })));
   const activity = createActivityService(db);
   const notifications = createNotificationsService(db);
   const library = createLibraryService(db, activity);
@@ -150,15 +149,14 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   await app.register(catalogRoutes(catalog));
   const home = createHomeService({ catalog, library });
   await app.register(homeRoutes(home));
-  await app.register(libraryRoutes(auth, library));
-  await app.register(libraryTransferRoutes(auth, library, db));
-  await app.register(likesRoutes(auth, createLikesService(db, social)));
-  await app.register(commentsRoutes(auth, createCommentsService(db, social)));
-  await app.register(followsRoutes(auth, createFollowsService(db, social)));
-  await app.register(notificationsRoutes(auth, notifications));
-  await app.register(activityRoutes(auth, activity));
-  await app.register(adminRoutes(auth, createAdminService(db, { notifications, onFeaturedChange: () => home.invalidate() })));
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await app.register(libraryRoutes(library));
+  await app.register(libraryTransferRoutes(library, db));
+  await app.register(likesRoutes(createLikesService(db, social)));
+  await app.register(commentsRoutes(createCommentsService(db, social)));
+  await app.register(followsRoutes(createFollowsService(db, social)));
+  await app.register(notificationsRoutes(notifications));
+  await app.register(activityRoutes(activity));
+  await app.register(adminRoutes(createAdminService(db, { notifications, onFeaturedChange: () => home.invalidate() })));
 
   await registerSpa(app, { webRoot, uploadsDir, publicUrl: config.publicUrl, pageMeta: createPageMeta(db, library) });
   return app;

@@ -54,7 +54,7 @@ export async function createTestApp(kind: DbKind, options: TestAppOptions = {}):
   const db = createDb(config.database);
   await migrateToLatest(db);
   const webRoot = options.webRoot ?? writeFakeWebRoot(path.join(database.dataDir, 'web'));
-  const app = await buildApp({ config, db, webRoot, logger: false, rateLimits: options.rateLimits ?? false });
+  const app = await buildApp({ config, db, webRoot, logger: false, rateLimits: options.rateLimits ?? false, documentedStatusesOnly: true });
   return {
     app,
     db,

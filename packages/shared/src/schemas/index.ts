@@ -1,7 +1,9 @@
 // zod schemas shared by the server and the web app. Kept apart from the
 // plain constants in "@vgl/shared" so pages that need no schema never load zod.
 export * from './api.js';
+export * from './common.js';
 export * from './auth.js';
 export * from './catalog.js';
 export * from './library.js';
 export * from './admin.js';
+export * from './social.js';

@@ -1,6 +1,8 @@
 import { ACCOUNT_MESSAGES, API_MESSAGES } from '@vgl/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, unauthorized } from '../../http/errors.js';
+import { AppError, forbidden, unauthorized } from '../../http/errors.js';
+import type { Guards } from '../../http/route-conventions.js';
+import { isAdmin, isStaff } from '../admin/admin.policy.js';
 import type { UserRow } from '../users/users.repo.js';
 import type { AuthService } from './auth.service.js';
 
@@ -46,4 +48,26 @@ export const optionalUser = (auth: AuthService) =>
 export function actorOf(request: FastifyRequest): UserRow {
   if (!request.actor) throw unauthorized(API_MESSAGES.unauthorized);
   return request.actor;
+}
+
+/**
+ * The guards behind each `config.access` (http/route-conventions): they run
+ * on request, before the body is read. Staff routes answer 403 to members
+ * who are not moderators or admins in good standing.
+ */
+export function accessGuards(auth: AuthService): Guards {
+  const user = requireUser(auth);
+  const optional = optionalUser(auth);
+  return {
+    optional,
+    user,
+    async staff(request, reply) {
+      await user.call(this, request, reply);
+      if (!isStaff(request.actor)) throw forbidden(API_MESSAGES.forbidden);
+    },
+    async admin(request, reply) {
+      await user.call(this, request, reply);
+      if (!isAdmin(request.actor)) throw forbidden(API_MESSAGES.forbidden);
+    },
+  };
 }

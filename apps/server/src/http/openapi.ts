@@ -1,0 +1,99 @@
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { TOTAL_COUNT_HEADER } from '@vgl/shared';
+import type { FastifyInstance } from 'fastify';
+import { apiSchemas } from '@vgl/shared/schemas';
+import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { BEARER_SCHEME } from './route-conventions.js';
+
+export const DOCS_PREFIX = '/api/docs';
+export const OPENAPI_PATH = '/api/openapi.json';
+
+/** Tags in the order the docs show them, with what each group is for. */
+const TAGS = [
+  { name: 'auth', description: 'Sign-up, activation, log-in, tokens and password resets' },
+  { name: 'profile', description: 'The signed-in member: profile, picture, favourites, personal access tokens' },
+  { name: 'catalog', description: 'Games, platforms, genres and themes: browse, search, trending and upcoming' },
+  { name: 'home', description: 'The landing page and Explore in one call' },
+  { name: 'library', description: 'Libraries, ratings, reviews and diaries of members' },
+  { name: 'transfer', description: 'CSV export and import of a library' },
+  { name: 'likes', description: 'Likes on reviews and comments' },
+  { name: 'comments', description: 'Comments under reviews' },
+  { name: 'follows', description: 'Following members' },
+  { name: 'activity', description: 'The feed of what followed members did' },
+  { name: 'notifications', description: 'Likes, comments and follows that concern you' },
+  { name: 'admin', description: 'Moderation dashboard (moderators and admins)' },
+  { name: 'health', description: 'Operations' },
+];
+
+/** Marks a response schema as one page of a list whose total is in X-Total-Count. */
+export function pagedList<T extends z.ZodType>(item: T, description = 'One page of the list, in order') {
+  return z.array(item).meta({ description, 'x-paged': true });
+}
+
+const zodTransform = createJsonSchemaTransform({ skipList: [], schemaRegistry: apiSchemas });
+type TransformInput = Parameters<typeof zodTransform>[0];
+
+/**
+ * The OpenAPI document is generated from the route schemas: the zod
+ * transform turns them into JSON Schema, and this wrapper hides what is not
+ * API (the SPA, uploads, the docs themselves) and documents X-Total-Count on
+ * paged lists.
+ */
+function transform(input: TransformInput) {
+  const url = input.url;
+  if (!url.startsWith('/api/') || url.startsWith(DOCS_PREFIX) || url === OPENAPI_PATH) return { schema: { hide: true }, url };
+  const out = zodTransform(input);
+  const responses = (out.schema as { response?: Record<string, Record<string, unknown>> }).response ?? {};
+  for (const answer of Object.values(responses)) {
+    if (answer['x-paged']) {
+      answer.headers = { [TOTAL_COUNT_HEADER]: { type: 'integer', minimum: 0, description: 'How many items the whole list has' } };
+      delete answer['x-paged'];
+    }
+  }
+  return out;
+}
+
+export async function registerOpenApi(app: FastifyInstance, version: string): Promise<void> {
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'VGL API',
+        version,
+        summary: 'Track Your Gaming Journey',
+        description: [
+          'The API the VGL web app itself uses. JSON in and out; lists that page keep the body an array and put the',
+          'total in `X-Total-Count`. Every error has the shape `{ error, message, statusCode, errors?, requestId? }`.',
+          '',
+          'Sign in with `POST /api/auth/login` for a session token, or make a **personal access token** in',
+          'Settings → API tokens, and send either as `Authorization: Bearer <token>`.',
+        ].join('\n'),
+        license: { name: 'MIT', identifier: 'MIT' },
+      },
+      servers: [{ url: '/', description: 'This VGL server' }],
+      tags: TAGS,
+      components: {
+        securitySchemes: {
+          [BEARER_SCHEME]: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'A session token from `POST /api/auth/login`, or a personal access token (`vgl_pat_…`) made in Settings',
+          },
+        },
+      },
+    },
+    transform,
+    transformObject: createJsonSchemaTransformObject({ schemaRegistry: apiSchemas }),
+  });
+
+  app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(fastifySwaggerUi, {
+    routePrefix: DOCS_PREFIX,
+    // The bundled assets come from the package: nothing is fetched from elsewhere.
+    uiConfig: { deepLinking: true, docExpansion: 'list', defaultModelsExpandDepth: 0, tryItOutEnabled: false, validatorUrl: null },
+    staticCSP: false,
+  });
+}
