@@ -11,10 +11,14 @@ import { constants as zlib } from 'node:zlib';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { registerErrorHandling } from './http/error-handler.js';
+import { registerCors } from './http/cors.js';
+import { apiNoStore, permissionsPolicy } from './http/response-headers.js';
 import { registerOpenApi } from './http/openapi.js';
 import { onlyDocumentedStatuses, routeConventions } from './http/route-conventions.js';
 import { serializerCompiler, validatorCompiler } from './http/schema-compilers.js';
 import { accessGuards } from './modules/auth/auth.guard.js';
+import { tokensRoutes } from './modules/tokens/tokens.routes.js';
+import { createTokensService } from './modules/tokens/tokens.service.js';
 import { createPageMeta } from './http/page-meta.js';
 import { registerSpa } from './http/spa.js';
 import { AppError } from './http/errors.js';
@@ -115,6 +119,7 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   });
 
   await registerOpenApi(app, VERSION);
+  if (config.corsOrigins.length > 0) await registerCors(app, config.corsOrigins);
 
   if (rateLimits) {
     await app.register(fastifyRateLimit, {
@@ -128,8 +133,12 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
     mailer ?? createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
   const auth = createAuthService({ db, mailer: mail, publicUrl: config.publicUrl, jwtSecret: config.jwtSecret, log: app.log });
   app.decorateRequest('actor', null);
-  app.addHook('onRoute', routeConventions(accessGuards(auth)));
+  app.decorateRequest('accessToken', null);
+  const tokens = createTokensService(db);
+  app.addHook('onRoute', routeConventions(accessGuards(auth, tokens)));
   if (documentedStatusesOnly) app.addHook('onSend', onlyDocumentedStatuses);
+  app.addHook('onRequest', permissionsPolicy);
+  app.addHook('onSend', apiNoStore);
 
   app.addHook('onClose', async () => {
     mail.close();
@@ -139,6 +148,7 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   await app.register(healthRoutes(db, VERSION));
   await app.register(authRoutes(auth));
   await app.register(profileRoutes());
+  await app.register(tokensRoutes(tokens));
   const uploadsDir = path.join(config.dataDir, 'uploads');
   await app.register(settingsRoutes(createSettingsService({ db, uploadsDir })));
   const activity = createActivityService(db);

@@ -55,6 +55,16 @@ const envSchema = z
       'https://id.twitch.tv/oauth2/token',
     ),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    API_CORS_ORIGINS: optionalText.pipe(
+      z
+        .string()
+        .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean))
+        .refine(
+          (origins) => origins.every((origin) => origin === '*' || /^https?:\/\/[^/\s]+$/.test(origin)),
+          'must be a comma-separated list of origins like https://app.example.com (scheme and host, no path), or *',
+        )
+        .optional(),
+    ),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.IGDB_CLIENT_ID) !== Boolean(env.IGDB_CLIENT_SECRET)) {
@@ -76,6 +86,8 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string };
   igdb: { clientId: string; clientSecret: string; apiUrl: string; tokenUrl: string } | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Origins whose browser code may call the API (CORS); empty → none. */
+  corsOrigins: string[];
 }
 
 export class ConfigError extends Error {
@@ -108,5 +120,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         ? { clientId: e.IGDB_CLIENT_ID, clientSecret: e.IGDB_CLIENT_SECRET, apiUrl: e.IGDB_API_URL, tokenUrl: e.TWITCH_TOKEN_URL }
         : undefined,
     logLevel: e.LOG_LEVEL,
+    corsOrigins: e.API_CORS_ORIGINS ?? [],
   };
 }

@@ -14,3 +14,4 @@ export * from './review-text.js';
 export * from './social.js';
 export * from './admin.js';
 export * from './settings.js';
+export * from './tokens.js';

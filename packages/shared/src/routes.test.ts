@@ -26,6 +26,7 @@ describe('known page routes', () => {
     expect(isAppRoute('/u/alice/settings/')).toBe(true);
     expect(isAppRoute('/u/alice/settings/account')).toBe(true);
     expect(isAppRoute('/u/alice/settings/data')).toBe(true);
+    expect(isAppRoute('/u/alice/settings/api')).toBe(true);
     expect(isAppRoute('/u/alice/suspended')).toBe(true);
     expect(isAppRoute('/u/alice/settings/password')).toBe(false);
     expect(isAppRoute('/u/alice/suspended/extra')).toBe(false);

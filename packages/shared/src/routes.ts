@@ -32,6 +32,7 @@ export const APP_ROUTES = {
   settings: '/u/:username/settings',
   settingsAccount: '/u/:username/settings/account',
   settingsData: '/u/:username/settings/data',
+  settingsApi: '/u/:username/settings/api',
   suspended: '/u/:username/suspended',
   activity: '/activity',
   notifications: '/notifications',

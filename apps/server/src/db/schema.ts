@@ -168,6 +168,18 @@ export interface Database {
   activities: ActivitiesTable;
   notifications: NotificationsTable;
   audit_log: AuditLogTable;
+  access_tokens: AccessTokensTable;
+}
+
+export interface AccessTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  scope: 'read' | 'write';
+  token_hash: string;
+  hint: string;
+  created_at: number;
+  last_used_at: number | null;
 }
 
 export interface CommentsTable {

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { AppError } from './errors.js';
+import { errorResponse } from './route-conventions.js';
+import { NUL_MESSAGE } from './schema-compilers.js';
 
 // HTTP behaviour that does not touch the database: run once, on SQLite.
 describe('HTTP conventions', () => {
@@ -12,7 +14,7 @@ describe('HTTP conventions', () => {
     t.app.get('/api/test/boom', async () => {
       throw new Error('secret database detail');
     });
-    t.app.get('/api/test/teapot', async () => {
+    t.app.get('/api/test/teapot', { schema: { response: { 409: errorResponse(409) } } }, async () => {
       throw new AppError(409, 'conflict', 'That name is taken.', { username: 'This username is already in use' });
     });
   });
@@ -53,6 +55,31 @@ describe('HTTP conventions', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: 'invalid_json', message: 'The request body is not valid JSON.' });
+  });
+
+  it('refuses a NUL character in any field or path before it reaches a query', async () => {
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { identifier: 'a\u0000b', password: 'x' } });
+    expect(login.statusCode).toBe(400);
+    expect(login.json()).toMatchObject({ error: 'validation_failed', errors: { identifier: NUL_MESSAGE } });
+    const nested = await t.app.inject({ method: 'PUT', url: '/api/profile/favourites', payload: { games: ['ok', 'a\u0000'] } });
+    expect(nested.statusCode).toBe(401); // the guard runs first: a visitor learns nothing from a 400
+    const user = await t.app.inject({ method: 'GET', url: '/api/users/a%00b' });
+    expect(user.statusCode).toBe(400);
+    expect(user.json().errors).toEqual({ username: NUL_MESSAGE });
+    const nestedDeep = `${'['.repeat(5000)}"a\\u0000"${']'.repeat(5000)}`;
+    const deep = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: `{"identifier":"x","password":"y","deep":${nestedDeep}}`,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(deep.statusCode).toBe(400);
+  });
+
+  it('keeps API answers out of caches and switches off unused browser features', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { identifier: 'nobody', password: 'Secret123' } });
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['permissions-policy']).toContain('camera=()');
   });
 
   it('sends security headers', async () => {

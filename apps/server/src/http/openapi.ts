@@ -32,6 +32,17 @@ export function pagedList<T extends z.ZodType>(item: T, description = 'One page 
   return z.array(item).meta({ description, 'x-paged': true });
 }
 
+/** A response header besides X-Total-Count, as the OpenAPI document shows it. */
+export interface HeaderDoc {
+  type: 'integer' | 'string';
+  description: string;
+}
+
+/** Documents response headers on a success schema (e.g. X-Next-Cursor on the activity feed). */
+export function withHeaders<T extends z.ZodType>(schema: T, headers: Record<string, HeaderDoc>): T {
+  return schema.meta({ 'x-headers': headers }) as T;
+}
+
 const zodTransform = createJsonSchemaTransform({ skipList: [], schemaRegistry: apiSchemas });
 type TransformInput = Parameters<typeof zodTransform>[0];
 
@@ -39,7 +50,7 @@ type TransformInput = Parameters<typeof zodTransform>[0];
  * The OpenAPI document is generated from the route schemas: the zod
  * transform turns them into JSON Schema, and this wrapper hides what is not
  * API (the SPA, uploads, the docs themselves) and documents X-Total-Count on
- * paged lists.
+ * paged lists (and the headers `withHeaders` names).
  */
 function transform(input: TransformInput) {
   const url = input.url;
@@ -50,6 +61,10 @@ function transform(input: TransformInput) {
     if (answer['x-paged']) {
       answer.headers = { [TOTAL_COUNT_HEADER]: { type: 'integer', minimum: 0, description: 'How many items the whole list has' } };
       delete answer['x-paged'];
+    }
+    if (answer['x-headers']) {
+      answer.headers = { ...(answer.headers as object), ...(answer['x-headers'] as object) };
+      delete answer['x-headers'];
     }
   }
   return out;

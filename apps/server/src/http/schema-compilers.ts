@@ -20,11 +20,38 @@ import { badRequest } from './errors.js';
 export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema, httpPart }) =>
   (data) => {
-    const result = schema.safeParse(httpPart === 'body' && data == null ? {} : data);
+    const nul = fieldWithNul(data);
+    if (nul !== null) return { error: badRequest(NUL_MESSAGE, { [nul]: NUL_MESSAGE }) };
+    const result = schema.safeParse(httpPart === 'body' && (data === undefined || data === null) ? {} : data);
     if (result.success) return { value: result.data };
     const errors = firstFieldErrors(result.error);
     return { error: badRequest(Object.values(errors)[0] ?? API_MESSAGES.badRequest, errors) };
   };
+
+export const NUL_MESSAGE = 'Text cannot contain the NUL character (U+0000).';
+
+/**
+ * PostgreSQL text cannot hold U+0000 (SQLite can), so it is refused for every
+ * field of every route here, once, before any schema or query sees it.
+ * Answers the dotted path of the first field that has one ("_" for the whole input).
+ */
+function fieldWithNul(data: unknown): string | null {
+  // Iterative: a body of deeply nested arrays must not overflow the stack.
+  const stack: [unknown, string][] = [[data, '']];
+  while (stack.length > 0) {
+    const [value, at] = stack.pop()!;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return at || '_';
+    } else if (typeof value === 'object' && value !== null) {
+      for (const [key, child] of Object.entries(value)) {
+        const path = at ? `${at}.${key}` : key;
+        if (key.includes('\u0000')) return path;
+        stack.push([child, path]);
+      }
+    }
+  }
+  return null;
+}
 
 /** The JSON Schema a zod response schema produces (what the OpenAPI document shows). */
 export function responseJsonSchema(schema: z.ZodType): Record<string, unknown> {

@@ -64,6 +64,7 @@ export const routes: RouteObject[] = [
             lazy: () => import('../features/settings/AccountSettingsPage').then((m) => ({ Component: m.AccountSettingsPage })),
           },
           { path: APP_ROUTES.settingsData, lazy: () => import('../features/settings/DataSettingsPage').then((m) => ({ Component: m.DataSettingsPage })) },
+          { path: APP_ROUTES.settingsApi, lazy: () => import('../features/settings/ApiTokensPage').then((m) => ({ Component: m.ApiTokensPage })) },
         ],
       },
       {

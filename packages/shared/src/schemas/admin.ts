@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { ADMIN_LIMITS, USER_ROLES } from '../admin.js';
+import { ADMIN_LIMITS, AUDIT_ACTIONS, USER_ROLES, type AdminComment, type AdminOverview, type AdminReview, type AdminUser, type AuditEntry } from '../admin.js';
+import { DB_INT_MAX, idOf, named, userRefSchema } from './common.js';
+import { reviewEntrySchema } from './library-responses.js';
 
 const page = z.coerce
   .number({ error: 'page must be a whole number of 1 or more' })
@@ -27,32 +29,130 @@ export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
 const reasonMessage = `Give a reason of ${ADMIN_LIMITS.reasonMinLength} to ${ADMIN_LIMITS.reasonMaxLength} characters`;
 
 /** POST /api/admin/users/{id}/suspend, DELETE /api/admin/reviews/{id} and /api/admin/comments/{id}: the author reads the reason. */
-export const moderationReasonSchema = z.object({
-  reason: z
-    .string({ error: reasonMessage })
-    .trim()
-    .min(ADMIN_LIMITS.reasonMinLength, reasonMessage)
-    .max(ADMIN_LIMITS.reasonMaxLength, reasonMessage),
-});
+export const moderationReasonSchema = z
+  .object({
+    reason: z
+      .string({ error: reasonMessage })
+      .trim()
+      .min(ADMIN_LIMITS.reasonMinLength, reasonMessage)
+      .max(ADMIN_LIMITS.reasonMaxLength, reasonMessage)
+      .describe('Shown to the member concerned'),
+  })
+  .meta({ examples: [{ reason: 'Spam links in the review' }] });
 export type ModerationReason = z.infer<typeof moderationReasonSchema>;
 
 /** PUT /api/admin/users/{id}/role (admins only). */
-export const roleInputSchema = z.object({
-  role: z.enum(USER_ROLES, { error: `Role must be one of ${USER_ROLES.join(', ')}` }),
-});
+export const roleInputSchema = z
+  .object({
+    role: z.enum(USER_ROLES, { error: `Role must be one of ${USER_ROLES.join(', ')}` }),
+  })
+  .meta({ examples: [{ role: 'moderator' }] });
 export type RoleInput = z.infer<typeof roleInputSchema>;
 
-const entryId = z.number({ error: 'entryId must be a review id' }).int('entryId must be a review id').positive('entryId must be a review id');
+const entryId = z
+  .number({ error: 'entryId must be a review id' })
+  .int('entryId must be a review id')
+  .positive('entryId must be a review id')
+  .max(DB_INT_MAX, 'entryId must be a review id')
+  .describe('The review’s `_id`, as a number');
 
 /** POST /api/admin/featured: appends a review to the featured list. */
-export const featureInputSchema = z.object({ entryId });
+export const featureInputSchema = z.object({ entryId }).meta({ examples: [{ entryId: 12 }] });
 export type FeatureInput = z.infer<typeof featureInputSchema>;
 
 /** PUT /api/admin/featured: the featured reviews in their new order; exactly the featured set. */
-export const featuredOrderSchema = z.object({
-  entryIds: z
-    .array(entryId, { error: 'entryIds must be a list of review ids' })
-    .max(ADMIN_LIMITS.maxFeatured, `At most ${ADMIN_LIMITS.maxFeatured} reviews can be featured`)
-    .refine((ids) => new Set(ids).size === ids.length, 'entryIds must not repeat a review'),
-});
+export const featuredOrderSchema = z
+  .object({
+    entryIds: z
+      .array(entryId, { error: 'entryIds must be a list of review ids' })
+      .max(ADMIN_LIMITS.maxFeatured, `At most ${ADMIN_LIMITS.maxFeatured} reviews can be featured`)
+      .refine((ids) => new Set(ids).size === ids.length, 'entryIds must not repeat a review'),
+  })
+  .meta({ examples: [{ entryIds: [12, 7, 31] }] });
 export type FeaturedOrder = z.infer<typeof featuredOrderSchema>;
+
+/** Path parameters of /api/admin/*. */
+export const adminUserParamSchema = z.object({ id: idOf('user') });
+export const adminCommentParamSchema = z.object({ id: idOf('comment') });
+export const adminReviewParamSchema = z.object({ entryId: idOf('review').describe('The review’s `_id`') });
+
+/* ---- Answers ---- */
+
+const unixMs = (what: string) => z.number().describe(`${what}, unix ms`);
+
+const dailyCountSchema = named(
+  'DailyCount',
+  z.object({ date: z.string().describe('UTC day, YYYY-MM-DD'), count: z.number().int().min(0) }),
+);
+
+export const auditEntrySchema = named(
+  'AuditEntry',
+  z.object({
+    id: z.number().int(),
+    actor: z.object({ username: z.string() }).nullable().describe('Who did it; the name is kept when the account is deleted'),
+    action: z.enum(AUDIT_ACTIONS),
+    targetType: z.enum(['user', 'review', 'comment', 'featured']),
+    targetId: z.number().int().nullable().describe('The user, review (library entry) or comment id; null for featured.reorder'),
+    targetLabel: z.string().nullable().describe('What the target was called at the time'),
+    reason: z.string().nullable().describe('The moderator’s reason; for user.role "user → moderator"'),
+    createdAt: unixMs('When'),
+  }),
+  'One moderation action',
+) satisfies z.ZodType<AuditEntry>;
+
+export const adminOverviewSchema = named(
+  'AdminOverview',
+  z.object({
+    counts: z.object({
+      users: z.number().int().describe('Every account, whatever its state'),
+      activeUsersWeek: z.number().int().describe('Active accounts that logged in or did anything recorded in the last 7 days'),
+      gamesLogged: z.number().int().describe('Library entries'),
+      reviews: z.number().int().describe('Written reviews'),
+      comments: z.number().int(),
+    }),
+    signups: z.array(dailyCountSchema).describe(`${ADMIN_LIMITS.seriesDays} consecutive UTC days ending today, oldest first`),
+    reviews: z.array(dailyCountSchema).describe(`${ADMIN_LIMITS.seriesDays} consecutive UTC days ending today, oldest first`),
+    audit: z.array(auditEntrySchema).describe(`The latest ${ADMIN_LIMITS.overviewAudit} audit rows, newest first`),
+  }),
+  'The dashboard’s counts, charts and latest audit rows',
+) satisfies z.ZodType<AdminOverview>;
+
+export const adminUserSchema = named(
+  'AdminUser',
+  z.object({
+    id: z.number().int(),
+    username: z.string(),
+    email: z.string(),
+    avatar: z.string().nullable(),
+    role: z.enum(USER_ROLES),
+    state: z.enum(['pending', 'active', 'suspended']),
+    createdAt: unixMs('Signed up'),
+    lastLoginAt: unixMs('Last log-in').nullable(),
+    suspendedReason: z.string().nullable(),
+    suspendedAt: unixMs('Suspended').nullable(),
+    games: z.number().int().describe('Library entries'),
+    reviews: z.number().int().describe('Written reviews'),
+    viewerCan: z
+      .object({ suspend: z.boolean(), unsuspend: z.boolean(), changeRole: z.boolean() })
+      .describe('What the caller may do with this account'),
+  }),
+  'An account as the dashboard lists it',
+) satisfies z.ZodType<AdminUser>;
+
+export const adminReviewSchema = named(
+  'AdminReview',
+  reviewEntrySchema.extend({ featured: z.boolean().describe('On the featured list of the landing page') }),
+  'A review as the dashboard lists it',
+) satisfies z.ZodType<AdminReview>;
+
+export const adminCommentSchema = named(
+  'AdminComment',
+  z.object({
+    id: z.number().int(),
+    body: z.string(),
+    createdAt: unixMs('Written'),
+    user: userRefSchema,
+    review: z.object({ username: z.string(), slug: z.string(), gameName: z.string() }).describe('The review it is under: /u/{username}/reviews/{slug}'),
+  }),
+  'A comment as the dashboard lists it',
+) satisfies z.ZodType<AdminComment>;

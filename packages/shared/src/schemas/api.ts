@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ApiError } from '../api-types.js';
+import { named } from './common.js';
 
 export const apiErrorSchema: z.ZodType<ApiError> = z.object({
   error: z.string(),
@@ -9,10 +10,14 @@ export const apiErrorSchema: z.ZodType<ApiError> = z.object({
   requestId: z.string().optional(),
 });
 
-export const healthSchema = z.object({
-  status: z.literal('ok'),
-  database: z.enum(['sqlite', 'postgres']),
-  version: z.string(),
-  uptimeSeconds: z.number(),
-});
+/** GET /api/health when the database answers (a 503 error answer when it does not). */
+export const healthSchema = named(
+  'Health',
+  z.object({
+    status: z.literal('ok'),
+    database: z.enum(['sqlite', 'postgres']).describe('The database this instance runs on'),
+    version: z.string().describe('The server’s version'),
+    uptimeSeconds: z.number().int().describe('Seconds since the server process started'),
+  }),
+);
 export type Health = z.infer<typeof healthSchema>;

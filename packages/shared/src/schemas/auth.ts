@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { containsForbiddenWord } from '../forbidden.js';
 import { FIELD_LIMITS } from '../limits.js';
 import { MESSAGES } from '../messages.js';
+import { named } from './common.js';
 
 const m = MESSAGES.validation;
 
@@ -42,22 +43,62 @@ const repeatSchema = z.string({ error: m.password2.required }).min(1, m.password
 
 export const registerSchema = z
   .object({ email: emailSchema, username: usernameSchema, password: passwordSchema, password2: repeatSchema })
-  .refine((v) => v.password2 === v.password, { path: ['password2'], message: m.password2.mismatch });
+  .refine((v) => v.password2 === v.password, { path: ['password2'], message: m.password2.mismatch })
+  .meta({ examples: [{ email: 'alice@example.com', username: 'alice_99', password: 'Secret123', password2: 'Secret123' }] });
 export type RegisterPayload = z.infer<typeof registerSchema>;
 
 export const newPasswordSchema = z
-  .object({ token: z.string().min(1), password: passwordSchema, password2: repeatSchema })
+  .object({ token: z.string().min(1).describe('The token of the password reset link'), password: passwordSchema, password2: repeatSchema })
   .refine((v) => v.password2 === v.password, { path: ['password2'], message: m.password2.mismatch });
 
-export const loginSchema = z.object({
-  identifier: z.string({ error: m.login.identifierRequired }).trim().min(1, m.login.identifierRequired),
-  password: z.string({ error: m.login.passwordRequired }).min(1, m.login.passwordRequired),
-});
+export const loginSchema = z
+  .object({
+    identifier: z.string({ error: m.login.identifierRequired }).trim().min(1, m.login.identifierRequired).describe('Email or username (any case)'),
+    password: z.string({ error: m.login.passwordRequired }).min(1, m.login.passwordRequired),
+  })
+  .meta({ examples: [{ identifier: 'alice_99', password: 'Secret123' }] });
 
-export const tokenSchema = z.object({ token: z.string().min(10).max(200) });
-export const refreshSchema = z.object({ authToken: z.string().min(10).max(4000) });
+export const tokenSchema = z.object({ token: z.string().min(10).max(200).describe('The token of the link the mail carried') });
+export const refreshSchema = z.object({ authToken: z.string().min(10).max(4000).describe('A session token that is still valid') });
 export const resetRequestSchema = z.object({ email: emailSchema });
 export const usernameChangeSchema = z.object({ username: usernameSchema });
+
+/** POST /api/auth/password: the new password follows the registration rules and messages (SPEC §5, §8). */
+export const passwordChangeSchema = z
+  .object({
+    currentPassword: z.string({ error: m.password.required }).min(1, m.password.required),
+    password: passwordSchema,
+    password2: z.string({ error: m.password2.required }).min(1, m.password2.required),
+  })
+  .refine((v) => v.password2 === v.password, { path: ['password2'], message: m.password2.mismatch });
+
+/** POST /api/auth/email: the new address, confirmed with the password. */
+export const emailChangeSchema = z.object({ email: emailSchema, password: z.string({ error: m.password.required }).min(1, m.password.required) });
+
+/*
+ * POST /api/auth/isemailfree and /isusernamefree answer a bare boolean
+ * (SPEC), and a body they cannot read is simply "not free" (false), never a
+ * 400: these schemas never fail, a field that is missing or not a short
+ * string comes out undefined.
+ */
+export const emailProbeSchema = z
+  .object({ email: z.string().max(320).optional().catch(undefined) })
+  .catch({})
+  .describe('Anything else than a string of at most 320 characters answers false');
+export const usernameProbeSchema = z
+  .object({ username: z.string().max(100).optional().catch(undefined) })
+  .catch({})
+  .describe('Anything else than a string of at most 100 characters answers false');
+
+/** Answers of the auth calls. */
+export const sessionTokenSchema = named(
+  'SessionToken',
+  z.object({ token: z.string().describe('A session token (JWT, 30 days): send it as `Authorization: Bearer <token>`') }),
+);
+export const loginAnswerSchema = named(
+  'LoginAnswer',
+  sessionTokenSchema.extend({ message: z.string().describe('"Login successful"') }),
+);
 
 /** The first message of each failing field, e.g. { email: "Enter your email" }. */
 export function firstFieldErrors(error: z.ZodError): Record<string, string> {

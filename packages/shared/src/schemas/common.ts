@@ -14,9 +14,26 @@ export const DB_INT_MAX = 2_147_483_647;
  */
 export const apiSchemas = z.registry<{ id: string; description?: string }>();
 
+type Meta = (typeof apiSchemas)['_map'] extends WeakMap<object, infer M> ? M : never;
+/**
+ * `.describe()` and `.meta()` keep descriptions, examples and `x-` marks in
+ * zod's global registry: lookups in ours fall back to it, so the document
+ * generated from ours still carries them.
+ */
+class WithGlobalMetadata extends WeakMap<z.core.$ZodType, Meta> {
+  override get(schema: z.core.$ZodType): Meta | undefined {
+    return super.get(schema) ?? (z.globalRegistry.get(schema) as Meta | undefined);
+  }
+  override has(schema: z.core.$ZodType): boolean {
+    return super.has(schema) || z.globalRegistry.has(schema);
+  }
+}
+apiSchemas._map = new WithGlobalMetadata();
+
 /** Names a response schema in the OpenAPI document's components. */
 export function named<T extends z.ZodType>(id: string, schema: T, description?: string): T {
-  apiSchemas.add(schema, description ? { id, description } : { id });
+  const meta = z.globalRegistry.get(schema);
+  apiSchemas.add(schema, { ...meta, id, ...(description ? { description } : {}) });
   return schema;
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIBRARY_LIMITS, LIBRARY_SORTS } from '../library.js';
 import { PAGING } from '../limits.js';
+import { idOf, usernameParamSchema } from './common.js';
 
 const isoDate = (label: string) =>
   z
@@ -68,6 +69,22 @@ export const libraryEntryInputSchema = z
   .refine((entry) => !entry.startedOn || !entry.finishedOn || entry.startedOn <= entry.finishedOn, {
     message: 'Finished cannot be before Started',
     path: ['finishedOn'],
+  })
+  .meta({
+    description: 'Every field is optional; one left out is cleared (null, [] or false), so send the whole form',
+    examples: [
+      {
+        status: 2,
+        rating: 7,
+        platforms: ['snes'],
+        review: 'A **classic**.',
+        startedOn: '2024-01-02',
+        finishedOn: '2024-01-20',
+        favourite: true,
+        replay: false,
+        hours: 12.5,
+      },
+    ],
   });
 export type LibraryEntryInput = z.infer<typeof libraryEntryInputSchema>;
 
@@ -83,6 +100,29 @@ export const diaryEntryInputSchema = z.object({
 });
 export type DiaryEntryInput = z.infer<typeof diaryEntryInputSchema>;
 export const diaryEntryUpdateSchema = diaryEntryInputSchema.omit({ game: true });
+/** The documented bodies of the diary calls (the plain schemas above also check imported rows). */
+export const diaryEntryBodySchema = diaryEntryInputSchema.meta({
+  examples: [{ game: 'super-mario-world', playedOn: '2024-03-01', event: 'finished', rating: 8, note: 'All 96 exits.', replay: false, hours: 11 }],
+});
+export const diaryEntryUpdateBodySchema = diaryEntryUpdateSchema.meta({
+  examples: [{ playedOn: '2024-03-02', event: 'played', rating: null, note: null, replay: false, hours: 1.5 }],
+});
+/** …/diary/{id}: ids beyond a PostgreSQL integer are bad input, not a database error. */
+export const diaryParamSchema = usernameParamSchema.extend({ id: idOf('diary entry') });
+
+/** The files the import reads (the server's readers are checked against this list). */
+export const LIBRARY_IMPORT_FORMATS = ['vgl', 'hltb', 'grouvee'] as const;
+/** POST …/library/import and …/import/preview: the file's text in JSON, and which export it is. */
+export const libraryImportBodySchema = z
+  .object({
+    csv: z.string({ error: 'Choose a CSV file to import' }).describe('The whole file as text (UTF-8; a BOM and CRLF are fine)'),
+    format: z
+      .enum(['auto', ...LIBRARY_IMPORT_FORMATS], { error: `format must be auto, ${LIBRARY_IMPORT_FORMATS.join(', ')}` })
+      .default('auto')
+      .describe('Which export the file is; auto tells by its header columns'),
+  })
+  .meta({ examples: [{ csv: 'record_type,title,year,status,rating_stars\nlibrary,Super Mario World,1990,Beaten,4.5\n', format: 'auto' }] });
+export type LibraryImportBody = z.infer<typeof libraryImportBodySchema>;
 export type DiaryEntryUpdate = z.infer<typeof diaryEntryUpdateSchema>;
 
 const page = z.coerce

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import type { CommentEntry } from '../social.js';
-import { named, userRefSchema } from './common.js';
+import type { ActivityItem, CommentEntry, NotificationItem, UserCard } from '../social.js';
+import { DB_INT_MAX, named, userRefSchema } from './common.js';
+import { feedQuerySchema } from './library.js';
+import { entryGameSchema } from './library-responses.js';
 
 /** Response schemas of the social features; each is checked against the type the web app reads. */
 
@@ -16,3 +18,137 @@ export const commentEntrySchema = named(
     viewerCan: z.object({ edit: z.boolean(), delete: z.boolean() }).describe('What the caller may do with it (false for visitors)'),
   }),
 ) satisfies z.ZodType<CommentEntry>;
+
+/* ---- Likes (SPEC §7) ---- */
+
+const entityIdMessage = `entityId must be a review _id or "c" + a comment id, with a number from 1 to ${DB_INT_MAX}`;
+/** Ids are PostgreSQL integers: a numeric part past 2³¹−1 is bad input, never a query. Other text is simply not found. */
+const entityIdInRange = (id: string) => {
+  const digits = /^c?(\d+)$/.exec(id)?.[1];
+  return digits === undefined || Number(digits) <= DB_INT_MAX;
+};
+const entityIdDescription = 'A review’s `_id` ("12") or a comment’s `_id`, "c" + its id ("c7")';
+
+/** GET /api/like/isliked/{entityId} */
+export const likeEntityParamSchema = z.object({
+  entityId: z.string().max(40, entityIdMessage).refine(entityIdInRange, entityIdMessage).describe(entityIdDescription),
+});
+
+/** POST /api/like: toggles, or sets the state when `liked` is given (a retry cannot flip it twice). No transform here: zod leaves the examples of a transforming schema out of the document. */
+export const likeInputSchema = z
+  .object({
+    entityId: z
+      .union([z.string().max(40, entityIdMessage), z.number()], { error: 'entityId is required' })
+      .refine((id) => entityIdInRange(String(id)), entityIdMessage)
+      .describe(`${entityIdDescription}; a review id may also be sent as a number`),
+    liked: z.boolean({ error: 'liked must be true or false' }).optional().describe('Set this state instead of toggling'),
+  })
+  .meta({ examples: [{ entityId: '12' }, { entityId: 'c7', liked: true }] });
+export type LikeInput = z.input<typeof likeInputSchema>;
+
+export const likeStateSchema = named(
+  'LikeState',
+  z.object({ isLiked: z.boolean().describe('Whether the caller likes it now'), likes: z.number().int().min(0).describe('Its like count now') }),
+  'SPEC §7: the state after POST /api/like',
+);
+export type LikeState = z.infer<typeof likeStateSchema>;
+
+export const isLikedSchema = named('IsLiked', z.object({ isLiked: z.boolean() }), 'SPEC §7: whether the caller likes it');
+
+/* ---- Follows ---- */
+
+export const followStateSchema = named(
+  'FollowState',
+  z.object({ isFollowing: z.boolean(), followers: z.number().int().min(0).describe('The member’s follower count now') }),
+  'Whether the caller follows the member after the call',
+);
+export type FollowState = z.infer<typeof followStateSchema>;
+
+export const userCardSchema = named(
+  'UserCard',
+  userRefSchema.extend({
+    bio: z.string().nullable().describe('The first 160 characters or so of the bio, cut at a word'),
+    followers: z.number().int().min(0),
+    isFollowing: z.boolean().nullable().describe('Whether the caller follows them; null for visitors and for the caller themself'),
+  }),
+  'A person in a following or followers list',
+) satisfies z.ZodType<UserCard>;
+
+/* ---- Activity feed ---- */
+
+const playStatus = z
+  .union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)])
+  .nullable()
+  .describe('1 playing, 2 beaten, 3 abandoned, 4 want to play; null when not set');
+const reviewRef = z.object({ username: z.string(), slug: z.string() }).describe('The review: /u/{username}/reviews/{slug}');
+const commentRef = z.object({ id: z.number().int(), excerpt: z.string().describe('The first 140 characters or so') });
+
+/** GET /api/activity: a page ends where the next one starts (`before`, from X-Next-Cursor). */
+export const activityFeedQuerySchema = feedQuerySchema.extend({
+  before: z.coerce
+    .number({ error: 'before must be an activity id' })
+    .int('before must be an activity id')
+    .positive('before must be an activity id')
+    .max(DB_INT_MAX, 'before must be an activity id')
+    .optional()
+    .describe('The X-Next-Cursor of the previous page; leave out for the newest'),
+});
+
+export const activityItemSchema = named(
+  'ActivityItem',
+  z.object({
+    id: z.number().int().describe('The newest activity id of the group'),
+    actor: userRefSchema,
+    verbs: z
+      .array(z.enum(['added', 'status', 'rated', 'reviewed', 'liked', 'commented', 'followed']))
+      .describe('What the actor did, newest first: consecutive things one person did to one game come as one item'),
+    createdAt: z.number().describe('Unix ms of the newest of them'),
+    game: entryGameSchema.nullable(),
+    review: reviewRef.nullable().describe('The actor’s own review (reviewed) or someone else’s (liked, commented)'),
+    status: playStatus,
+    rating: z.number().int().min(1).max(10).nullable().describe('1–10 (half stars) when the item includes a rating'),
+    targetUser: userRefSchema.nullable().describe('Whom the actor followed'),
+    comment: commentRef.nullable(),
+  }),
+  'One item of the activity feed',
+) satisfies z.ZodType<ActivityItem>;
+
+export const feedUnreadSchema = named(
+  'FeedUnread',
+  z.object({ unread: z.boolean().describe('Someone the caller follows did something since the caller last opened the feed') }),
+  'SPEC §7 unread check',
+);
+
+/* ---- Notifications ---- */
+
+const idsMessage = `Each notification id must be a number from 1 to ${DB_INT_MAX}`;
+
+/** POST /api/notifications/read: these ids, or every notification when `ids` is left out. */
+export const markReadInputSchema = z
+  .object({
+    ids: z
+      .array(z.number({ error: idsMessage }).int(idsMessage).min(1, idsMessage).max(DB_INT_MAX, idsMessage), {
+        error: 'ids must be a list of notification ids',
+      })
+      .max(200, 'ids must list at most 200 notifications')
+      .optional()
+      .describe('Notification ids to mark read; leave out to mark all'),
+  })
+  .meta({ examples: [{ ids: [41, 40] }, {}] });
+
+export const notificationItemSchema = named(
+  'Notification',
+  z.object({
+    id: z.number().int(),
+    kind: z.enum(['review_liked', 'comment_liked', 'commented', 'followed', 'review_removed', 'comment_removed']),
+    actor: userRefSchema.describe('Who did it (the moderator, for removals)'),
+    createdAt: z.number().describe('Unix ms'),
+    read: z.boolean(),
+    review: reviewRef.extend({ gameName: z.string() }).nullable(),
+    comment: commentRef.nullable(),
+    message: z.string().nullable().describe('A moderator’s reason, for removals'),
+  }),
+  'Something another member did to the caller’s things',
+) satisfies z.ZodType<NotificationItem>;
+
+export const unreadCountSchema = named('UnreadCount', z.object({ unread: z.number().int().min(0).describe('Unread notifications') }));

@@ -9,6 +9,7 @@ import { reviewLikesMigration } from './0006_review_likes.js';
 import { socialMigration } from './0007_social.js';
 import { moderationMigration } from './0008_moderation.js';
 import { demoAccountsMigration } from './0009_demo_accounts.js';
+import { accessTokensMigration } from './0010_access_tokens.js';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the compiled
@@ -27,5 +28,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0007_social': socialMigration(dialect),
     '0008_moderation': moderationMigration(dialect),
     '0009_demo_accounts': demoAccountsMigration(),
+    '0010_access_tokens': accessTokensMigration(dialect),
   };
 }

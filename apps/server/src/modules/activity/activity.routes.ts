@@ -1,27 +1,57 @@
-import { feedQuerySchema } from '@vgl/shared/schemas';
+import { activityFeedQuerySchema, activityItemSchema, feedUnreadSchema } from '@vgl/shared/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { parseInput } from '../../http/parse.js';
-import { actorOf, requireUser } from '../auth/auth.guard.js';
-import type { AuthService } from '../auth/auth.service.js';
+import { withHeaders } from '../../http/openapi.js';
+import { actorOf } from '../auth/auth.guard.js';
 import type { ActivityService } from './activity.service.js';
 
+const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
+
 export const activityRoutes =
-  (auth: AuthService, activity: ActivityService): FastifyPluginAsyncZod =>
+  (activity: ActivityService): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['activity'];
+
     // The feed pages by cursor: X-Next-Cursor is the `before` of the next page (absent at the end).
-    app.get('/api/activity', { preHandler: requireUser(auth), schema: { tags } }, async (req, reply) => {
-      const { before, limit } = parseInput(feedQuerySchema, req.query);
-      const { items, nextCursor } = await activity.feed(actorOf(req), before, limit);
-      if (nextCursor !== null) reply.header('X-Next-Cursor', String(nextCursor));
-      return items;
-    });
+    app.get(
+      '/api/activity',
+      {
+        config: { access: 'user' },
+        schema: {
+          operationId: 'listActivity',
+          summary: 'What the members you follow did, newest first',
+          description:
+            'Pages by cursor: pass the `X-Next-Cursor` of a page as `before` for the next one; the last page has no such header. ' +
+            'The first page (no `before`) also marks the feed as seen for `GET /api/activity/isunread`.',
+          tags,
+          querystring: activityFeedQuerySchema,
+          response: {
+            200: withHeaders(z.array(activityItemSchema).describe('One page of the feed, newest first'), {
+              [NEXT_CURSOR_HEADER]: { type: 'integer', description: 'The `before` of the next page; absent on the last page' },
+            }),
+          },
+        },
+      },
+      async (req, reply) => {
+        const { before, limit } = req.query;
+        const { items, nextCursor } = await activity.feed(actorOf(req), before, limit);
+        if (nextCursor !== null) reply.header(NEXT_CURSOR_HEADER, String(nextCursor));
+        return items;
+      },
+    );
 
     // SPEC §7 unread check.
     app.get(
       '/api/activity/isunread',
-      { preHandler: requireUser(auth), schema: { tags, response: { 200: z.object({ unread: z.boolean() }) } } },
+      {
+        config: { access: 'user' },
+        schema: {
+          operationId: 'checkActivityUnread',
+          summary: 'Whether the feed has something new',
+          tags,
+          response: { 200: feedUnreadSchema },
+        },
+      },
       async (req) => ({ unread: await activity.isUnread(actorOf(req)) }),
     );
   };

@@ -1,91 +1,263 @@
-import { API_MESSAGES, TOTAL_COUNT_HEADER } from '@vgl/shared';
 import {
+  adminCommentParamSchema,
+  adminCommentSchema,
   adminListQuerySchema,
+  adminOverviewSchema,
   adminPageQuerySchema,
+  adminReviewParamSchema,
+  adminReviewSchema,
+  adminUserParamSchema,
+  adminUserSchema,
+  auditEntrySchema,
   featuredOrderSchema,
   featureInputSchema,
   moderationReasonSchema,
+  noContentSchema,
   roleInputSchema,
 } from '@vgl/shared/schemas';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { forbidden } from '../../http/errors.js';
-import { parseInput } from '../../http/parse.js';
-import { actorOf, requireUser } from '../auth/auth.guard.js';
-import type { AuthService } from '../auth/auth.service.js';
-import { isAdmin, isStaff } from './admin.policy.js';
+import { pagedList } from '../../http/openapi.js';
+import { sendPage } from '../../http/paging.js';
+import { errorResponse } from '../../http/route-conventions.js';
+import { actorOf } from '../auth/auth.guard.js';
 import type { AdminService } from './admin.service.js';
 
-const id = (what: string) => z.coerce.number({ error: `The ${what} id must be a number` }).int().positive();
-const userParam = z.object({ id: id('user') });
-const entryParam = z.object({ entryId: id('review') });
-const commentParam = z.object({ id: id('comment') });
-
-const paged = <T>(reply: FastifyReply, { items, total }: { items: T[]; total: number }) => {
-  reply.header(TOTAL_COUNT_HEADER, String(total));
-  return items;
-};
-
-async function staffOnly(request: FastifyRequest) {
-  if (!isStaff(request.actor)) throw forbidden(API_MESSAGES.forbidden);
-}
-async function adminsOnly(request: FastifyRequest) {
-  if (!isAdmin(request.actor)) throw forbidden(API_MESSAGES.forbidden);
-}
+const featuredList = z.array(adminReviewSchema).describe('The featured reviews in their order (the landing page shows the first 2)');
+const search = (what: string) => `\`q\` keeps those whose ${what} contains it, ignoring case.`;
 
 /**
  * The moderation dashboard's API, /api/admin/*: moderators and admins in
- * good standing (401 without a token, 403 otherwise); changing roles is for
- * admins. Access is checked on request, before the path or body is looked
- * at, so a visitor learns nothing from a 400.
+ * good standing (`staff`; 401 without a token, 403 otherwise); changing
+ * roles is for admins. Access is checked on request, before the path or
+ * body is looked at, so a visitor learns nothing from a 400.
  */
 export const adminRoutes =
-  (auth: AuthService, admin: AdminService): FastifyPluginAsyncZod =>
+  (admin: AdminService): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['admin'];
-    const staff = { onRequest: [requireUser(auth), staffOnly] };
-    const admins = { onRequest: [requireUser(auth), adminsOnly] };
+    const staff = { access: 'staff' } as const;
 
-    app.get('/api/admin/overview', { ...staff, schema: { tags } }, async () => admin.overview());
-
-    app.get('/api/admin/users', { ...staff, schema: { tags } }, async (req, reply) =>
-      paged(reply, await admin.users(actorOf(req), parseInput(adminListQuerySchema, req.query))),
-    );
-    app.post('/api/admin/users/:id/suspend', { ...staff, schema: { tags, params: userParam } }, async (req) =>
-      admin.suspend(actorOf(req), req.params.id, parseInput(moderationReasonSchema, req.body).reason),
-    );
-    app.post('/api/admin/users/:id/unsuspend', { ...staff, schema: { tags, params: userParam } }, async (req) =>
-      admin.unsuspend(actorOf(req), req.params.id),
-    );
-    app.put('/api/admin/users/:id/role', { ...admins, schema: { tags, params: userParam } }, async (req) =>
-      admin.setRole(actorOf(req), req.params.id, parseInput(roleInputSchema, req.body)),
+    app.get(
+      '/api/admin/overview',
+      { config: staff, schema: { operationId: 'getAdminOverview', summary: 'Counts, charts and the latest audit rows', tags, response: { 200: adminOverviewSchema } } },
+      async () => admin.overview(),
     );
 
-    app.get('/api/admin/reviews', { ...staff, schema: { tags } }, async (req, reply) =>
-      paged(reply, await admin.reviews(parseInput(adminListQuerySchema, req.query))),
-    );
-    app.delete('/api/admin/reviews/:entryId', { ...staff, schema: { tags, params: entryParam } }, async (req, reply) => {
-      await admin.removeReview(actorOf(req), req.params.entryId, parseInput(moderationReasonSchema, req.body).reason);
-      return reply.code(204).send();
-    });
+    /* ---- Accounts ---- */
 
-    app.get('/api/admin/comments', { ...staff, schema: { tags } }, async (req, reply) =>
-      paged(reply, await admin.comments(parseInput(adminListQuerySchema, req.query))),
-    );
-    app.delete('/api/admin/comments/:id', { ...staff, schema: { tags, params: commentParam } }, async (req, reply) => {
-      await admin.removeComment(actorOf(req), req.params.id, parseInput(moderationReasonSchema, req.body).reason);
-      return reply.code(204).send();
-    });
-
-    app.get('/api/admin/featured', { ...staff, schema: { tags } }, async () => admin.featured());
-    app.post('/api/admin/featured', { ...staff, schema: { tags } }, async (req) => admin.feature(actorOf(req), parseInput(featureInputSchema, req.body).entryId));
-    app.put('/api/admin/featured', { ...staff, schema: { tags } }, async (req) =>
-      admin.reorderFeatured(actorOf(req), parseInput(featuredOrderSchema, req.body).entryIds),
-    );
-    app.delete('/api/admin/featured/:entryId', { ...staff, schema: { tags, params: entryParam } }, async (req) =>
-      admin.unfeature(actorOf(req), req.params.entryId),
+    app.get(
+      '/api/admin/users',
+      {
+        config: staff,
+        schema: {
+          operationId: 'listAdminUsers',
+          summary: 'Accounts, newest first',
+          description: search('username or email address'),
+          tags,
+          querystring: adminListQuerySchema,
+          response: { 200: pagedList(adminUserSchema) },
+        },
+      },
+      async (req, reply) => sendPage(reply, await admin.users(actorOf(req), req.query)),
     );
 
-    app.get('/api/admin/audit', { ...staff, schema: { tags } }, async (req, reply) => paged(reply, await admin.audit(parseInput(adminPageQuerySchema, req.query))));
+    app.post(
+      '/api/admin/users/:id/suspend',
+      {
+        config: staff,
+        schema: {
+          operationId: 'suspendUser',
+          summary: 'Suspend an account',
+          description: 'Hidden everywhere and read-only from then on; the member reads the reason. Moderators suspend regular users only; nobody suspends themself (400).',
+          tags,
+          params: adminUserParamSchema,
+          body: moderationReasonSchema,
+          response: { 200: adminUserSchema, 409: errorResponse(409, 'Already suspended, or not activated yet') },
+        },
+      },
+      async (req) => admin.suspend(actorOf(req), req.params.id, req.body.reason),
+    );
+
+    app.post(
+      '/api/admin/users/:id/unsuspend',
+      {
+        config: staff,
+        schema: {
+          operationId: 'unsuspendUser',
+          summary: 'Lift a suspension',
+          tags,
+          params: adminUserParamSchema,
+          response: { 200: adminUserSchema, 409: errorResponse(409, 'The account is not suspended') },
+        },
+      },
+      async (req) => admin.unsuspend(actorOf(req), req.params.id),
+    );
+
+    app.put(
+      '/api/admin/users/:id/role',
+      {
+        config: { access: 'admin' },
+        schema: {
+          operationId: 'setUserRole',
+          summary: 'Change a member’s role (admins only)',
+          description: 'Signs the member out so their next token carries the role. Nobody changes their own role, and the last admin stays one (400).',
+          tags,
+          params: adminUserParamSchema,
+          body: roleInputSchema,
+          response: { 200: adminUserSchema },
+        },
+      },
+      async (req) => admin.setRole(actorOf(req), req.params.id, req.body),
+    );
+
+    /* ---- Content ---- */
+
+    app.get(
+      '/api/admin/reviews',
+      {
+        config: staff,
+        schema: {
+          operationId: 'listAdminReviews',
+          summary: 'Written reviews, newest first',
+          description: search('text, game name or author’s username'),
+          tags,
+          querystring: adminListQuerySchema,
+          response: { 200: pagedList(adminReviewSchema) },
+        },
+      },
+      async (req, reply) => sendPage(reply, await admin.reviews(req.query)),
+    );
+
+    app.delete(
+      '/api/admin/reviews/:entryId',
+      {
+        config: staff,
+        schema: {
+          operationId: 'removeReview',
+          summary: 'Remove a review',
+          description: 'Removes the review text with its likes and comments (the library entry stays); the author is notified with the reason.',
+          tags,
+          params: adminReviewParamSchema,
+          body: moderationReasonSchema,
+          response: { 204: noContentSchema },
+        },
+      },
+      async (req, reply) => {
+        await admin.removeReview(actorOf(req), req.params.entryId, req.body.reason);
+        return reply.code(204).send(null);
+      },
+    );
+
+    app.get(
+      '/api/admin/comments',
+      {
+        config: staff,
+        schema: {
+          operationId: 'listAdminComments',
+          summary: 'Comments, newest first',
+          description: search('text, author’s username or game name'),
+          tags,
+          querystring: adminListQuerySchema,
+          response: { 200: pagedList(adminCommentSchema) },
+        },
+      },
+      async (req, reply) => sendPage(reply, await admin.comments(req.query)),
+    );
+
+    app.delete(
+      '/api/admin/comments/:id',
+      {
+        config: staff,
+        schema: {
+          operationId: 'removeComment',
+          summary: 'Remove a comment',
+          description: 'The author is notified with the reason.',
+          tags,
+          params: adminCommentParamSchema,
+          body: moderationReasonSchema,
+          response: { 204: noContentSchema },
+        },
+      },
+      async (req, reply) => {
+        await admin.removeComment(actorOf(req), req.params.id, req.body.reason);
+        return reply.code(204).send(null);
+      },
+    );
+
+    /* ---- Featured reviews (the landing page opens with the first 2) ---- */
+
+    app.get(
+      '/api/admin/featured',
+      { config: staff, schema: { operationId: 'listFeatured', summary: 'The featured reviews, in order', tags, response: { 200: featuredList } } },
+      async () => admin.featured(),
+    );
+
+    app.post(
+      '/api/admin/featured',
+      {
+        config: staff,
+        schema: {
+          operationId: 'featureReview',
+          summary: 'Feature a review',
+          description: 'Appends a written review of an active member to the list (400 otherwise, or when the list is full).',
+          tags,
+          body: featureInputSchema,
+          response: {
+            200: featuredList,
+            404: errorResponse(404, 'There is no such review'),
+            409: errorResponse(409, 'The review is already featured'),
+          },
+        },
+      },
+      async (req) => admin.feature(actorOf(req), req.body.entryId),
+    );
+
+    app.put(
+      '/api/admin/featured',
+      {
+        config: staff,
+        schema: {
+          operationId: 'reorderFeatured',
+          summary: 'Reorder the featured reviews',
+          description: 'The list must name exactly the featured reviews, each once (400 otherwise).',
+          tags,
+          body: featuredOrderSchema,
+          response: { 200: featuredList },
+        },
+      },
+      async (req) => admin.reorderFeatured(actorOf(req), req.body.entryIds),
+    );
+
+    app.delete(
+      '/api/admin/featured/:entryId',
+      {
+        config: staff,
+        schema: {
+          operationId: 'unfeatureReview',
+          summary: 'Take a review off the featured list',
+          tags,
+          params: adminReviewParamSchema,
+          response: { 200: featuredList },
+        },
+      },
+      async (req) => admin.unfeature(actorOf(req), req.params.entryId),
+    );
+
+    /* ---- Audit ---- */
+
+    app.get(
+      '/api/admin/audit',
+      {
+        config: staff,
+        schema: {
+          operationId: 'listAudit',
+          summary: 'The audit log, newest first',
+          tags,
+          querystring: adminPageQuerySchema,
+          response: { 200: pagedList(auditEntrySchema) },
+        },
+      },
+      async (req, reply) => sendPage(reply, await admin.audit(req.query)),
+    );
   };

@@ -1,15 +1,23 @@
-import { ACCOUNT_MESSAGES, API_MESSAGES } from '@vgl/shared';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, forbidden, unauthorized } from '../../http/errors.js';
+import { ACCOUNT_MESSAGES, API_MESSAGES, TOKEN_LIMITS, TOKEN_MESSAGES } from '@vgl/shared';
+import type { FastifyRequest } from 'fastify';
+import { AppError, forbidden, tooManyRequests, unauthorized } from '../../http/errors.js';
 import type { Guards } from '../../http/route-conventions.js';
+import { userRateLimit } from '../../http/user-rate-limit.js';
 import { isAdmin, isStaff } from '../admin/admin.policy.js';
+import { isAccessToken, type TokenIdentity, type TokensService } from '../tokens/tokens.service.js';
 import type { UserRow } from '../users/users.repo.js';
 import type { AuthService } from './auth.service.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in user, set by requireUser. */
+    /** The signed-in user, set by the access guards. */
     actor: UserRow | null;
+    /** The personal access token the request came with; null for a session token or none. */
+    accessToken: TokenIdentity | null;
+  }
+  interface FastifyContextConfig {
+    /** Only a session token may call it (account and token management): a personal access token gets 403. */
+    sessionOnly?: boolean;
   }
 }
 
@@ -20,54 +28,78 @@ function bearerToken(request: FastifyRequest): string | null {
 }
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const suspended = () => new AppError(403, 'account_suspended', ACCOUNT_MESSAGES.suspended);
 
 /**
- * preHandler: 401 unless the request carries a valid, unrevoked token; sets
- * request.actor. A suspended account may still read (its settings, its
- * suspension) but writes nothing: any other method is a 403 here, once for
- * every route. Login and token refresh do not pass through here, so a
- * suspended user can still sign in and get a token that says so (SPEC §4).
+ * Who a request is: a session token (a JWT from log-in) or a personal access
+ * token (`vgl_pat_…`). Token rules, checked here once for every route:
+ * each token has its own per-minute budget; a read-only token only reads; a
+ * suspended owner's tokens stop working altogether (a session may still
+ * read, to show the suspended page); account and token management take a
+ * session.
  */
-export const requireUser = (auth: AuthService) =>
-  async function requireUserHandler(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-    const token = bearerToken(request);
-    const user = token ? await auth.userFromToken(token) : null;
-    if (!user) throw unauthorized(API_MESSAGES.unauthorized);
-    if (user.state === 'suspended' && !READ_METHODS.has(request.method)) throw new AppError(403, 'account_suspended', ACCOUNT_MESSAGES.suspended);
-    request.actor = user;
-  };
+function createAuthenticator(auth: AuthService, tokens: TokensService) {
+  const tokenBudget = userRateLimit(TOKEN_LIMITS.requestsPerMinute, TOKEN_MESSAGES.slowDown);
 
-/** preHandler for public routes whose answer depends on who asks: sets request.actor when a valid token comes along. */
-export const optionalUser = (auth: AuthService) =>
-  async function optionalUserHandler(request: FastifyRequest): Promise<void> {
-    const token = bearerToken(request);
-    request.actor = token ? await auth.userFromToken(token) : null;
-  };
+  async function fromAccessToken(request: FastifyRequest, bearer: string): Promise<UserRow | null> {
+    const identity = await tokens.identify(bearer);
+    if (!identity) return null;
+    const user = await auth.userById(identity.userId);
+    if (!user || user.state === 'pending') return null;
+    if (user.state === 'suspended') throw suspended();
+    try {
+      tokenBudget(identity.tokenId);
+    } catch {
+      throw tooManyRequests(TOKEN_MESSAGES.slowDown);
+    }
+    if (request.routeOptions.config.sessionOnly) throw new AppError(403, 'session_required', TOKEN_MESSAGES.sessionOnly);
+    if (identity.scope === 'read' && !READ_METHODS.has(request.method)) throw new AppError(403, 'token_read_only', TOKEN_MESSAGES.readOnly);
+    request.accessToken = identity;
+    return user;
+  }
 
-/** The actor of a route behind requireUser. */
+  return async function authenticate(request: FastifyRequest): Promise<UserRow | null> {
+    const bearer = bearerToken(request);
+    if (!bearer) return null;
+    return isAccessToken(bearer) ? fromAccessToken(request, bearer) : auth.userFromToken(bearer);
+  };
+}
+
+/**
+ * The guards behind each `config.access` (http/route-conventions): they run
+ * on request, before the body is read, so a visitor learns nothing from a
+ * 400. `user`: 401 without a valid token; a suspended member may read but
+ * every other method is a 403 (login and refresh do not pass here, so a
+ * suspended member still signs in and sees why, SPEC §4). `staff`/`admin`:
+ * 403 for members who are not moderators/admins in good standing.
+ */
+export function accessGuards(auth: AuthService, tokens: TokensService): Guards {
+  const authenticate = createAuthenticator(auth, tokens);
+  async function user(request: FastifyRequest): Promise<void> {
+    const actor = await authenticate(request);
+    if (!actor) throw unauthorized(API_MESSAGES.unauthorized);
+    if (actor.state === 'suspended' && !READ_METHODS.has(request.method)) throw suspended();
+    request.actor = actor;
+  }
+  return {
+    async optional(request) {
+      request.actor = await authenticate(request);
+    },
+    user,
+    async staff(request) {
+      await user(request);
+      if (!isStaff(request.actor)) throw forbidden(API_MESSAGES.forbidden);
+    },
+    async admin(request) {
+      await user(request);
+      if (!isAdmin(request.actor)) throw forbidden(API_MESSAGES.forbidden);
+    },
+  };
+}
+
+/** The actor of a route behind the `user` access level. */
 export function actorOf(request: FastifyRequest): UserRow {
   if (!request.actor) throw unauthorized(API_MESSAGES.unauthorized);
   return request.actor;
 }
 
-/**
- * The guards behind each `config.access` (http/route-conventions): they run
- * on request, before the body is read. Staff routes answer 403 to members
- * who are not moderators or admins in good standing.
- */
-export function accessGuards(auth: AuthService): Guards {
-  const user = requireUser(auth);
-  const optional = optionalUser(auth);
-  return {
-    optional,
-    user,
-    async staff(request, reply) {
-      await user.call(this, request, reply);
-      if (!isStaff(request.actor)) throw forbidden(API_MESSAGES.forbidden);
-    },
-    async admin(request, reply) {
-      await user.call(this, request, reply);
-      if (!isAdmin(request.actor)) throw forbidden(API_MESSAGES.forbidden);
-    },
-  };
-}

@@ -1,139 +1,271 @@
 import { ACCOUNT_MESSAGES, MESSAGES } from '@vgl/shared';
 import {
-  emailSchema,
+  emailChangeSchema,
+  emailProbeSchema,
+  loginAnswerSchema,
   loginSchema,
+  messageSchema,
   newPasswordSchema,
-  passwordSchema,
+  passwordChangeSchema,
   refreshSchema,
   registerSchema,
   resetRequestSchema,
+  sessionTokenSchema,
   tokenSchema,
   usernameChangeSchema,
-  firstFieldErrors,
+  usernameProbeSchema,
 } from '@vgl/shared/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest } from '../../http/errors.js';
-import { actorOf, requireUser } from './auth.guard.js';
+import { errorResponse } from '../../http/route-conventions.js';
+import { actorOf } from './auth.guard.js';
 import type { AuthService } from './auth.service.js';
 
-const message = z.object({ message: z.string() });
-const tokenAnswer = z.object({ token: z.string() });
 const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
+const isFree = z.boolean().describe('true when no account uses it; false when one does or the body could not be read');
+const invalidLink = 'Bad input, or a link that is not valid (used, expired or unknown): `error` is "invalid_token"';
 
-const passwordMessages = MESSAGES.validation;
-/** POST /api/auth/password: the new password follows the registration rules and messages (SPEC §5, §8). */
-const passwordChangeSchema = z
-  .object({
-    currentPassword: z.string({ error: passwordMessages.password.required }).min(1, passwordMessages.password.required),
-    password: passwordSchema,
-    password2: z.string({ error: passwordMessages.password2.required }).min(1, passwordMessages.password2.required),
-  })
-  .refine((v) => v.password2 === v.password, { path: ['password2'], message: passwordMessages.password2.mismatch });
-
-/**
- * Bodies are parsed with the shared schemas inside the handler (not as route
- * schemas) so a 400 carries exactly the first SPEC message of each field.
- */
-function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
-  const result = schema.safeParse(body ?? {});
-  if (!result.success) {
-    const errors = firstFieldErrors(result.error);
-    throw badRequest(Object.values(errors)[0] ?? 'The request is not valid.', errors);
-  }
-  return result.data;
-}
-
+/** Sign-up, activation, log-in, tokens, password resets and account changes (SPEC §4, §5). */
 export const authRoutes =
   (auth: AuthService): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['auth'];
 
-    app.post('/api/auth/isemailfree', { config: perMinute(60), schema: { tags, response: { 200: z.boolean() } } }, async (req) => {
-      const email = z.object({ email: z.string().max(320) }).safeParse(req.body);
-      if (!email.success) return false;
-      return auth.isEmailFree(email.data.email);
-    });
+    // The body schemas of the two availability checks never fail: an unreadable body answers false, as the SPEC wants.
+    app.post(
+      '/api/auth/isemailfree',
+      {
+        config: perMinute(60),
+        schema: {
+          operationId: 'isEmailFree',
+          summary: 'Whether an e-mail address is free to register',
+          description: 'Answers a bare boolean (any case counts as the same address). A body that is not `{ email: string }` answers false.',
+          tags,
+          body: emailProbeSchema,
+          response: { 200: isFree },
+        },
+      },
+      async (req) => (req.body.email === undefined ? false : auth.isEmailFree(req.body.email)),
+    );
 
-    app.post('/api/auth/isusernamefree', { config: perMinute(60), schema: { tags, response: { 200: z.boolean() } } }, async (req) => {
-      const username = z.object({ username: z.string().max(100) }).safeParse(req.body);
-      if (!username.success) return false;
-      return auth.isUsernameFree(username.data.username);
-    });
+    app.post(
+      '/api/auth/isusernamefree',
+      {
+        config: perMinute(60),
+        schema: {
+          operationId: 'isUsernameFree',
+          summary: 'Whether a username is free to register',
+          description: 'Answers a bare boolean (any case counts as the same name). A body that is not `{ username: string }` answers false.',
+          tags,
+          body: usernameProbeSchema,
+          response: { 200: isFree },
+        },
+      },
+      async (req) => (req.body.username === undefined ? false : auth.isUsernameFree(req.body.username)),
+    );
 
-    app.post('/api/auth/register', { config: perMinute(10), schema: { tags, response: { 201: message } } }, async (req, reply) => {
-      await auth.register(parse(registerSchema, req.body));
-      return reply.status(201).send({ message: ACCOUNT_MESSAGES.registered });
-    });
+    app.post(
+      '/api/auth/register',
+      {
+        config: perMinute(10),
+        schema: {
+          operationId: 'register',
+          summary: 'Create an account',
+          description: 'The account stays pending until the link of the activation mail is opened. A taken e-mail or username is a 400 on that field.',
+          tags,
+          body: registerSchema,
+          response: { 201: messageSchema.describe('Created; the activation mail is on its way') },
+        },
+      },
+      async (req, reply) => {
+        await auth.register(req.body);
+        return reply.status(201).send({ message: ACCOUNT_MESSAGES.registered });
+      },
+    );
 
     app.post(
       '/api/auth/login',
-      { config: perMinute(20), schema: { tags, response: { 200: tokenAnswer.extend({ message: z.string() }), 201: message } } },
+      {
+        config: perMinute(20),
+        schema: {
+          operationId: 'login',
+          summary: 'Sign in with e-mail or username and password',
+          description:
+            'An active account gets a session token (200). A pending account gets no token: the activation mail is sent again (201). ' +
+            'After 10 failed attempts on one account in 15 minutes, it answers 429 for a while.',
+          tags,
+          body: loginSchema,
+          response: {
+            200: loginAnswerSchema,
+            201: messageSchema.describe('The account is not activated yet: the activation mail was sent again'),
+            401: errorResponse(401, 'Wrong e-mail/username or password'),
+          },
+        },
+      },
       async (req, reply) => {
-        const { identifier, password } = parse(loginSchema, req.body);
-        const outcome = await auth.login(identifier, password);
+        const outcome = await auth.login(req.body.identifier, req.body.password);
         if (outcome.kind === 'activationSent') return reply.status(201).send({ message: MESSAGES.login.activationSent });
         return reply.status(200).send({ token: outcome.token, message: MESSAGES.login.successful });
       },
     );
 
-    app.post('/api/auth/refresh', { config: perMinute(30), schema: { tags, response: { 200: tokenAnswer } } }, async (req) => {
-      return { token: await auth.refresh(parse(refreshSchema, req.body).authToken) };
-    });
-
-    app.post('/api/auth/activation', { config: perMinute(20), schema: { tags, response: { 200: message } } }, async (req) => {
-      await auth.activate(parse(tokenSchema, req.body).token);
-      return { message: ACCOUNT_MESSAGES.activated };
-    });
-
-    app.post('/api/auth/activation/resend', { config: perMinute(5), schema: { tags, response: { 200: message } } }, async (req) => {
-      await auth.resendActivation(parse(resetRequestSchema, req.body).email);
-      return { message: ACCOUNT_MESSAGES.activationResent };
-    });
-
-    app.post('/api/auth/password/reset', { config: perMinute(5), schema: { tags, response: { 200: message } } }, async (req) => {
-      await auth.requestPasswordReset(parse(resetRequestSchema, req.body).email);
-      return { message: ACCOUNT_MESSAGES.resetSent };
-    });
-
-    app.post('/api/auth/password/new', { config: perMinute(10), schema: { tags, response: { 200: message } } }, async (req) => {
-      const { token, password } = parse(newPasswordSchema, req.body);
-      await auth.resetPassword(token, password);
-      return { message: ACCOUNT_MESSAGES.passwordChanged };
-    });
-
-    app.post('/api/auth/verification', { config: perMinute(20), schema: { tags, response: { 200: message } } }, async (req) => {
-      await auth.verifyEmailChange(parse(tokenSchema, req.body).token);
-      return { message: ACCOUNT_MESSAGES.emailVerified };
-    });
+    app.post(
+      '/api/auth/refresh',
+      {
+        config: perMinute(30),
+        schema: {
+          operationId: 'refreshToken',
+          summary: 'Exchange a valid session token for a fresh one',
+          description: 'The fresh token carries the account as it is now (e.g. a suspension). Works for suspended accounts.',
+          tags,
+          body: refreshSchema,
+          response: { 200: sessionTokenSchema, 401: errorResponse(401, 'The token is expired, revoked or not valid: sign in again') },
+        },
+      },
+      async (req) => ({ token: await auth.refresh(req.body.authToken) }),
+    );
 
     app.post(
-      '/api/auth/username',
-      { config: perMinute(10), preHandler: requireUser(auth), schema: { tags, response: { 200: tokenAnswer } } },
+      '/api/auth/activation',
+      {
+        config: perMinute(20),
+        schema: {
+          operationId: 'activateAccount',
+          summary: 'Activate an account with the token of its activation mail',
+          tags,
+          body: tokenSchema,
+          response: { 200: messageSchema, 400: errorResponse(400, invalidLink) },
+        },
+      },
       async (req) => {
-        const { username } = parse(usernameChangeSchema, req.body);
-        return { token: await auth.changeUsername(actorOf(req), username) };
+        await auth.activate(req.body.token);
+        return { message: ACCOUNT_MESSAGES.activated };
       },
     );
 
-    // Every other session's token stops working; this one carries on with the token answered.
+    app.post(
+      '/api/auth/activation/resend',
+      {
+        config: perMinute(5),
+        schema: {
+          operationId: 'resendActivation',
+          summary: 'Send the activation mail again',
+          description: 'Answers the same whether or not a pending account has that address; at most 5 account mails per address an hour.',
+          tags,
+          body: resetRequestSchema,
+          response: { 200: messageSchema },
+        },
+      },
+      async (req) => {
+        await auth.resendActivation(req.body.email);
+        return { message: ACCOUNT_MESSAGES.activationResent };
+      },
+    );
+
+    app.post(
+      '/api/auth/password/reset',
+      {
+        config: perMinute(5),
+        schema: {
+          operationId: 'requestPasswordReset',
+          summary: 'Mail a password reset link',
+          description: 'Answers the same whether or not an account has that address; at most 5 account mails per address an hour.',
+          tags,
+          body: resetRequestSchema,
+          response: { 200: messageSchema },
+        },
+      },
+      async (req) => {
+        await auth.requestPasswordReset(req.body.email);
+        return { message: ACCOUNT_MESSAGES.resetSent };
+      },
+    );
+
+    app.post(
+      '/api/auth/password/new',
+      {
+        config: perMinute(10),
+        schema: {
+          operationId: 'resetPassword',
+          summary: 'Set a new password with the token of a reset mail',
+          description: 'Every session of the account is signed out.',
+          tags,
+          body: newPasswordSchema,
+          response: { 200: messageSchema, 400: errorResponse(400, invalidLink) },
+        },
+      },
+      async (req) => {
+        await auth.resetPassword(req.body.token, req.body.password);
+        return { message: ACCOUNT_MESSAGES.passwordChanged };
+      },
+    );
+
+    app.post(
+      '/api/auth/verification',
+      {
+        config: perMinute(20),
+        schema: {
+          operationId: 'verifyEmailChange',
+          summary: 'Confirm a new e-mail address with the token of its verification mail',
+          tags,
+          body: tokenSchema,
+          response: { 200: messageSchema, 400: errorResponse(400, invalidLink) },
+        },
+      },
+      async (req) => {
+        await auth.verifyEmailChange(req.body.token);
+        return { message: ACCOUNT_MESSAGES.emailVerified };
+      },
+    );
+
+    app.post(
+      '/api/auth/username',
+      {
+        config: { access: 'user', sessionOnly: true, ...perMinute(10) },
+        schema: {
+          operationId: 'changeUsername',
+          summary: 'Change your username',
+          description: 'Answers a fresh session token that carries the new name.',
+          tags,
+          body: usernameChangeSchema,
+          response: { 200: sessionTokenSchema },
+        },
+      },
+      async (req) => ({ token: await auth.changeUsername(actorOf(req), req.body.username) }),
+    );
+
     app.post(
       '/api/auth/password',
-      { config: perMinute(10), preHandler: requireUser(auth), schema: { tags, response: { 200: tokenAnswer } } },
-      async (req) => {
-        const { currentPassword, password } = parse(passwordChangeSchema, req.body);
-        return { token: await auth.changePassword(actorOf(req), currentPassword, password) };
+      {
+        config: { access: 'user', sessionOnly: true, ...perMinute(10) },
+        schema: {
+          operationId: 'changePassword',
+          summary: 'Change your password',
+          description: 'Every other session’s token stops working; this one carries on with the token answered.',
+          tags,
+          body: passwordChangeSchema,
+          response: { 200: sessionTokenSchema },
+        },
       },
+      async (req) => ({ token: await auth.changePassword(actorOf(req), req.body.currentPassword, req.body.password) }),
     );
 
     app.post(
       '/api/auth/email',
-      { config: perMinute(5), preHandler: requireUser(auth), schema: { tags, response: { 200: message } } },
+      {
+        config: { access: 'user', sessionOnly: true, ...perMinute(5) },
+        schema: {
+          operationId: 'requestEmailChange',
+          summary: 'Change your e-mail address',
+          description: 'Mails a verification link to the new address; the change takes effect when it is opened (POST /api/auth/verification).',
+          tags,
+          body: emailChangeSchema,
+          response: { 200: messageSchema },
+        },
+      },
       async (req) => {
-        const { email, password } = parse(z.object({ email: emailSchema, password: z.string().min(1, MESSAGES.validation.password.required) }), req.body);
-        await auth.requestEmailChange(actorOf(req), email, password);
+        await auth.requestEmailChange(actorOf(req), req.body.email, req.body.password);
         return { message: ACCOUNT_MESSAGES.emailChangeSent };
       },
     );
-
   };

@@ -113,6 +113,10 @@ export function createAuthService({ db, mailer, publicUrl, jwtSecret, log, now =
       return signUserToken(user, jwtSecret, now());
     },
 
+    async userById(id: number): Promise<UserRow | null> {
+      return (await usersRepo.findById(k, id)) ?? null;
+    },
+
     async userFromToken(token: string): Promise<UserRow | null> {
       const claims = await verifyUserToken(token, jwtSecret);
       if (!claims) return null;

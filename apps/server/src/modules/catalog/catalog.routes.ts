@@ -1,64 +1,210 @@
-import { TOTAL_COUNT_HEADER } from '@vgl/shared';
-import { browseQuerySchema, listQuerySchema, searchQuerySchema } from '@vgl/shared/schemas';
+import {
+  browseQuerySchema,
+  gameCardSchema,
+  gameSchema,
+  listQuerySchema,
+  platformSchema,
+  platformsQuerySchema,
+  searchQuerySchema,
+  selectionSchema,
+  selectionSummarySchema,
+  slugParamSchema,
+  termSchema,
+  trendingQuerySchema,
+} from '@vgl/shared/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { parseInput } from '../../http/parse.js';
+import { pagedList, withHeaders } from '../../http/openapi.js';
+import { sendPage } from '../../http/paging.js';
+import { errorResponse } from '../../http/route-conventions.js';
 import type { CatalogService } from './catalog.service.js';
 
-const slugParam = z.object({ slug: z.string().max(200) });
+const cache = (seconds: number) => `public, max-age=${seconds}`;
+const cached = (seconds: number) => ({ 'Cache-Control': { type: 'string' as const, description: `${cache(seconds)}: the answer may be kept ${seconds} seconds` } });
 
+/** The catalog (SPEC §7): public, the same for everyone, so most answers may be cached. */
 export const catalogRoutes =
   (catalog: CatalogService): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['catalog'];
-    const cache = (seconds: number) => `public, max-age=${seconds}`;
 
-    app.get('/api/igdb/trending', { schema: { tags } }, async (req, reply) => {
-      const { limit } = parseInput(listQuerySchema, req.query);
-      reply.header('Cache-Control', cache(300));
-      return catalog.trending(limit);
-    });
+    app.get(
+      '/api/igdb/trending',
+      {
+        schema: {
+          operationId: 'listTrendingGames',
+          summary: 'Trending games',
+          description: 'The games members added or rated most in the last 7 days, then the most popular ones to fill the row.',
+          tags,
+          querystring: trendingQuerySchema,
+          response: { 200: withHeaders(z.array(gameCardSchema).describe('The trending games, most active first'), cached(300)) },
+        },
+      },
+      async (req, reply) => {
+        const games = await catalog.trending(req.query.limit);
+        reply.header('Cache-Control', cache(300));
+        return games;
+      },
+    );
 
-    app.get('/api/igdb/upcoming/tsr', { schema: { tags } }, async (req, reply) => {
-      const { limit, page } = parseInput(listQuerySchema, req.query);
-      const { items, total } = await catalog.upcoming(limit, page);
-      reply.header(TOTAL_COUNT_HEADER, String(total)).header('Cache-Control', cache(300));
-      return items;
-    });
+    app.get(
+      '/api/igdb/upcoming/tsr',
+      {
+        schema: {
+          operationId: 'listUpcomingGames',
+          summary: 'Upcoming games, soonest first',
+          description: 'Games whose first release date is still ahead.',
+          tags,
+          querystring: listQuerySchema,
+          response: { 200: withHeaders(pagedList(gameCardSchema), cached(300)) },
+        },
+      },
+      async (req, reply) => {
+        const page = await catalog.upcoming(req.query.limit, req.query.page);
+        reply.header('Cache-Control', cache(300));
+        return sendPage(reply, page);
+      },
+    );
 
-    app.get('/api/igdb/games', { schema: { tags } }, async (req, reply) => {
-      const { items, total } = await catalog.browse(parseInput(browseQuerySchema, req.query));
-      reply.header(TOTAL_COUNT_HEADER, String(total)).header('Cache-Control', cache(60));
-      return items;
-    });
+    app.get(
+      '/api/igdb/games',
+      {
+        schema: {
+          operationId: 'listGames',
+          summary: 'Browse games',
+          description:
+            'Every game of the catalog, filtered by platform, genre, theme and release year, in the order asked. A platform, genre or theme slug that does not exist answers 404.',
+          tags,
+          querystring: browseQuerySchema,
+          response: { 200: withHeaders(pagedList(gameCardSchema), cached(60)), 404: errorResponse(404, 'No platform, genre or theme by that slug') },
+        },
+      },
+      async (req, reply) => {
+        // After the answer is known: a 404 for an unknown filter is not to be cached.
+        const page = await catalog.browse(req.query);
+        reply.header('Cache-Control', cache(60));
+        return sendPage(reply, page);
+      },
+    );
 
-    app.get('/api/igdb/search', { schema: { tags } }, async (req, reply) => {
-      const { q, p, limit } = parseInput(searchQuerySchema, req.query);
-      const { items, total, correctedTo } = await catalog.search(q, p, limit);
-      reply.header(TOTAL_COUNT_HEADER, String(total));
-      if (correctedTo) reply.header('X-Search-Corrected', encodeURIComponent(correctedTo));
-      return items;
-    });
+    app.get(
+      '/api/igdb/search',
+      {
+        schema: {
+          operationId: 'searchGames',
+          summary: 'Search games by name',
+          description:
+            'Matches every word of `q` against names and alternative names, forgiving case, accents, punctuation and a typo. The total is counted up to 1,000. When nothing matched as typed and a close spelling did, the answer is for that spelling and says so in X-Search-Corrected.',
+          tags,
+          querystring: searchQuerySchema,
+          response: {
+            200: withHeaders(pagedList(gameCardSchema, 'One page of the matches, best first'), {
+              'X-Search-Corrected': { type: 'string', description: 'URI-encoded: the spelling the answer is for, when the search was corrected' },
+            }),
+          },
+        },
+      },
+      async (req, reply) => {
+        const { q, p, limit } = req.query;
+        const { items, total, correctedTo } = await catalog.search(q, p, limit);
+        if (correctedTo) reply.header('X-Search-Corrected', encodeURIComponent(correctedTo));
+        return sendPage(reply, { items, total });
+      },
+    );
 
-    app.get('/api/igdb/games/:slug', { schema: { tags, params: slugParam } }, async (req) => catalog.game(req.params.slug));
+    app.get(
+      '/api/igdb/games/:slug',
+      {
+        schema: {
+          operationId: 'getGame',
+          summary: 'A game',
+          description: 'The game page: the game with its platforms, genres, themes, companies, other names and VGL members’ ratings.',
+          tags,
+          params: slugParamSchema,
+          response: { 200: gameSchema },
+        },
+      },
+      async (req) => catalog.game(req.params.slug),
+    );
 
-    app.get('/api/igdb/platforms', { schema: { tags } }, async (req, reply) => {
-      const featured = (req.query as { feat?: string } | undefined)?.feat;
-      reply.header('Cache-Control', cache(3600));
-      return catalog.platforms(featured === '1' || featured === 'true');
-    });
-    app.get('/api/igdb/platforms/:slug', { schema: { tags, params: slugParam } }, async (req) => catalog.platform(req.params.slug));
+    app.get(
+      '/api/igdb/platforms',
+      {
+        schema: {
+          operationId: 'listPlatforms',
+          summary: 'Platforms',
+          description: 'Platforms with games, or only the featured ones (`feat=1`), most games first.',
+          tags,
+          querystring: platformsQuerySchema,
+          response: { 200: withHeaders(z.array(platformSchema), cached(3600)) },
+        },
+      },
+      async (req, reply) => {
+        const platforms = await catalog.platforms(req.query.feat);
+        reply.header('Cache-Control', cache(3600));
+        return platforms;
+      },
+    );
 
-    app.get('/api/igdb/selections', { schema: { tags } }, async (_req, reply) => {
-      reply.header('Cache-Control', cache(300));
-      return catalog.selections();
-    });
-    app.get('/api/igdb/selections/:slug', { schema: { tags, params: slugParam } }, async (req) => catalog.selection(req.params.slug));
+    app.get(
+      '/api/igdb/platforms/:slug',
+      {
+        schema: { operationId: 'getPlatform', summary: 'A platform', tags, params: slugParamSchema, response: { 200: platformSchema } },
+      },
+      async (req) => catalog.platform(req.params.slug),
+    );
+
+    app.get(
+      '/api/igdb/selections',
+      {
+        schema: {
+          operationId: 'listSelections',
+          summary: 'Curated selections of games',
+          tags,
+          response: { 200: withHeaders(z.array(selectionSummarySchema).describe('In the order they are shown'), cached(300)) },
+        },
+      },
+      async (_req, reply) => {
+        const selections = await catalog.selections();
+        reply.header('Cache-Control', cache(300));
+        return selections;
+      },
+    );
+
+    app.get(
+      '/api/igdb/selections/:slug',
+      {
+        schema: {
+          operationId: 'getSelection',
+          summary: 'A curated selection, with its games',
+          tags,
+          params: slugParamSchema,
+          response: { 200: selectionSchema },
+        },
+      },
+      async (req) => catalog.selection(req.params.slug),
+    );
 
     for (const table of ['genres', 'themes'] as const) {
-      app.get(`/api/igdb/${table}`, { schema: { tags } }, async () => catalog.list(table));
-      app.get(`/api/igdb/${table}/:slug`, { schema: { tags, params: slugParam } }, async (req) =>
-        catalog.named(table, (req.params as { slug: string }).slug),
+      const one = table === 'genres' ? 'Genre' : 'Theme';
+      app.get(
+        `/api/igdb/${table}`,
+        {
+          schema: {
+            operationId: `list${one}s`,
+            summary: `${one}s`,
+            tags,
+            response: { 200: z.array(termSchema).describe('By name') },
+          },
+        },
+        async () => catalog.list(table),
+      );
+      app.get(
+        `/api/igdb/${table}/:slug`,
+        {
+          schema: { operationId: `get${one}`, summary: `A ${one.toLowerCase()}`, tags, params: slugParamSchema, response: { 200: termSchema } },
+        },
+        async (req) => catalog.named(table, req.params.slug),
       );
     }
   };

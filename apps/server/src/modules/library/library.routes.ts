@@ -1,29 +1,31 @@
-import { TOTAL_COUNT_HEADER } from '@vgl/shared';
 import {
-  diaryEntryInputSchema,
-  diaryEntryUpdateSchema,
+  diaryEntryBodySchema,
+  diaryEntrySchema,
+  diaryEntryUpdateBodySchema,
+  diaryParamSchema,
   diaryQuerySchema,
   libraryEntryInputSchema,
+  libraryEntrySchema,
+  libraryGameSchema,
   libraryQuerySchema,
   listQuerySchema,
+  noContentSchema,
+  profileOverviewSchema,
+  reviewEntrySchema,
   reviewsQuerySchema,
+  slugParamSchema,
+  userSlugParamSchema,
+  usernameParamSchema,
 } from '@vgl/shared/schemas';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { parseInput } from '../../http/parse.js';
-import { optionalUser, requireUser } from '../auth/auth.guard.js';
-import type { AuthService } from '../auth/auth.service.js';
+import { pagedList } from '../../http/openapi.js';
+import { sendPage } from '../../http/paging.js';
+import { actorOf } from '../auth/auth.guard.js';
 import type { LibraryService } from './library.service.js';
 
-const userParam = z.object({ username: z.string().max(40) });
-const userGameParam = userParam.extend({ slug: z.string().max(200) });
-const diaryParam = userParam.extend({ id: z.coerce.number({ error: 'The diary entry id must be a number' }).int().positive() });
-
-const paged = <T>(reply: FastifyReply, { items, total }: { items: T[]; total: number }) => {
-  reply.header(TOTAL_COUNT_HEADER, String(total));
-  return items;
-};
+const reviewsList = z.array(reviewEntrySchema);
+const OPTIONAL_TOKEN = 'With the owner’s token the answer also covers what only they see.';
 
 /**
  * Libraries, reviews and diaries live under their owner: /api/users/{username}/….
@@ -31,67 +33,244 @@ const paged = <T>(reply: FastifyReply, { items, total }: { items: T[]; total: nu
  * lists for the front page are /api/library/reviews/{trending,feat}.
  */
 export const libraryRoutes =
-  (auth: AuthService, library: LibraryService): FastifyPluginAsyncZod =>
+  (library: LibraryService): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['library'];
-    const reader = { preHandler: optionalUser(auth) };
-    const writer = { preHandler: requireUser(auth) };
 
-    app.get('/api/library/reviews/trending', { schema: { tags } }, async (req) =>
-      library.trendingReviews(parseInput(listQuerySchema, req.query).limit),
-    );
-    app.get('/api/library/reviews/feat', { schema: { tags } }, async (req) => library.featuredReviews(parseInput(listQuerySchema, req.query).limit));
-
-    app.get('/api/igdb/games/:slug/reviews', { schema: { tags, params: z.object({ slug: z.string().max(200) }) } }, async (req, reply) => {
-      const { page, limit } = parseInput(reviewsQuerySchema, req.query);
-      return paged(reply, await library.gameReviews(req.params.slug, page, limit));
-    });
-
-    app.get('/api/users/:username', { ...reader, schema: { tags, params: userParam } }, async (req) => library.profile(req.actor, req.params.username));
-
-    app.get('/api/users/:username/library', { ...reader, schema: { tags, params: userParam } }, async (req, reply) =>
-      paged(reply, await library.library(req.actor, req.params.username, parseInput(libraryQuerySchema, req.query))),
+    app.get(
+      '/api/library/reviews/trending',
+      {
+        schema: {
+          operationId: 'listTrendingReviews',
+          summary: 'Trending reviews',
+          description: 'The most liked and commented reviews of the last 14 days, topped up with the newest reviews. `page` is ignored.',
+          tags,
+          querystring: listQuerySchema,
+          response: { 200: reviewsList },
+        },
+      },
+      async (req) => library.trendingReviews(req.query.limit),
     );
 
-    app.get('/api/users/:username/library/:slug', { ...reader, schema: { tags, params: userGameParam } }, async (req) =>
-      library.entry(req.actor, req.params.username, req.params.slug),
+    app.get(
+      '/api/library/reviews/feat',
+      {
+        schema: {
+          operationId: 'listFeaturedReviews',
+          summary: 'Reviews featured by moderators',
+          description: '`page` is ignored.',
+          tags,
+          querystring: listQuerySchema,
+          response: { 200: reviewsList },
+        },
+      },
+      async (req) => library.featuredReviews(req.query.limit),
     );
 
-    app.put('/api/users/:username/library/:slug', { ...writer, schema: { tags, params: userGameParam } }, async (req, reply) => {
-      const { entry, created } = await library.saveEntry(req.actor, req.params.username, req.params.slug, parseInput(libraryEntryInputSchema, req.body));
-      return reply.code(created ? 201 : 200).send(entry);
-    });
-
-    app.delete('/api/users/:username/library/:slug', { ...writer, schema: { tags, params: userGameParam } }, async (req, reply) => {
-      await library.removeEntry(req.actor, req.params.username, req.params.slug);
-      return reply.code(204).send();
-    });
-
-    app.get('/api/users/:username/reviews', { ...reader, schema: { tags, params: userParam } }, async (req, reply) => {
-      const { page, limit } = parseInput(reviewsQuerySchema, req.query);
-      return paged(reply, await library.reviews(req.actor, req.params.username, page, limit));
-    });
-
-    app.get('/api/users/:username/reviews/:slug', { ...reader, schema: { tags, params: userGameParam } }, async (req) =>
-      library.review(req.actor, req.params.username, req.params.slug),
+    app.get(
+      '/api/igdb/games/:slug/reviews',
+      {
+        schema: {
+          operationId: 'listGameReviews',
+          summary: 'Reviews of a game, newest first',
+          tags,
+          params: slugParamSchema,
+          querystring: reviewsQuerySchema,
+          response: { 200: pagedList(reviewEntrySchema) },
+        },
+      },
+      async (req, reply) => sendPage(reply, await library.gameReviews(req.params.slug, req.query.page, req.query.limit)),
     );
 
-    app.get('/api/users/:username/diary', { ...reader, schema: { tags, params: userParam } }, async (req, reply) => {
-      const { page, limit } = parseInput(diaryQuerySchema, req.query);
-      return paged(reply, await library.diary(req.actor, req.params.username, page, limit));
-    });
-
-    app.post('/api/users/:username/diary', { ...writer, schema: { tags, params: userParam } }, async (req, reply) => {
-      const entry = await library.addDiary(req.actor, req.params.username, parseInput(diaryEntryInputSchema, req.body));
-      return reply.code(201).send(entry);
-    });
-
-    app.put('/api/users/:username/diary/:id', { ...writer, schema: { tags, params: diaryParam } }, async (req) =>
-      library.updateDiary(req.actor, req.params.username, req.params.id, parseInput(diaryEntryUpdateSchema, req.body)),
+    app.get(
+      '/api/users/:username',
+      {
+        config: { access: 'optional' },
+        schema: {
+          operationId: 'getProfileOverview',
+          summary: 'A member’s profile: counts, favourites, ratings, latest diary and reviews',
+          description: 'With a token, `isFollowing` says whether the caller follows this member.',
+          tags,
+          params: usernameParamSchema,
+          response: { 200: profileOverviewSchema },
+        },
+      },
+      async (req) => library.profile(req.actor, req.params.username),
     );
 
-    app.delete('/api/users/:username/diary/:id', { ...writer, schema: { tags, params: diaryParam } }, async (req, reply) => {
-      await library.removeDiary(req.actor, req.params.username, req.params.id);
-      return reply.code(204).send();
-    });
+    app.get(
+      '/api/users/:username/library',
+      {
+        config: { access: 'optional' },
+        schema: {
+          operationId: 'listLibrary',
+          summary: 'A member’s library',
+          description: OPTIONAL_TOKEN,
+          tags,
+          params: usernameParamSchema,
+          querystring: libraryQuerySchema,
+          response: { 200: pagedList(libraryGameSchema) },
+        },
+      },
+      async (req, reply) => sendPage(reply, await library.library(req.actor, req.params.username, req.query)),
+    );
+
+    app.get(
+      '/api/users/:username/library/:slug',
+      {
+        config: { access: 'optional' },
+        schema: {
+          operationId: 'getLibraryEntry',
+          summary: 'A member’s entry for a game',
+          description: OPTIONAL_TOKEN,
+          tags,
+          params: userSlugParamSchema,
+          response: { 200: libraryEntrySchema },
+        },
+      },
+      async (req) => library.entry(req.actor, req.params.username, req.params.slug),
+    );
+
+    app.put(
+      '/api/users/:username/library/:slug',
+      {
+        config: { access: 'user' },
+        schema: {
+          operationId: 'saveLibraryEntry',
+          summary: 'Add a game to your library or edit its entry',
+          description:
+            'Answers 201 with the entry when the game is added, 200 when its entry is edited. Replaces the whole entry (status, rating, ' +
+            'platforms, review, dates, favourite, hours). The dates write diary entries; `replay: true` logs them as a new play-through. ' +
+            'At most 5 favourites.',
+          tags,
+          params: userSlugParamSchema,
+          body: libraryEntryInputSchema,
+          response: { 200: libraryEntrySchema, 201: libraryEntrySchema },
+        },
+      },
+      async (req, reply) => {
+        const { entry, created } = await library.saveEntry(actorOf(req), req.params.username, req.params.slug, req.body);
+        return reply.code(created ? 201 : 200).send(entry);
+      },
+    );
+
+    app.delete(
+      '/api/users/:username/library/:slug',
+      {
+        config: { access: 'user' },
+        schema: {
+          operationId: 'deleteLibraryEntry',
+          summary: 'Remove a game from your library, with its review and diary entries',
+          tags,
+          params: userSlugParamSchema,
+          response: { 204: noContentSchema },
+        },
+      },
+      async (req, reply) => {
+        await library.removeEntry(actorOf(req), req.params.username, req.params.slug);
+        return reply.code(204).send(null);
+      },
+    );
+
+    app.get(
+      '/api/users/:username/reviews',
+      {
+        config: { access: 'optional' },
+        schema: {
+          operationId: 'listUserReviews',
+          summary: 'A member’s reviews, newest first',
+          description: OPTIONAL_TOKEN,
+          tags,
+          params: usernameParamSchema,
+          querystring: reviewsQuerySchema,
+          response: { 200: pagedList(reviewEntrySchema) },
+        },
+      },
+      async (req, reply) => sendPage(reply, await library.reviews(req.actor, req.params.username, req.query.page, req.query.limit)),
+    );
+
+    app.get(
+      '/api/users/:username/reviews/:slug',
+      {
+        config: { access: 'optional' },
+        schema: {
+          operationId: 'getReview',
+          summary: 'A review by its slug',
+          description: OPTIONAL_TOKEN,
+          tags,
+          params: userSlugParamSchema,
+          response: { 200: reviewEntrySchema },
+        },
+      },
+      async (req) => library.review(req.actor, req.params.username, req.params.slug),
+    );
+
+    app.get(
+      '/api/users/:username/diary',
+      {
+        config: { access: 'optional' },
+        schema: {
+          operationId: 'listDiary',
+          summary: 'A member’s diary, latest play first',
+          description: OPTIONAL_TOKEN,
+          tags,
+          params: usernameParamSchema,
+          querystring: diaryQuerySchema,
+          response: { 200: pagedList(diaryEntrySchema) },
+        },
+      },
+      async (req, reply) => sendPage(reply, await library.diary(req.actor, req.params.username, req.query.page, req.query.limit)),
+    );
+
+    app.post(
+      '/api/users/:username/diary',
+      {
+        config: { access: 'user' },
+        schema: {
+          operationId: 'createDiaryEntry',
+          summary: 'Log a play in your diary',
+          description: 'A game not yet in the library is added with the status the play implies.',
+          tags,
+          params: usernameParamSchema,
+          body: diaryEntryBodySchema,
+          response: { 201: diaryEntrySchema },
+        },
+      },
+      async (req, reply) => reply.code(201).send(await library.addDiary(actorOf(req), req.params.username, req.body)),
+    );
+
+    app.put(
+      '/api/users/:username/diary/:id',
+      {
+        config: { access: 'user' },
+        schema: {
+          operationId: 'editDiaryEntry',
+          summary: 'Edit a diary entry',
+          description: 'Replaces every field but the game.',
+          tags,
+          params: diaryParamSchema,
+          body: diaryEntryUpdateBodySchema,
+          response: { 200: diaryEntrySchema },
+        },
+      },
+      async (req) => library.updateDiary(actorOf(req), req.params.username, req.params.id, req.body),
+    );
+
+    app.delete(
+      '/api/users/:username/diary/:id',
+      {
+        config: { access: 'user' },
+        schema: {
+          operationId: 'deleteDiaryEntry',
+          summary: 'Delete a diary entry',
+          tags,
+          params: diaryParamSchema,
+          response: { 204: noContentSchema },
+        },
+      },
+      async (req, reply) => {
+        await library.removeDiary(actorOf(req), req.params.username, req.params.id);
+        return reply.code(204).send(null);
+      },
+    );
   };

@@ -1,25 +1,53 @@
+import { SOCIAL_LIMITS } from '@vgl/shared';
+import { isLikedSchema, likeEntityParamSchema, likeInputSchema, likeStateSchema } from '@vgl/shared/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { parseInput } from '../../http/parse.js';
-import { actorOf, requireUser } from '../auth/auth.guard.js';
-import type { AuthService } from '../auth/auth.service.js';
+import { errorResponse } from '../../http/route-conventions.js';
+import { actorOf } from '../auth/auth.guard.js';
 import type { LikesService } from './likes.service.js';
 
-const likeBody = z.object({
-  entityId: z.union([z.string(), z.number()], { error: 'entityId is required' }).transform(String),
-  liked: z.boolean({ error: 'liked must be true or false' }).optional(),
-});
+const notFound = errorResponse(404, 'No review or comment with that entityId (or its author is suspended)');
 
 /** SPEC §7: POST /api/like {entityId} toggles; GET /api/like/isliked/{entityId} → {isLiked}. Both need a token. */
 export const likesRoutes =
-  (auth: AuthService, likes: LikesService): FastifyPluginAsyncZod =>
+  (likes: LikesService): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['likes'];
-    app.post('/api/like', { preHandler: requireUser(auth), schema: { tags } }, async (req) => {
-      const { entityId, liked } = parseInput(likeBody, req.body);
-      return likes.like(actorOf(req), entityId, liked);
-    });
-    app.get('/api/like/isliked/:entityId', { preHandler: requireUser(auth), schema: { tags, params: z.object({ entityId: z.string().max(40) }) } }, async (req) =>
-      likes.isLiked(actorOf(req), req.params.entityId),
+
+    app.post(
+      '/api/like',
+      {
+        config: { access: 'user' },
+        schema: {
+          operationId: 'toggleLike',
+          summary: 'Like or unlike a review or comment',
+          description: [
+            'Without `liked` the call toggles (SPEC §7); with it, it sets that state, so a retry cannot flip it twice.',
+            `Each member may like or unlike ${SOCIAL_LIMITS.perMinute.likes} times a minute.`,
+          ].join(' '),
+          tags,
+          body: likeInputSchema,
+          response: {
+            200: likeStateSchema,
+            404: notFound,
+            429: errorResponse(429, `More than ${SOCIAL_LIMITS.perMinute.likes} likes in a minute: wait and try again`),
+          },
+        },
+      },
+      async (req) => likes.like(actorOf(req), String(req.body.entityId), req.body.liked),
+    );
+
+    app.get(
+      '/api/like/isliked/:entityId',
+      {
+        config: { access: 'user' },
+        schema: {
+          operationId: 'checkLike',
+          summary: 'Whether you like a review or comment',
+          tags,
+          params: likeEntityParamSchema,
+          response: { 200: isLikedSchema, 404: notFound },
+        },
+      },
+      async (req) => likes.isLiked(actorOf(req), req.params.entityId),
     );
   };

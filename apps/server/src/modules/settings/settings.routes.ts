@@ -1,12 +1,19 @@
 import fastifyMultipart from '@fastify/multipart';
+import {
+  avatarAnswerSchema,
+  deleteAccountSchema,
+  favouritesInputSchema,
+  noContentSchema,
+  ownProfileSchema,
+  profileInputSchema,
+  suspensionSchema,
+} from '@vgl/shared/schemas';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError, badRequest } from '../../http/errors.js';
-import { parseInput } from '../../http/parse.js';
-import { actorOf, requireUser } from '../auth/auth.guard.js';
-import type { AuthService } from '../auth/auth.service.js';
-import { SETTINGS_LIMITS, SETTINGS_MESSAGES, deleteAccountSchema, favouritesInputSchema, profileInputSchema } from './settings.schemas.js';
+import { errorResponse } from '../../http/route-conventions.js';
+import { actorOf } from '../auth/auth.guard.js';
+import { SETTINGS_LIMITS, SETTINGS_MESSAGES } from './settings.schemas.js';
 import type { SettingsService } from './settings.service.js';
 
 const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
@@ -43,39 +50,127 @@ async function avatarUpload(req: FastifyRequest): Promise<Buffer> {
  * multipart body is still refused with 415.
  */
 export const settingsRoutes =
-  (auth: AuthService, settings: SettingsService): FastifyPluginAsyncZod =>
+  (settings: SettingsService): FastifyPluginAsyncZod =>
   async (app) => {
     await app.register(fastifyMultipart, {
       limits: { fileSize: SETTINGS_LIMITS.avatarMaxBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 100 },
     });
     const tags = ['profile'];
-    const signedIn = { preHandler: requireUser(auth) };
-    const avatarAnswer = { 200: z.object({ avatar: z.string().nullable() }) };
 
-    app.get('/api/profile', { ...signedIn, schema: { tags } }, async (req) => settings.settings(actorOf(req)));
-
-    app.put('/api/profile', { ...signedIn, schema: { tags } }, async (req) =>
-      settings.updateProfile(actorOf(req), parseInput(profileInputSchema, req.body)),
+    app.get(
+      '/api/profile',
+      {
+        config: { access: 'user' },
+        schema: {
+          operationId: 'getOwnProfile',
+          summary: 'Your own profile and e-mail, as the settings pages edit them',
+          description: 'A suspended member can still read it.',
+          tags,
+          response: { 200: ownProfileSchema },
+        },
+      },
+      async (req) => settings.settings(actorOf(req)),
     );
 
-    app.put('/api/profile/favourites', { ...signedIn, schema: { tags } }, async (req) =>
-      settings.setFavourites(actorOf(req), parseInput(favouritesInputSchema, req.body).games),
+    app.put(
+      '/api/profile',
+      {
+        config: { access: 'user' },
+        schema: {
+          operationId: 'updateOwnProfile',
+          summary: 'Change your bio',
+          tags,
+          body: profileInputSchema,
+          response: { 200: ownProfileSchema },
+        },
+      },
+      async (req) => settings.updateProfile(actorOf(req), req.body),
     );
 
-    app.delete('/api/profile', { ...signedIn, config: perMinute(5), schema: { tags } }, async (req, reply) => {
-      await settings.deleteAccount(actorOf(req), parseInput(deleteAccountSchema, req.body).password);
-      return reply.code(204).send();
-    });
+    app.put(
+      '/api/profile/favourites',
+      {
+        config: { access: 'user' },
+        schema: {
+          operationId: 'setFavourites',
+          summary: 'Choose your favourite games, in order',
+          description: 'Replaces the whole list. Each game must already be in your library (400 names the first that is not).',
+          tags,
+          body: favouritesInputSchema,
+          response: { 200: ownProfileSchema },
+        },
+      },
+      async (req) => settings.setFavourites(actorOf(req), req.body.games),
+    );
+
+    app.delete(
+      '/api/profile',
+      {
+        config: { access: 'user', sessionOnly: true, ...perMinute(5) },
+        schema: {
+          operationId: 'deleteAccount',
+          summary: 'Delete your account and everything it made',
+          description:
+            'Library, reviews, diary, comments, likes, follows, notifications and personal access tokens go with it; counts on other members’ ' +
+            'reviews, comments and profiles are corrected. The only admin cannot delete their account (409).',
+          tags,
+          body: deleteAccountSchema,
+          response: { 204: noContentSchema, 409: errorResponse(409, 'You are the only admin: make someone else an admin first') },
+        },
+      },
+      async (req, reply) => {
+        await settings.deleteAccount(actorOf(req), req.body.password);
+        return reply.code(204).send(null);
+      },
+    );
 
     app.get(
       '/api/profile/suspension',
-      { ...signedIn, schema: { tags, response: { 200: z.object({ suspended: z.boolean(), reason: z.string().nullable(), suspendedAt: z.number().nullable() }) } } },
+      {
+        config: { access: 'user' },
+        schema: {
+          operationId: 'getOwnSuspension',
+          summary: 'Whether your account is suspended, why and since when',
+          tags,
+          response: { 200: suspensionSchema },
+        },
+      },
       async (req) => settings.suspension(actorOf(req)),
     );
 
-    app.post('/api/profile/avatar', { ...signedIn, config: perMinute(10), schema: { tags, consumes: ['multipart/form-data'], response: avatarAnswer } }, async (req) =>
-      settings.setAvatar(actorOf(req), await avatarUpload(req)),
+    app.post(
+      '/api/profile/avatar',
+      {
+        config: { access: 'user', ...perMinute(10) },
+        schema: {
+          operationId: 'uploadAvatar',
+          summary: 'Upload your picture',
+          description:
+            'A multipart/form-data body with one file field `avatar`: a PNG, JPEG, WebP or GIF image of at most 5 MB and 64 megapixels. ' +
+            'It is stored as a 256×256 WebP. 400 when the file is missing or not such an image, 413 when it is larger than 5 MB.',
+          tags,
+          consumes: ['multipart/form-data'],
+          response: {
+            200: avatarAnswerSchema,
+            400: errorResponse(400, 'No file field `avatar`, or not a PNG, JPEG, WebP or GIF image, or more than 64 megapixels'),
+            413: errorResponse(413, 'The image is larger than 5 MB'),
+          },
+        },
+      },
+      async (req) => settings.setAvatar(actorOf(req), await avatarUpload(req)),
     );
 
-    app.delete('/api/profile/avatar', { ...signedIn, schema: { tags, response: avatarAnswer } }, async (req) => settings.removeAvatar(actorOf(req)));
+    app.delete(
+      '/api/profile/avatar',
+      {
+        config: { access: 'user' },
+        schema: {
+          operationId: 'removeAvatar',
+          summary: 'Go back to the default picture',
+          tags,
+          response: { 200: avatarAnswerSchema },
+        },
+      },
+      async (req) => settings.removeAvatar(actorOf(req)),
+    );
   };

@@ -21,7 +21,7 @@ export interface SettingsDeps {
 /**
  * The signed-in user's own profile and account (/u/{username}/settings).
  * Every use-case acts on the actor itself, so there is no one else to check
- * access against; suspended accounts are stopped earlier, by requireUser.
+ * access against; suspended accounts are stopped earlier, by the access guard (auth.guard).
  */
 export function createSettingsService({ db, uploadsDir, now = Date.now }: SettingsDeps) {
   const k = db.kysely;

@@ -19,10 +19,12 @@ export function Footer() {
           </a>
           .
         </p>
-        <p>
+        <p className={styles.links}>
           <a href={PRODUCT.communityUrl} rel="noopener noreferrer" target="_blank">
             Join the community chat
           </a>
+          {/* The API reference is served by the server, not a page of the app: a plain link. */}
+          <a href="/api/docs">API</a>
         </p>
       </div>
     </footer>

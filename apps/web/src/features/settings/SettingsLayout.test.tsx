@@ -9,7 +9,7 @@ describe('settings (SPEC §2: /u/{username}/settings, login-protected)', () => {
   beforeEach(() => {
     signOutCompletely();
     logout();
-    stubFetch({ ...NAV_ANSWERS, '/api/profile': { body: anOwnProfile() } });
+    stubFetch({ ...NAV_ANSWERS, '/api/profile': { body: anOwnProfile() }, '/api/profile/tokens': { body: [] } });
   });
   afterEach(() => vi.unstubAllGlobals());
 
@@ -21,7 +21,7 @@ describe('settings (SPEC §2: /u/{username}/settings, login-protected)', () => {
 
   it("shows the 403 screen on another user's settings, on every tab", async () => {
     signInAs({ username: 'Alice' });
-    for (const path of ['/u/bob/settings', '/u/bob/settings/account', '/u/bob/settings/data']) {
+    for (const path of ['/u/bob/settings', '/u/bob/settings/account', '/u/bob/settings/data', '/u/bob/settings/api']) {
       const { unmount } = renderSettings(path);
       expect(screen.getByRole('heading', { name: MESSAGES.errors.forbidden })).toBeTruthy();
       expect(screen.queryByRole('navigation', { name: 'Settings' })).toBeNull();
@@ -36,6 +36,7 @@ describe('settings (SPEC §2: /u/{username}/settings, login-protected)', () => {
       ['/u/ALICE/settings', 'Profile settings'],
       ['/u/alice/settings/account', 'Account settings'],
       ['/u/alice/settings/data', 'Data settings'],
+      ['/u/alice/settings/api', 'API settings'],
     ];
     for (const [path, title] of pages) {
       const { unmount } = renderSettings(path);
@@ -44,6 +45,7 @@ describe('settings (SPEC §2: /u/{username}/settings, login-protected)', () => {
         ['Profile', '/u/alice/settings'],
         ['Account', '/u/alice/settings/account'],
         ['Data', '/u/alice/settings/data'],
+        ['API', '/u/alice/settings/api'],
       ]);
       await waitFor(() => expect(document.title).toBe(`${title} | VGL`));
       unmount();

@@ -11,6 +11,7 @@ import { signIn } from '../../stores/auth';
 import { at, renderRoutes } from '../../test/render';
 import { NavBar } from '../nav/NavBar';
 import { AccountSettingsPage } from './AccountSettingsPage';
+import { ApiTokensPage } from './ApiTokensPage';
 import { DataSettingsPage } from './DataSettingsPage';
 import { ProfileSettingsPage } from './ProfileSettingsPage';
 import { SettingsLayout } from './SettingsLayout';
@@ -71,6 +72,7 @@ export const renderSettings = (path: string) =>
               { index: true, element: <ProfileSettingsPage /> },
               { path: '/u/:username/settings/account', element: <AccountSettingsPage /> },
               { path: '/u/:username/settings/data', element: <DataSettingsPage /> },
+              { path: '/u/:username/settings/api', element: <ApiTokensPage /> },
             ],
           },
           at('/', <p>Front page</p>),

@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import type { DiaryEntry, EntryGame, LibraryEntry, LibraryGame, ProfileOverview, ReviewEntry } from '../library.js';
+import { communityRatingSchema } from './catalog.js';
+import { named, userRefSchema } from './common.js';
+import { LIBRARY_IMPORT_FORMATS } from './library.js';
+
+/**
+ * Response schemas of libraries, reviews, diaries and the CSV import; each
+ * is checked against the type the web app reads (SPEC §3 fixes the review
+ * shape: `_id`, `platform`, `date.reviewCreated`).
+ */
+
+const playStatus = z
+  .union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)])
+  .nullable()
+  .describe('1 playing, 2 beaten, 3 abandoned, 4 want to play; null when not set');
+const rating = z.number().int().min(1).max(10).nullable().describe('1–10, i.e. half stars (7 = 3.5 stars); null when not rated');
+const hours = z.number().nullable().describe('Hours played, one decimal; null when not logged');
+const isoDay = (what: string) => z.string().describe(`${what}, YYYY-MM-DD`);
+
+export const entryGameSchema = named(
+  'EntryGame',
+  z.object({
+    cover: z.string().nullable().describe('IGDB cover image id, or null'),
+    name: z.string(),
+    slug: z.string(),
+    first_release_date: z.number().nullable().describe('Unix seconds'),
+    release_year: z.number().int().nullable(),
+  }),
+  'The game as a review, library entry or diary entry carries it',
+) satisfies z.ZodType<EntryGame>;
+
+const reviewShape = {
+  _id: z.string().describe('The library entry id: the entityId for POST /api/like'),
+  user: userRefSchema,
+  rating,
+  review: z.string().nullable().describe('Markdown-like text as written (SPEC §5 rules when shown); null without a review'),
+  slug: z.string().nullable().describe('The review’s own slug: /u/{username}/reviews/{slug}; null without a review'),
+  status: playStatus,
+  platform: z.array(z.string()).describe('Platform slugs'),
+  comments: z.number().int().describe('How many comments the review has'),
+  likes: z.number().int().describe('How many likes the review has'),
+  game: entryGameSchema,
+  date: z.object({
+    reviewCreated: z.number().nullable().describe('Unix ms when the review was first written; null without a review'),
+    reviewUpdated: z.number().nullable().describe('Unix ms of the last edit of the review; null without a review'),
+    created: z.number().describe('Unix ms when the game joined the library'),
+    updated: z.number().describe('Unix ms of the last change to the entry'),
+  }),
+};
+
+export const reviewEntrySchema = named('Review', z.object(reviewShape), 'A review or library entry in the exact SPEC §3 shape') satisfies z.ZodType<ReviewEntry>;
+
+export const libraryEntrySchema = named(
+  'LibraryEntry',
+  z.object({
+    ...reviewShape,
+    startedOn: isoDay('Day the play started').nullable(),
+    finishedOn: isoDay('Day the play finished').nullable(),
+    favourite: z.boolean().describe('One of the (at most 5) favourites on the profile'),
+    hours: hours.describe('Hours of the play that ended on finishedOn (kept on its diary entry); null when not logged'),
+  }),
+  'The owner’s full entry, as the library form edits it',
+) satisfies z.ZodType<LibraryEntry>;
+
+export const libraryGameSchema = named(
+  'LibraryGame',
+  entryGameSchema.extend({
+    id: z.number().int().describe('The game id'),
+    rating,
+    status: playStatus,
+    platform: z.string().nullable().describe('The first platform slug of the entry, or null'),
+  }),
+  'A game in a member’s library grid',
+) satisfies z.ZodType<LibraryGame>;
+
+export const diaryEntrySchema = named(
+  'DiaryEntry',
+  z.object({
+    id: z.number().int().describe('The diary entry id: /api/users/{username}/diary/{id}'),
+    playedOn: isoDay('Day played'),
+    event: z.enum(['started', 'finished', 'played']),
+    rating,
+    note: z.string().nullable(),
+    replay: z.boolean().describe('Part of a later play-through, not the first'),
+    hours,
+    game: entryGameSchema,
+    reviewSlug: z.string().nullable().describe('The library entry’s review slug, when it has a review'),
+  }),
+) satisfies z.ZodType<DiaryEntry>;
+
+export const profileOverviewSchema = named(
+  'ProfileOverview',
+  z.object({
+    username: z.string(),
+    avatar: z.string().nullable().describe('Path of the picture, or null for the default'),
+    bio: z.string().nullable(),
+    joinedAt: z.number().describe('Unix ms'),
+    counts: z.object({
+      games: z.number().int(),
+      beaten: z.number().int(),
+      reviews: z.number().int(),
+      followers: z.number().int(),
+      following: z.number().int(),
+    }),
+    isFollowing: z.boolean().nullable().describe('Whether the caller follows this member; null for visitors and on one’s own profile'),
+    favourites: z.array(entryGameSchema),
+    ratings: communityRatingSchema,
+    recentDiary: z.array(diaryEntrySchema).describe('The 5 latest diary entries'),
+    recentReviews: z.array(reviewEntrySchema).describe('The 3 latest reviews'),
+  }),
+  'A member’s profile page in one call',
+) satisfies z.ZodType<ProfileOverview>;
+
+/** CSV import: what the server reads from a file (the server's ImportPreview/ImportResult are checked against these on the routes). */
+const importFormat = z.enum(LIBRARY_IMPORT_FORMATS).describe('vgl (VGL export), hltb (HowLongToBeat export) or grouvee (Grouvee export)');
+
+export const lineErrorSchema = named(
+  'LineError',
+  z.object({ line: z.number().int().describe('Line of the file the record starts on (the header is line 1)'), message: z.string() }),
+  'A problem with one line of the file, or what of it was imported only in part',
+);
+export type LineErrorBody = z.infer<typeof lineErrorSchema>;
+
+export const importPreviewRowSchema = named(
+  'ImportPreviewRow',
+  z.object({
+    line: z.number().int(),
+    kind: z.enum(['library', 'diary']),
+    title: z.string(),
+    year: z.number().int().nullable(),
+    platforms: z.array(z.string()).describe('Platform slugs the import will save (names it does not know are left out)'),
+    status: playStatus,
+    rating,
+    playedOn: isoDay('Diary rows: day played').nullable(),
+    event: z.string().nullable().describe('Diary rows: started, finished or played'),
+    match: z.object({ slug: z.string(), name: z.string(), year: z.number().int().nullable() }).nullable().describe('The catalog game the row matched, or null'),
+  }),
+);
+
+export const importPreviewSchema = named(
+  'ImportPreview',
+  z.object({
+    format: importFormat,
+    total: z.number().int().describe('Rows read (a HowLongToBeat or Grouvee line can give several)'),
+    matched: z.number().int(),
+    unmatched: z.number().int(),
+    rows: z.array(importPreviewRowSchema).describe('The first 500 rows; the counts cover all of them'),
+    errors: z.array(lineErrorSchema).describe('Rows that cannot be imported (at most 500); an import of this file would be refused'),
+  }),
+  'What an import of the file would do; nothing is written',
+);
+export type ImportPreviewBody = z.infer<typeof importPreviewSchema>;
+
+export const importResultSchema = named(
+  'ImportResult',
+  z.object({
+    format: importFormat,
+    entries: z.number().int().describe('Library entries added or changed'),
+    diary: z.number().int().describe('Diary entries added'),
+    unmatched: z.number().int().describe('Rows whose game is not in the catalog (skipped)'),
+    skipped: z.number().int().describe('Diary rows already in the diary (same game, date, event and replay)'),
+    warnings: z.array(lineErrorSchema).describe('What was imported only in part, e.g. a favourite past the limit'),
+  }),
+  'What the import wrote',
+);
+export type ImportResultBody = z.infer<typeof importResultSchema>;
