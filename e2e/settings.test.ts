@@ -66,6 +66,38 @@ describe.skipIf(!hasChromium)('settings, suspension and the dashboard in Chromiu
     expect((await login('Another456')).status).toBe(200);
   });
 
+  it('makes an API token in Settings that reads and writes a library entry with curl, until it is revoked', async () => {
+    await signIn(suite.context, await createAccount(suite.server, smtp, 'Scripter1'));
+    await page().goto(url('/u/scripter1/settings/api'));
+    await expect.poll(() => page().title()).toBe('API settings | VGL');
+    await page().getByLabel('Name').fill('backup script');
+    await page().getByLabel('Read and write').check();
+    await page().getByRole('button', { name: 'Create token' }).click();
+    const token = await page().getByLabel('Your new token').inputValue();
+    expect(token).toMatch(/^vgl_pat_/);
+
+    const [game] = (await (await fetch(url('/api/igdb/games?platform=snes&limit=1'))).json()) as { slug: string }[];
+    const entry = url(`/api/users/scripter1/library/${game!.slug}`);
+    const curl = async (...args: string[]) =>
+      (await run('curl', ['-s', '-w', '\n%{http_code}', '-H', `Authorization: Bearer ${token}`, ...args])).stdout.trim().split('\n').at(-1);
+    expect(await curl('-X', 'PUT', '-H', 'Content-Type: application/json', '-d', '{"status":1,"rating":8}', entry)).toBe('201');
+    expect(await curl(entry)).toBe('200');
+
+    await page().getByRole('button', { name: 'Hide token' }).click();
+    await page().getByRole('button', { name: 'Revoke backup script' }).click();
+    await page().getByRole('button', { name: 'Yes, revoke backup script' }).click();
+    await toast('Token revoked');
+    expect(await curl(entry)).toBe('401');
+  });
+
+  it('serves the API docs from the OpenAPI document, linked from the footer', async () => {
+    await page().goto(url('/'));
+    await page().getByRole('contentinfo').getByRole('link', { name: 'API' }).click();
+    await page().waitForURL(/\/api\/docs/);
+    await page().getByText('VGL API').first().waitFor();
+    await page().getByText('/api/igdb/games', { exact: true }).first().waitFor();
+  });
+
   it('shows other people\'s settings as the 403 screen', async () => {
     await signIn(suite.context, await createAccount(suite.server, smtp, 'Nosy1'));
     await page().goto(url('/u/setter2/settings'));

@@ -118,7 +118,7 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
   });
 
-  await registerOpenApi(app, VERSION);
+  await registerOpenApi(app, VERSION, webRoot);
   if (config.corsOrigins.length > 0) await registerCors(app, config.corsOrigins);
 
   if (rateLimits) {

@@ -21,6 +21,7 @@ export const TOKEN_MESSAGES = {
   sessionOnly: 'Sign in on the website to do this: personal access tokens cannot manage the account or its tokens.',
   slowDown: `This token made more than ${TOKEN_LIMITS.requestsPerMinute} requests in a minute. Please wait a moment.`,
   notFound: 'There is no such token.',
+  invalid: 'This personal access token is not valid: it was revoked, or its owner deleted the account.',
 } as const;
 
 /** A token as Settings lists it; the secret itself is shown once, when it is made. */

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { TOTAL_COUNT_HEADER } from '@vgl/shared';
@@ -70,7 +72,38 @@ function transform(input: TransformInput) {
   return out;
 }
 
-export async function registerOpenApi(app: FastifyInstance, version: string): Promise<void> {
+/** The docs page's top bar shows VGL's logo (from the built web app, when there is one) linking home. */
+function docsLogo(webRoot: string) {
+  const file = path.join(webRoot, 'img', 'logo.png');
+  return fs.existsSync(file) ? { type: 'image/png', content: fs.readFileSync(file), href: '/', target: '_self' as const } : undefined;
+}
+
+type TransformObject = ReturnType<typeof createJsonSchemaTransformObject>;
+
+/**
+ * Every named schema is written as an input and an output component; keep
+ * the ones the document refers to (directly or through another component).
+ */
+function withUsedComponentsOnly(inner: TransformObject): TransformObject {
+  return (input) => {
+    const doc = inner(input) as { components?: { schemas?: Record<string, unknown> } };
+    const schemas = doc.components?.schemas;
+    if (!schemas) return doc as ReturnType<TransformObject>;
+    const refsIn = (value: unknown) => [...JSON.stringify(value).matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]!);
+    const used = new Set(refsIn({ ...doc, components: { ...doc.components, schemas: {} } }));
+    for (const queue = [...used]; queue.length > 0; ) {
+      for (const id of refsIn(schemas[queue.pop()!])) {
+        if (used.has(id)) continue;
+        used.add(id);
+        queue.push(id);
+      }
+    }
+    doc.components!.schemas = Object.fromEntries(Object.entries(schemas).filter(([id]) => used.has(id)));
+    return doc as ReturnType<TransformObject>;
+  };
+}
+
+export async function registerOpenApi(app: FastifyInstance, version: string, webRoot: string): Promise<void> {
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -100,7 +133,7 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       },
     },
     transform,
-    transformObject: createJsonSchemaTransformObject({ schemaRegistry: apiSchemas }),
+    transformObject: withUsedComponentsOnly(createJsonSchemaTransformObject({ schemaRegistry: apiSchemas })),
   });
 
   app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());
@@ -110,5 +143,7 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
     // The bundled assets come from the package: nothing is fetched from elsewhere.
     uiConfig: { deepLinking: true, docExpansion: 'list', defaultModelsExpandDepth: 0, tryItOutEnabled: false, validatorUrl: null },
     staticCSP: false,
+    logo: docsLogo(webRoot),
+    theme: { title: 'VGL API docs' },
   });
 }

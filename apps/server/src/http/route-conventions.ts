@@ -48,9 +48,8 @@ function standardErrors(route: RouteOptions, access: Access): number[] {
   if (schema.params || schema.querystring || schema.body || takesBody) statuses.push(400);
   if (takesBody) statuses.push(413, 415);
   if (route.url.includes(':')) statuses.push(404);
-  // Any token can be refused: a suspended owner's or a read-only one (403), one over its budget (429).
-  if (access !== 'public') statuses.push(403, 429);
-  if (access !== 'public' && access !== 'optional') statuses.push(401);
+  // Any token can be refused: a revoked personal access token (401), a suspended owner's or a read-only one (403), one over its budget (429).
+  if (access !== 'public') statuses.push(401, 403, 429);
   if (route.config?.rateLimit) statuses.push(429);
   return statuses;
 }

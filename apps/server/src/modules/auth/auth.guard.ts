@@ -41,11 +41,11 @@ const suspended = () => new AppError(403, 'account_suspended', ACCOUNT_MESSAGES.
 function createAuthenticator(auth: AuthService, tokens: TokensService) {
   const tokenBudget = userRateLimit(TOKEN_LIMITS.requestsPerMinute, TOKEN_MESSAGES.slowDown);
 
-  async function fromAccessToken(request: FastifyRequest, bearer: string): Promise<UserRow | null> {
+  async function fromAccessToken(request: FastifyRequest, bearer: string): Promise<UserRow> {
+    // A script must learn that its token is dead, also where a visitor may read: 401, never "visitor".
     const identity = await tokens.identify(bearer);
-    if (!identity) return null;
-    const user = await auth.userById(identity.userId);
-    if (!user || user.state === 'pending') return null;
+    const user = identity ? await auth.userById(identity.userId) : undefined;
+    if (!identity || !user || user.state === 'pending') throw unauthorized(TOKEN_MESSAGES.invalid);
     if (user.state === 'suspended') throw suspended();
     try {
       tokenBudget(identity.tokenId);

@@ -51,6 +51,10 @@ describe.each(dbKinds)('personal access tokens on %s', (kind) => {
     expect((await t.app.inject({ method: 'DELETE', url: `/api/profile/tokens/${id}`, headers: bearer(session) })).statusCode).toBe(204);
     const after = await putEntry(token, 'celeste', { status: 3 });
     expect(after.statusCode).toBe(401);
+    // Also where a visitor may read: the script must learn that its token is dead.
+    const readAfter = await t.app.inject({ method: 'GET', url: '/api/users/ann/library/celeste', headers: bearer(token) });
+    expect(readAfter.statusCode).toBe(401);
+    expect(readAfter.json().message).toBe(TOKEN_MESSAGES.invalid);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/profile/tokens/${id}`, headers: bearer(session) })).statusCode).toBe(404);
   });
 
