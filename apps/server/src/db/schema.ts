@@ -169,6 +169,7 @@ export interface Database {
   notifications: NotificationsTable;
   audit_log: AuditLogTable;
   access_tokens: AccessTokensTable;
+  revoked_sessions: { jti: string; expires_at: number };
 }
 
 export interface AccessTokensTable {

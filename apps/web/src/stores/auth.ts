@@ -1,7 +1,7 @@
 import { AUTH, USER_ROLES, type UserRole } from '@vgl/shared';
 import { jwtDecode } from 'jwt-decode';
 import { createStore, useStore } from 'zustand';
-import { setAccountSuspendedHandler, setAuthToken } from '../lib/api';
+import { apiRequest, hasAuthHeader, setAccountSuspendedHandler, setAuthToken } from '../lib/api';
 
 /** The user as the token carries it (SPEC §3). */
 export interface AuthUser {
@@ -70,6 +70,16 @@ export function logout(): void {
   }
   setAuthToken(null);
   authStore.setState({ isAuthenticated: false, user: null });
+}
+
+/**
+ * The member's own "Log out": the server ends this session too, so a copy of
+ * the token left behind (a shared computer, a stolen backup) stops working;
+ * then it is forgotten here. The answer is not awaited: signing out never waits.
+ */
+export function signOut(): void {
+  if (hasAuthHeader()) void apiRequest('POST', '/api/auth/logout', {}).catch(() => undefined);
+  logout();
 }
 
 export interface StartupDeps {

@@ -18,8 +18,16 @@ describe('registration rules (SPEC §5, messages of §8)', () => {
     [`${'a'.repeat(25)}@example.com`, 'Email must have less than 32 characters'],
     ['alice.example.com', 'Entered value does not match email format'],
     ['alice@example', 'Entered value does not match email format'],
+    ['zz<alice@example.com>', 'Entered value does not match email format'],
+    ['"a b"@example.com', 'Entered value does not match email format'],
+    ['a,b@example.com', 'Entered value does not match email format'],
+    ['a@exa_mple.com', 'Entered value does not match email format'],
   ])('email %j → %s', (email, message) => {
     expect(errorsFor({ email }).email).toBe(message);
+  });
+
+  it.each(['o.brien+vgl@example.co.uk', "o'neil@example.com", 'zoë@exämple.de'])('accepts the address %j', (email) => {
+    expect(errorsFor({ email }).email).toBeUndefined();
   });
 
   it('allows an email of exactly 32 characters', () => {

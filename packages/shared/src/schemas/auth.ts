@@ -6,8 +6,10 @@ import { named } from './common.js';
 
 const m = MESSAGES.validation;
 
-// Deliberately simple: one "@", no spaces, a dot in the domain. The mail we send is the real check.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// A bare address: one "@", a dot in the domain, and only the characters an address may have
+// (no display name, quotes, brackets or commas: "zz<alice@example.com>" is not an address, and
+// mail to it would reach alice). The mail we send is the real check.
+const EMAIL_PATTERN = /^[\p{L}\p{N}.!#$%&'*+/=?^_`{|}~-]+@[\p{L}\p{N}-]+(\.[\p{L}\p{N}-]+)+$/u;
 const USERNAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_]*$/;
 const PASSWORD_PATTERN = /^(?=.*\d)(?=.*[a-z])(?=.*[A-Z])\S+$/;
 
@@ -109,3 +111,8 @@ export function firstFieldErrors(error: z.ZodError): Record<string, string> {
   }
   return errors;
 }
+
+/** POST /api/auth/logout: end this session, or (everywhere) every session of the account. */
+export const logoutSchema = z
+  .object({ everywhere: z.boolean({ error: 'everywhere must be true or false' }).default(false).describe('Also end every other session of the account') })
+  .meta({ examples: [{ everywhere: false }] });

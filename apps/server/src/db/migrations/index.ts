@@ -10,6 +10,7 @@ import { socialMigration } from './0007_social.js';
 import { moderationMigration } from './0008_moderation.js';
 import { demoAccountsMigration } from './0009_demo_accounts.js';
 import { accessTokensMigration } from './0010_access_tokens.js';
+import { revokedSessionsMigration } from './0011_revoked_sessions.js';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the compiled
@@ -29,5 +30,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0008_moderation': moderationMigration(dialect),
     '0009_demo_accounts': demoAccountsMigration(),
     '0010_access_tokens': accessTokensMigration(dialect),
+    '0011_revoked_sessions': revokedSessionsMigration(),
   };
 }

@@ -4,7 +4,9 @@ import {
   emailProbeSchema,
   loginAnswerSchema,
   loginSchema,
+  logoutSchema,
   messageSchema,
+  noContentSchema,
   newPasswordSchema,
   passwordChangeSchema,
   refreshSchema,
@@ -18,7 +20,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse } from '../../http/route-conventions.js';
-import { actorOf } from './auth.guard.js';
+import { actorOf, bearerToken } from './auth.guard.js';
 import type { AuthService } from './auth.service.js';
 
 const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
@@ -103,7 +105,7 @@ export const authRoutes =
         },
       },
       async (req, reply) => {
-        const outcome = await auth.login(req.body.identifier, req.body.password);
+        const outcome = await auth.login(req.body.identifier, req.body.password, req.ip);
         if (outcome.kind === 'activationSent') return reply.status(201).send({ message: MESSAGES.login.activationSent });
         return reply.status(200).send({ token: outcome.token, message: MESSAGES.login.successful });
       },
@@ -123,6 +125,27 @@ export const authRoutes =
         },
       },
       async (req) => ({ token: await auth.refresh(req.body.authToken) }),
+    );
+
+    app.post(
+      '/api/auth/logout',
+      {
+        config: { access: 'user', sessionOnly: true },
+        schema: {
+          operationId: 'logout',
+          summary: 'End this session, or every session',
+          description:
+            'The token sent stops working at once. With `everywhere: true` every session token of the account stops working ' +
+            '(other browsers and devices too); personal access tokens are not affected (revoke them in Settings → API).',
+          tags,
+          body: logoutSchema,
+          response: { 204: noContentSchema },
+        },
+      },
+      async (req, reply) => {
+        await auth.logout(actorOf(req), bearerToken(req) ?? '', req.body.everywhere);
+        return reply.code(204).send(null);
+      },
     );
 
     app.post(

@@ -9,6 +9,7 @@ import { emailKey, usernameKey, usersRepo, type UserRow } from '../users/users.r
 import { AttemptLimiter } from './attempts.js';
 import { signUserToken, verifyUserToken } from './jwt.js';
 import { consumeToken, issueToken } from './one-time-tokens.js';
+import { sessionsRepo } from './sessions.repo.js';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords.js';
 
 export interface AuthDeps {
@@ -22,12 +23,20 @@ export interface AuthDeps {
 
 export type LoginOutcome = { kind: 'signedIn'; token: string } | { kind: 'activationSent' };
 
+/** Failed logins on one account (from any address) in 15 minutes before every attempt on it is slowed. */
+export const LOGIN_SLOWDOWN_AFTER = 50;
+const LOGIN_SLOWDOWN_MS = 1_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 const invalidLink = () => new AppError(400, 'invalid_token', ACCOUNT_MESSAGES.invalidLink);
 
 export function createAuthService({ db, mailer, publicUrl, jwtSecret, log, now = Date.now }: AuthDeps) {
   const k = db.kysely;
-  // 10 failed logins per account per 15 minutes; 5 account mails per address per hour.
+  // 10 failed logins per account *and client* per 15 minutes: guesses from one address lock
+  // out that address only, so the owner elsewhere still signs in. Guesses spread over many
+  // addresses are slowed instead (LOGIN_SLOWDOWN_MS), never refused. 5 account mails per address per hour.
   const loginFailures = new AttemptLimiter(10, 15 * 60_000, now);
+  const accountFailures = new AttemptLimiter(LOGIN_SLOWDOWN_AFTER, 15 * 60_000, now);
   const accountMails = new AttemptLimiter(5, 60 * 60_000, now);
 
   /** Mails go out in the background: the answer never waits on (or reveals) delivery. */
@@ -88,13 +97,18 @@ export function createAuthService({ db, mailer, publicUrl, jwtSecret, log, now =
       await sendActivation(user);
     },
 
-    async login(identifier: string, password: string): Promise<LoginOutcome> {
-      const limitKey = identifier.trim().toLowerCase();
+    /** `client` is who is asking (the client address): failures are counted per account and client. */
+    async login(identifier: string, password: string, client = 'unknown'): Promise<LoginOutcome> {
+      const accountKey = identifier.trim().toLowerCase();
+      const limitKey = `${accountKey}\n${client}`;
       if (loginFailures.isBlocked(limitKey)) throw tooManyRequests(ACCOUNT_MESSAGES.tooManyLogins);
+      // Many failures from many addresses: every attempt on the account waits a little, right or wrong.
+      if (accountFailures.isBlocked(accountKey)) await sleep(LOGIN_SLOWDOWN_MS);
       const user = await usersRepo.findByIdentifier(k, identifier.trim());
       const ok = user ? await verifyPassword(user.password_hash, password) : await verifyAgainstNothing(password);
       if (!user || !ok) {
         loginFailures.record(limitKey);
+        accountFailures.record(accountKey);
         throw new AppError(401, 'invalid_credentials', MESSAGES.login.failed);
       }
       loginFailures.reset(limitKey);
@@ -113,6 +127,19 @@ export function createAuthService({ db, mailer, publicUrl, jwtSecret, log, now =
       return signUserToken(user, jwtSecret, now());
     },
 
+    /**
+     * Ends the session of this token (it stops working at once), or with
+     * `everywhere` every session of the member (a raised token version).
+     */
+    async logout(actor: UserRow, token: string, everywhere: boolean): Promise<void> {
+      if (everywhere) {
+        await usersRepo.update(k, actor.id, { token_version: actor.token_version + 1, updated_at: now() });
+        return;
+      }
+      const claims = await verifyUserToken(token, jwtSecret);
+      if (claims?.jti) await sessionsRepo.revoke(k, claims.jti, claims.exp * 1000, now());
+    },
+
     async userById(id: number): Promise<UserRow | null> {
       return (await usersRepo.findById(k, id)) ?? null;
     },
@@ -120,6 +147,7 @@ export function createAuthService({ db, mailer, publicUrl, jwtSecret, log, now =
     async userFromToken(token: string): Promise<UserRow | null> {
       const claims = await verifyUserToken(token, jwtSecret);
       if (!claims) return null;
+      if (claims.jti && (await sessionsRepo.isRevoked(k, claims.jti))) return null;
       const user = await usersRepo.findById(k, Number(claims.sub));
       if (!user || user.token_version !== claims.ver || user.state === 'pending') return null;
       return user;

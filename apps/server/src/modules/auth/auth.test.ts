@@ -1,3 +1,5 @@
+import { LOGIN_SLOWDOWN_AFTER } from './auth.service.js';
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { dbKinds } from '../../test/databases.js';
@@ -92,15 +94,25 @@ describe.each(dbKinds)('accounts on %s', (kind) => {
       expect(res.json().errors).toEqual({ identifier: 'Enter your email or username', password: 'Enter your password' });
     });
 
-    it('locks an account identifier after 10 failed logins with a 429', async () => {
+    it('stops a client after 10 failed logins on one account, but not the owner signing in from elsewhere', async () => {
       const user = await createUser(t.db.kysely);
-      for (let i = 0; i < 10; i += 1) {
-        expect((await post(t, '/api/auth/login', { identifier: user.username, password: 'Nope12345' })).statusCode).toBe(401);
-      }
-      const blocked = await post(t, '/api/auth/login', { identifier: user.username.toUpperCase(), password: PASSWORD });
+      const from = (remoteAddress: string, password: string) =>
+        t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { identifier: user.username, password }, remoteAddress });
+      for (let i = 0; i < 10; i += 1) expect((await from('203.0.113.9', 'Nope12345')).statusCode).toBe(401);
+      const blocked = await from('203.0.113.9', PASSWORD);
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json().message).toBe('Too many login attempts for this account. Please wait 15 minutes and try again.');
+      expect((await from('198.51.100.7', PASSWORD)).statusCode).toBe(200);
     });
+
+    it('slows, but never refuses, the owner when guesses come from many addresses', async () => {
+      const user = await createUser(t.db.kysely);
+      const from = (remoteAddress: string, password: string) =>
+        t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { identifier: user.username, password }, remoteAddress });
+      for (let i = 0; i < LOGIN_SLOWDOWN_AFTER; i += 1) expect((await from(`10.9.${i >> 8}.${i & 255}`, 'Nope12345')).statusCode).toBe(401);
+      const owner = await from('192.0.2.44', PASSWORD);
+      expect(owner.statusCode).toBe(200);
+    }, 60_000);
   });
 
   describe('server-side registration rules (SPEC §5, §8)', () => {
@@ -157,6 +169,31 @@ describe.each(dbKinds)('accounts on %s', (kind) => {
       const headers = bearer(await loginToken(t.app, user.username));
       expect((await t.app.inject({ method: 'GET', url: '/api/profile/avatar/', headers })).json()).toEqual({ avatar: 'abc.webp', isSuspended: false });
       expect((await t.app.inject({ method: 'GET', url: '/api/activity/isunread', headers })).json()).toEqual({ unread: false });
+    });
+
+    it('ends one session with log out, and every session with log out everywhere', async () => {
+      const user = await createUser(t.db.kysely);
+      const [laptop, phone, tablet] = await Promise.all([loginToken(t.app, user.username), loginToken(t.app, user.username), loginToken(t.app, user.username)]);
+      const avatar = (token: string) => t.app.inject({ method: 'GET', url: '/api/profile/avatar/', headers: bearer(token) });
+      expect((await post(t, '/api/auth/logout', {}, bearer(laptop))).statusCode).toBe(204);
+      expect((await avatar(laptop)).statusCode).toBe(401);
+      expect((await post(t, '/api/auth/refresh', { authToken: laptop })).statusCode).toBe(401);
+      expect((await avatar(phone)).statusCode).toBe(200);
+
+      expect((await post(t, '/api/auth/logout', { everywhere: true }, bearer(phone))).statusCode).toBe(204);
+      expect((await avatar(phone)).statusCode).toBe(401);
+      expect((await avatar(tablet)).statusCode).toBe(401);
+      expect((await avatar(await loginToken(t.app, user.username))).statusCode).toBe(200);
+    });
+
+    it('refuses a token without an expiry, even when signed with our secret', async () => {
+      const user = await createUser(t.db.kysely);
+      const forever = await new SignJWT({ username: user.username, ver: user.token_version, role: 'user' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(user.id))
+        .setIssuedAt()
+        .sign(new TextEncoder().encode(t.config.jwtSecret!));
+      expect((await t.app.inject({ method: 'GET', url: '/api/profile/avatar/', headers: bearer(forever) })).statusCode).toBe(401);
     });
 
     it('marks a suspended user in the token', async () => {

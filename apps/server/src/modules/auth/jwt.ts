@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Role } from '../../db/schema.js';
 import type { UserRow } from '../users/users.repo.js';
@@ -13,6 +14,8 @@ export interface TokenClaims {
   role: Role;
   /** users.token_version when signed; a raised version revokes the token. */
   ver: number;
+  /** This session's id, so "Log out" can end this token alone (absent on tokens from before it existed). */
+  jti?: string;
   iat: number;
   exp: number;
 }
@@ -30,15 +33,16 @@ export async function signUserToken(user: UserRow, secret: string, now = Date.no
   })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(user.id))
+    .setJti(randomBytes(16).toString('base64url'))
     .setIssuedAt(iat)
     .setExpirationTime(iat + TOKEN_LIFETIME_SECONDS)
     .sign(key(secret));
 }
 
-/** The claims of a valid, unexpired token signed by us; null for anything else. */
+/** The claims of a valid, unexpired token signed by us; null for anything else (a token without `exp` too). */
 export async function verifyUserToken(token: string, secret: string): Promise<TokenClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, key(secret), { algorithms: ['HS256'] });
+    const { payload } = await jwtVerify(token, key(secret), { algorithms: ['HS256'], requiredClaims: ['exp', 'iat', 'sub'] });
     if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number') return null;
     return payload as unknown as TokenClaims;
   } catch {

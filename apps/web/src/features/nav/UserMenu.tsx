@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Avatar } from '../../components/Avatar';
 import { ChevronDownIcon } from '../../components/icons';
-import { logout, useAuth } from '../../stores/auth';
+import { signOut, useAuth } from '../../stores/auth';
 import { canOpenDashboard } from '../dashboard/dashboardAccess';
 import styles from './NavBar.module.css';
 
@@ -71,7 +71,7 @@ export function UserMenu({ username, avatar }: { username: string; avatar: strin
               <button
                 type="button"
                 onClick={() => {
-                  logout();
+                  signOut();
                   navigate('/');
                 }}
               >

@@ -150,4 +150,18 @@ describe('account settings', () => {
     expect(hasAuthHeader()).toBe(false);
     expect(await screen.findByText('Front page')).toBeTruthy();
   });
+
+  it('logs out everywhere: the server ends every session, then this one is forgotten', async () => {
+    const requests = stubFetch({
+      ...NAV_ANSWERS,
+      'GET /api/profile': { body: anOwnProfile() },
+      'POST /api/auth/logout': { status: 204 },
+    });
+    const { router } = renderSettings(PAGE);
+    press('Log out everywhere');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(sent(requests, 'POST /api/auth/logout')).toEqual([{ everywhere: true }]);
+    expect(authStore.getState()).toMatchObject({ isAuthenticated: false, user: null });
+    expect(toast().text).toBe('You are logged out everywhere.');
+  });
 });

@@ -1,6 +1,6 @@
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { usePageMeta } from '../../lib/pageMeta';
-import { logout, useAuth } from '../../stores/auth';
+import { signOut, useAuth } from '../../stores/auth';
 import { ForbiddenPage } from '../errors/ForbiddenPage';
 import styles from './settings.module.css';
 import { useSuspension, type Suspension } from './settingsApi';
@@ -49,7 +49,7 @@ function SuspensionDetails({ username, claim }: { username: string; claim: boole
           type="button"
           className="button button-primary"
           onClick={() => {
-            logout();
+            signOut();
             navigate('/', { replace: true });
           }}
         >
