@@ -66,19 +66,32 @@ export interface AppDeps {
   rateLimits?: boolean;
   /** Tests: an /api answer with a status its route does not document becomes a 500 naming it. */
   documentedStatusesOnly?: boolean;
+  /** How long one request (headers and body) may take to arrive; tests shorten it. */
+  requestTimeoutMs?: number;
 }
+
+/**
+ * A request must arrive whole within this time, so connections that trickle
+ * a byte now and then cannot pile up (Fastify's default is no limit). A
+ * 32 MiB import at 1 MB/s still fits.
+ */
+export const REQUEST_TIMEOUT_MS = 60_000;
 
 export function loggerOptions(level: Config['logLevel']): FastifyServerOptions['logger'] {
   return { level, redact: ['req.headers.authorization', 'req.headers.cookie'] };
 }
 
-export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger, mailer, rateLimits = true, documentedStatusesOnly = false }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger, mailer, rateLimits = true, documentedStatusesOnly = false, requestTimeoutMs = REQUEST_TIMEOUT_MS }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel),
     genReqId: () => randomUUID(),
     // Off: per-IP rate limits must not trust a client-supplied X-Forwarded-For.
     trustProxy: false,
     bodyLimit: 1024 * 1024,
+    requestTimeout: requestTimeoutMs,
+    // Node only enforces the timeout it was constructed with (setting it afterwards, as Fastify does, is not
+    // enough), and checks it on an interval (30 s by default): a quarter of the timeout keeps the bound tight.
+    http: { requestTimeout: requestTimeoutMs, connectionsCheckingInterval: Math.min(30_000, Math.max(50, requestTimeoutMs / 4)) },
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 

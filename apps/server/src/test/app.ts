@@ -24,6 +24,7 @@ export interface TestAppOptions {
   /** Send mail over real SMTP to a sink on 127.0.0.1. */
   smtp?: boolean;
   rateLimits?: boolean;
+  requestTimeoutMs?: number;
 }
 
 /** Writes a minimal built SPA (index.html with the head marker, one hashed asset) into dir. */
@@ -54,7 +55,7 @@ export async function createTestApp(kind: DbKind, options: TestAppOptions = {}):
   const db = createDb(config.database);
   await migrateToLatest(db);
   const webRoot = options.webRoot ?? writeFakeWebRoot(path.join(database.dataDir, 'web'));
-  const app = await buildApp({ config, db, webRoot, logger: false, rateLimits: options.rateLimits ?? false, documentedStatusesOnly: true });
+  const app = await buildApp({ config, db, webRoot, logger: false, rateLimits: options.rateLimits ?? false, documentedStatusesOnly: true, requestTimeoutMs: options.requestTimeoutMs });
   return {
     app,
     db,
