@@ -11,6 +11,7 @@ import { moderationMigration } from './0008_moderation.js';
 import { demoAccountsMigration } from './0009_demo_accounts.js';
 import { accessTokensMigration } from './0010_access_tokens.js';
 import { revokedSessionsMigration } from './0011_revoked_sessions.js';
+import { browseOrderMigration } from './0012_browse_order.js';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the compiled
@@ -31,5 +32,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0009_demo_accounts': demoAccountsMigration(),
     '0010_access_tokens': accessTokensMigration(dialect),
     '0011_revoked_sessions': revokedSessionsMigration(),
+    '0012_browse_order': browseOrderMigration(),
   };
 }
