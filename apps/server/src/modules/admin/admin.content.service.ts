@@ -1,5 +1,6 @@
 import { ADMIN_LIMITS, ADMIN_MESSAGES, type AdminReview } from '@vgl/shared';
 import type { AdminListQuery, AdminPageQuery } from '@vgl/shared/schemas';
+import { lockGlobal } from '../../db/concurrency.js';
 import type { Db } from '../../db/database.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { libraryRepo, type Conn } from '../library/library.repo.js';
@@ -81,6 +82,8 @@ export function createAdminContentService(db: Db, deps: AdminDeps, now: () => nu
 
     async feature(actor: UserRow, entryId: number): Promise<AdminReview[]> {
       await k.transaction().execute(async (trx) => {
+        // The featured set, its size and its next place are read before the write: one change at a time.
+        await lockGlobal(db, trx, 'featured');
         const review = await reviewOrThrow(trx, entryId);
         if (review.user_state !== 'active') throw badRequest(ADMIN_MESSAGES.notFeaturable);
         if (review.featured_position !== null) throw conflict(ADMIN_MESSAGES.alreadyFeatured);
@@ -93,6 +96,7 @@ export function createAdminContentService(db: Db, deps: AdminDeps, now: () => nu
 
     async unfeature(actor: UserRow, entryId: number): Promise<AdminReview[]> {
       await k.transaction().execute(async (trx) => {
+        await lockGlobal(db, trx, 'featured');
         const review = await reviewOrThrow(trx, entryId);
         if (review.featured_position === null) throw notFound(ADMIN_MESSAGES.notFeatured);
         await adminContentRepo.setFeaturedPosition(trx, entryId, null);
@@ -104,6 +108,7 @@ export function createAdminContentService(db: Db, deps: AdminDeps, now: () => nu
     /** Puts the featured reviews in this order; the list must be exactly the featured set. */
     async reorderFeatured(actor: UserRow, entryIds: number[]): Promise<AdminReview[]> {
       await k.transaction().execute(async (trx) => {
+        await lockGlobal(db, trx, 'featured');
         const current = new Set(await adminContentRepo.featuredIds(trx));
         if (entryIds.length !== current.size || entryIds.some((id) => !current.has(id))) {
           throw badRequest(ADMIN_MESSAGES.reorderSet, { entryIds: ADMIN_MESSAGES.reorderSet });

@@ -1,8 +1,10 @@
 import { ADMIN_LIMITS, ADMIN_MESSAGES, type AdminOverview, type AdminUser } from '@vgl/shared';
 import type { AdminListQuery, AdminPageQuery, RoleInput } from '@vgl/shared/schemas';
+import type { Transaction } from 'kysely';
+import { lockGlobal } from '../../db/concurrency.js';
 import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
 import { AppError, notFound } from '../../http/errors.js';
-import type { Conn } from '../library/library.repo.js';
 import { usersRepo, type UserRow } from '../users/users.repo.js';
 import { recordAudit } from './admin.audit.js';
 import { createAdminContentService, pageOf, type AdminDeps } from './admin.content.service.js';
@@ -28,7 +30,9 @@ export function createAdminService(db: Db, deps: AdminDeps, now: () => number = 
   }
 
   /** Loads the target inside the transaction and refuses what the policy (or the last-admin rule) forbids. */
-  async function targetFor(trx: Conn, actor: UserRow, action: AccountAction, id: number, leavesAdmins: boolean): Promise<UserRow> {
+  async function targetFor(trx: Transaction<Database>, actor: UserRow, action: AccountAction, id: number, leavesAdmins: boolean): Promise<UserRow> {
+    // Two admins demoting or suspending each other at once would each count the other.
+    if (leavesAdmins) await lockGlobal(db, trx, 'admins');
     const target = await usersRepo.findById(trx, id);
     if (!target) throw notFound('There is no such user.');
     const refusal = accountRefusal(actor, action, target);

@@ -1,6 +1,7 @@
 import { ACCOUNT_MESSAGES, MESSAGES } from '@vgl/shared';
 import type { RegisterPayload } from '@vgl/shared/schemas';
 import type { FastifyBaseLogger } from 'fastify';
+import { isUniqueViolation } from '../../db/concurrency.js';
 import type { Db } from '../../db/database.js';
 import { AppError, badRequest, forbidden, tooManyRequests, unauthorized } from '../../http/errors.js';
 import type { Mailer } from '../../mail/mailer.js';
@@ -51,6 +52,17 @@ export function createAuthService({ db, mailer, publicUrl, jwtSecret, log, now =
     deliver(activationMail(user.email, user.username, `${publicUrl}/auth/activation/${token}`));
   }
 
+  /** A 400 naming the e-mail and/or username another account already has. */
+  async function refuseTaken(input: { email: string; username: string }): Promise<void> {
+    const [emailTaken, nameTaken] = await Promise.all([usersRepo.isEmailTaken(k, input.email), usersRepo.isUsernameTaken(k, input.username)]);
+    const errors: Record<string, string> = {};
+    if (emailTaken) errors.email = MESSAGES.validation.email.taken;
+    if (nameTaken) errors.username = MESSAGES.validation.username.taken;
+    if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0]!, errors);
+  }
+
+  const usernameTaken = () => badRequest(MESSAGES.validation.username.taken, { username: MESSAGES.validation.username.taken });
+
   return {
     async isEmailFree(email: string) {
       return !(await usersRepo.isEmailTaken(k, email));
@@ -61,14 +73,7 @@ export function createAuthService({ db, mailer, publicUrl, jwtSecret, log, now =
     },
 
     async register(input: RegisterPayload): Promise<void> {
-      const [emailTaken, usernameTaken] = await Promise.all([
-        usersRepo.isEmailTaken(k, input.email),
-        usersRepo.isUsernameTaken(k, input.username),
-      ]);
-      const errors: Record<string, string> = {};
-      if (emailTaken) errors.email = MESSAGES.validation.email.taken;
-      if (usernameTaken) errors.username = MESSAGES.validation.username.taken;
-      if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0]!, errors);
+      await refuseTaken(input);
       const at = now();
       let user: UserRow;
       try {
@@ -88,11 +93,10 @@ export function createAuthService({ db, mailer, publicUrl, jwtSecret, log, now =
           last_login_at: null,
         });
       } catch (err) {
-        // Two sign-ups racing for the same name: the unique index decides, the loser gets the usual message.
-        if (/unique|duplicate/i.test(String(err))) {
-          throw badRequest(MESSAGES.validation.username.taken, { username: MESSAGES.validation.username.taken });
-        }
-        throw err;
+        // Sign-ups racing for the same name or address: the unique indexes decide; the others hear which is taken now.
+        if (!isUniqueViolation(err)) throw err;
+        await refuseTaken(input);
+        throw usernameTaken();
       }
       await sendActivation(user);
     },
@@ -191,10 +195,11 @@ export function createAuthService({ db, mailer, publicUrl, jwtSecret, log, now =
 
     async changeUsername(user: UserRow, username: string): Promise<string> {
       if (user.state === 'suspended') throw forbidden(ACCOUNT_MESSAGES.suspended);
-      if (await usersRepo.isUsernameTaken(k, username, user.id)) {
-        throw badRequest(MESSAGES.validation.username.taken, { username: MESSAGES.validation.username.taken });
-      }
-      const updated = await usersRepo.update(k, user.id, { username, username_key: usernameKey(username), updated_at: now() });
+      if (await usersRepo.isUsernameTaken(k, username, user.id)) throw usernameTaken();
+      const updated = await usersRepo.update(k, user.id, { username, username_key: usernameKey(username), updated_at: now() }).catch((err: unknown) => {
+        // Taken meanwhile by someone asking at the same time: the unique index decides.
+        throw isUniqueViolation(err) ? usernameTaken() : err;
+      });
       return signUserToken(updated, jwtSecret, now());
     },
 
@@ -227,8 +232,11 @@ export function createAuthService({ db, mailer, publicUrl, jwtSecret, log, now =
     async verifyEmailChange(token: string): Promise<void> {
       const used = await consumeToken(k, token, 'email_change', now());
       if (!used?.payload) throw invalidLink();
-      if (await usersRepo.isEmailTaken(k, used.payload, used.userId)) throw badRequest(MESSAGES.validation.email.taken);
-      await usersRepo.update(k, used.userId, { email: used.payload, email_key: emailKey(used.payload), updated_at: now() });
+      const taken = () => badRequest(MESSAGES.validation.email.taken);
+      if (await usersRepo.isEmailTaken(k, used.payload, used.userId)) throw taken();
+      await usersRepo.update(k, used.userId, { email: used.payload, email_key: emailKey(used.payload), updated_at: now() }).catch((err: unknown) => {
+        throw isUniqueViolation(err) ? taken() : err;
+      });
     },
 
   };

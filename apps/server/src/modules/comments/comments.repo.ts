@@ -33,9 +33,24 @@ export const commentsRepo = {
 
   updateBody: (db: Conn, id: number, body: string, at: number) => db.updateTable('comments').set({ body, updated_at: at }).where('id', '=', id).execute(),
 
-  delete: (db: Conn, id: number) => db.deleteFrom('comments').where('id', '=', id).execute(),
+  /** Whether this request deleted it (another one deleting it at the same time gets false). */
+  delete: async (db: Conn, id: number) => Number((await db.deleteFrom('comments').where('id', '=', id).executeTakeFirst()).numDeletedRows) > 0,
 
-  /** The review's comment count moves with its comments, in the same transaction. */
-  adjustReviewCount: (db: Conn, entryId: number, by: 1 | -1) =>
-    db.updateTable('library_entries').set({ comments_count: sql`comments_count + ${by}` }).where('id', '=', entryId).execute(),
+  /**
+   * The review's comment count moves with its comments, in the same
+   * transaction; false when the review is gone. Run before inserting a
+   * comment, it also locks the review's row, so the review cannot go while
+   * its new comment is being written.
+   */
+  adjustReviewCount: async (db: Conn, entryId: number, by: 1 | -1) =>
+    Number(
+      (
+        await db
+          .updateTable('library_entries')
+          .set({ comments_count: sql`comments_count + ${by}` })
+          .where('id', '=', entryId)
+          .$if(by > 0, (q) => q.where('review', 'is not', null))
+          .executeTakeFirst()
+      ).numUpdatedRows,
+    ) > 0,
 };

@@ -41,28 +41,30 @@ export function createCommentsService(db: Db, deps: SocialServices, now: () => n
       limit(actor.id);
       const at = now();
       const id = await k.transaction().execute(async (trx) => {
+        // Counted first: a review removed since it was read above is a 404, not a comment on nothing.
+        if (!(await commentsRepo.adjustReviewCount(trx, review.id, 1))) throw notFound(`There is no review "${slug}".`);
         const { id } = await commentsRepo.insert(trx, { entry_id: review.id, user_id: actor.id, body: input.body, created_at: at, updated_at: at });
-        await commentsRepo.adjustReviewCount(trx, review.id, 1);
         await deps.activity.record(trx, actor.id, { verb: 'commented', gameId: review.game_id, entryId: review.id, commentId: id });
         await deps.notifications.notify(trx, { userId: review.user_id, actorId: actor.id, kind: 'commented', entryId: review.id, commentId: id });
         return id;
       });
-      return presentComment((await commentsRepo.byId(k, id))!, actor);
+      return presentComment(await commentOrThrow(id), actor);
     },
 
     async edit(actor: UserRow, id: number, input: CommentInput) {
       const comment = await commentOrThrow(id);
       if (!canComment(actor, 'edit', comment)) throw forbidden(API_MESSAGES.forbidden);
       await commentsRepo.updateBody(k, id, input.body, now());
-      return presentComment((await commentsRepo.byId(k, id))!, actor);
+      // Deleted meanwhile by another request: a 404 like any other.
+      return presentComment(await commentOrThrow(id), actor);
     },
 
     async remove(actor: UserRow, id: number) {
       const comment = await commentOrThrow(id);
       if (!canComment(actor, 'delete', comment)) throw forbidden(API_MESSAGES.forbidden);
       await k.transaction().execute(async (trx) => {
-        await commentsRepo.delete(trx, id);
-        await commentsRepo.adjustReviewCount(trx, comment.entry_id, -1);
+        // Deleted by two requests at once, it is counted off once.
+        if (await commentsRepo.delete(trx, id)) await commentsRepo.adjustReviewCount(trx, comment.entry_id, -1);
       });
     },
   };

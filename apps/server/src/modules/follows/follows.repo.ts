@@ -1,6 +1,17 @@
 import { sql } from 'kysely';
 import type { Conn } from '../library/library.repo.js';
 
+/**
+ * Moves the follower's following count and the followee's followers count.
+ * The two rows are updated lowest id first: ann following bob while bob
+ * follows ann would otherwise lock them in opposite orders and deadlock.
+ */
+async function moveCounts(db: Conn, followerId: number, followeeId: number, by: 1 | -1): Promise<void> {
+  const following = () => db.updateTable('users').set({ following_count: sql`following_count + ${by}` }).where('id', '=', followerId).execute();
+  const followers = () => db.updateTable('users').set({ followers_count: sql`followers_count + ${by}` }).where('id', '=', followeeId).execute();
+  for (const update of followerId < followeeId ? [following, followers] : [followers, following]) await update();
+}
+
 export const followsRepo = {
   isFollowing: async (db: Conn, followerId: number, followeeId: number) =>
     (await db.selectFrom('follows').select('followee_id').where('follower_id', '=', followerId).where('followee_id', '=', followeeId).executeTakeFirst()) !==
@@ -22,16 +33,14 @@ export const followsRepo = {
       .returning('followee_id')
       .execute();
     if (rows.length === 0) return false;
-    await db.updateTable('users').set({ following_count: sql`following_count + 1` }).where('id', '=', followerId).execute();
-    await db.updateTable('users').set({ followers_count: sql`followers_count + 1` }).where('id', '=', followeeId).execute();
+    await moveCounts(db, followerId, followeeId, 1);
     return true;
   },
 
   async remove(db: Conn, followerId: number, followeeId: number): Promise<boolean> {
     const result = await db.deleteFrom('follows').where('follower_id', '=', followerId).where('followee_id', '=', followeeId).executeTakeFirst();
     if (Number(result.numDeletedRows) === 0) return false;
-    await db.updateTable('users').set({ following_count: sql`following_count - 1` }).where('id', '=', followerId).execute();
-    await db.updateTable('users').set({ followers_count: sql`followers_count - 1` }).where('id', '=', followeeId).execute();
+    await moveCounts(db, followerId, followeeId, -1);
     return true;
   },
 

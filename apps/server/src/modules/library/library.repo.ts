@@ -157,6 +157,21 @@ export const libraryRepo = {
     return Number(row?.max ?? 0) + 1;
   },
 
+  /** Numbers the user's favourites 1..n again, in their order, after one left the list. */
+  async compactFavourites(db: Conn, userId: number) {
+    const rows = await db
+      .selectFrom('library_entries')
+      .select(['id', 'favourite_position'])
+      .where('user_id', '=', userId)
+      .where('favourite_position', 'is not', null)
+      .orderBy('favourite_position')
+      .orderBy('id')
+      .execute();
+    for (const [index, row] of rows.entries()) {
+      if (row.favourite_position !== index + 1) await db.updateTable('library_entries').set({ favourite_position: index + 1 }).where('id', '=', row.id).execute();
+    }
+  },
+
   favourites: (db: Conn, userId: number) =>
     entryRows(db).where('e.user_id', '=', userId).where('e.favourite_position', 'is not', null).orderBy('e.favourite_position').execute(),
 

@@ -1,5 +1,6 @@
 import { API_MESSAGES, LIBRARY_LIMITS, type LibraryEntry, type ProfileOverview } from '@vgl/shared';
 import type { DiaryEntryInput, DiaryEntryUpdate, LibraryEntryInput, LibraryQuery } from '@vgl/shared/schemas';
+import { lockMember } from '../../db/concurrency.js';
 import type { Db } from '../../db/database.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { findGameBySlug } from '../catalog/catalog.repo.js';
@@ -71,6 +72,13 @@ export function createLibraryService(db: Db, activity: ActivityService, now: () 
     return presentLibraryEntry(row, platforms.get(row.id) ?? [], finished?.minutes_played ?? null);
   }
 
+  /** A diary entry just written; deleted meanwhile (by another request) it is a 404 like any other. */
+  async function diaryEntryOrGone(id: number) {
+    const row = await libraryRepo.diaryById(k, id);
+    if (!row) throw notFound('There is no such diary entry.');
+    return presentDiaryEntry(row);
+  }
+
   const page = (p: number, limit: number) => ({ limit, offset: (p - 1) * limit });
 
   return {
@@ -87,6 +95,9 @@ export function createLibraryService(db: Db, activity: ActivityService, now: () 
       const game = await gameFor(gameSlug);
       const at = now();
       const created = await k.transaction().execute(async (trx) => {
+        // Everything below reads before it writes (is the game new, how many favourites, which slug is free):
+        // one member's library changes one request at a time.
+        await lockMember(db, trx, owner.id);
         const ids = await platformIds(trx, input.platforms);
         const existing = await libraryRepo.entryOf(trx, owner.id, game.id);
         if (input.favourite && (existing?.favourite_position ?? null) === null) {
@@ -124,6 +135,7 @@ export function createLibraryService(db: Db, activity: ActivityService, now: () 
           entryId = (await libraryRepo.insertEntry(trx, { user_id: owner.id, game_id: game.id, ...values, created_at: at })).id;
         }
         await libraryRepo.setPlatforms(trx, entryId, ids);
+        if (favourite_position === null && (existing?.favourite_position ?? null) !== null) await libraryRepo.compactFavourites(trx, owner.id);
         await saveDiaryForDates(trx, { userId: owner.id, gameId: game.id, entryId, previous: existing, input, at });
         // What followers see in their feeds: one row per thing that changed.
         const ref = { gameId: game.id, entryId };
@@ -139,9 +151,13 @@ export function createLibraryService(db: Db, activity: ActivityService, now: () 
     async removeEntry(actor: Actor, username: string, gameSlug: string) {
       const owner = await ownerFor(actor, username, 'write');
       const game = await gameFor(gameSlug);
-      const existing = await libraryRepo.entryOf(k, owner.id, game.id);
-      if (!existing) throw notFound('This game is not in the library.');
-      await libraryRepo.deleteEntry(k, existing.id);
+      await k.transaction().execute(async (trx) => {
+        await lockMember(db, trx, owner.id);
+        const existing = await libraryRepo.entryOf(trx, owner.id, game.id);
+        if (!existing) throw notFound('This game is not in the library.');
+        await libraryRepo.deleteEntry(trx, existing.id);
+        if (existing.favourite_position !== null) await libraryRepo.compactFavourites(trx, owner.id);
+      });
     },
 
     async library(actor: Actor, username: string, query: LibraryQuery) {
@@ -226,6 +242,8 @@ export function createLibraryService(db: Db, activity: ActivityService, now: () 
       const game = await gameFor(input.game);
       const at = now();
       const id = await k.transaction().execute(async (trx) => {
+        // Plays logged at once add the game once.
+        await lockMember(db, trx, owner.id);
         const existing = await libraryRepo.entryOf(trx, owner.id, game.id);
         const implied = entryColumnsFromPlay(input);
         const entryId = existing?.id ?? (await libraryRepo.insertEntry(trx, { ...blankEntry(owner.id, game.id, at), ...implied })).id;
@@ -241,7 +259,7 @@ export function createLibraryService(db: Db, activity: ActivityService, now: () 
           })
         ).id;
       });
-      return presentDiaryEntry((await libraryRepo.diaryById(k, id))!);
+      return diaryEntryOrGone(id);
     },
 
     async updateDiary(actor: Actor, username: string, id: number, input: DiaryEntryUpdate) {
@@ -249,7 +267,7 @@ export function createLibraryService(db: Db, activity: ActivityService, now: () 
       const row = await libraryRepo.diaryById(k, id);
       if (!row || row.user_id !== owner.id) throw notFound('There is no such diary entry.');
       await libraryRepo.updateDiary(k, id, diaryColumns(input));
-      return presentDiaryEntry((await libraryRepo.diaryById(k, id))!);
+      return diaryEntryOrGone(id);
     },
 
     async removeDiary(actor: Actor, username: string, id: number) {

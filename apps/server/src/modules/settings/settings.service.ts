@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { ACCOUNT_MESSAGES } from '@vgl/shared';
+import { lockGlobal, lockMember } from '../../db/concurrency.js';
 import type { Db } from '../../db/database.js';
 import { badRequest, conflict } from '../../http/errors.js';
 import { verifyPassword } from '../auth/passwords.js';
@@ -58,6 +59,8 @@ export function createSettingsService({ db, uploadsDir, now = Date.now }: Settin
     /** The favourites become these games, in this order; each must already be in the library. */
     async setFavourites(actor: UserRow, slugs: string[]): Promise<ProfileSettings> {
       await k.transaction().execute(async (trx) => {
+        // Replaces the whole list: another change to it (here or in the library) waits until this one is in.
+        await lockMember(db, trx, actor.id);
         const games = await settingsRepo.gamesBySlug(trx, slugs);
         const entries = await settingsRepo.entriesForGames(trx, actor.id, games.map((g) => g.id));
         const entryIds = slugs.map((slug) => {
@@ -94,9 +97,12 @@ export function createSettingsService({ db, uploadsDir, now = Date.now }: Settin
       if (!(await verifyPassword(actor.password_hash, password))) {
         throw badRequest(ACCOUNT_MESSAGES.wrongPassword, { password: ACCOUNT_MESSAGES.wrongPassword });
       }
-      // Like `vgl user:role`, never leave the instance without an admin.
-      if (actor.role === 'admin' && (await usersRepo.countAdmins(k)) <= 1) throw conflict(SETTINGS_MESSAGES.lastAdmin);
       const deleted = await k.transaction().execute(async (trx) => {
+        // Like `vgl user:role`, never leave the instance without an admin (two admins leaving at once count each other).
+        if (actor.role === 'admin') {
+          await lockGlobal(db, trx, 'admins');
+          if ((await usersRepo.countAdmins(trx)) <= 1) throw conflict(SETTINGS_MESSAGES.lastAdmin);
+        }
         await settingsRepo.releaseCounts(trx, actor.id);
         return settingsRepo.deleteUser(trx, actor.id);
       });

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { TOKEN_LIMITS, TOKEN_MESSAGES, type AccessToken, type CreatedAccessToken, type TokenScope } from '@vgl/shared';
 import type { TokenInput } from '@vgl/shared/schemas';
+import { lockMember } from '../../db/concurrency.js';
 import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../http/errors.js';
 import type { UserRow } from '../users/users.repo.js';
@@ -38,18 +39,21 @@ export function createTokensService(db: Db, now: () => number = Date.now) {
     },
 
     async create(actor: UserRow, input: TokenInput): Promise<CreatedAccessToken> {
-      // A soft limit: two racing creates may both pass the count, which costs nothing.
-      if ((await tokensRepo.countForUser(k, actor.id)) >= TOKEN_LIMITS.perMember) {
-        throw new AppError(409, 'too_many_tokens', TOKEN_MESSAGES.tooMany);
-      }
       const token = TOKEN_LIMITS.prefix + randomBytes(32).toString('base64url');
-      const row = await tokensRepo.insert(k, {
-        user_id: actor.id,
-        name: input.name,
-        scope: input.scope,
-        token_hash: sha256(token),
-        hint: token.slice(0, TOKEN_LIMITS.prefix.length + 4),
-        created_at: now(),
+      const row = await k.transaction().execute(async (trx) => {
+        // Counted and added one request at a time, so tokens made at once cannot pass the limit together.
+        await lockMember(db, trx, actor.id);
+        if ((await tokensRepo.countForUser(trx, actor.id)) >= TOKEN_LIMITS.perMember) {
+          throw new AppError(409, 'too_many_tokens', TOKEN_MESSAGES.tooMany);
+        }
+        return tokensRepo.insert(trx, {
+          user_id: actor.id,
+          name: input.name,
+          scope: input.scope,
+          token_hash: sha256(token),
+          hint: token.slice(0, TOKEN_LIMITS.prefix.length + 4),
+          created_at: now(),
+        });
       });
       return { ...present(row), token };
     },
