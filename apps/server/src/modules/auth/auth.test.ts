@@ -160,6 +160,8 @@ describe.each(dbKinds)('accounts on %s', (kind) => {
       const [h, p] = token.split('.');
       expect((await post(t, '/api/auth/refresh', { authToken: `${h}.${p}.forgedsignature` })).statusCode).toBe(401);
       expect((await post(t, '/api/auth/refresh', { authToken: 'garbage-token-value' })).statusCode).toBe(401);
+      expect((await post(t, '/api/auth/refresh', { authToken: 'x' })).statusCode).toBe(401);
+      expect((await post(t, '/api/auth/refresh', {})).statusCode).toBe(400);
     });
 
     it('protects the nav calls: 401 without a token, avatar and unread with one', async () => {
