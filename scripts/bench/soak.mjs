@@ -1,0 +1,526 @@
+// npm run bench:soak [-- --quick] [--connections 150] [--duration 180] [--warmup 15] [--users 100] [--postgres <url>]
+// A bounded mixed read/write load on the built server: it starts
+// apps/server/dist/main.js on 127.0.0.1 with a fresh DATA_DIR (the embedded
+// catalog seeds itself on first start; --postgres <url> runs it on a new
+// database of that PostgreSQL server instead of SQLite, dropped afterwards),
+// loads the demo data (seed:demo), creates a pool of members and logs them in,
+// then runs autocannon with --connections connections (default 150) for
+// --duration seconds (default 180; --quick: 20), after --warmup seconds of the
+// same load (default 15; --quick: 5) whose figures are shown apart (a cold
+// start fills caches and compiles code). About 30 % of the requests
+// are writes by the pool (library PUTs with ratings and reviews, likes,
+// comments, diary entries), the rest reads (home, browse with filters and
+// sorts, search, game pages and their reviews, profiles, libraries, reviews),
+// half of them signed in. The load respects the per-member spam brakes (10
+// comments and 60 likes a minute), which are not what is measured here.
+// Prints the requests, req/s, errors (non-2xx by status, socket errors and
+// timeouts), p50/p90/p99 latency overall and per kind of request, and the
+// server's RSS at the start, middle and end of the load. With taskset, the
+// server runs on CPU 0 and the load on CPU 1. Traffic goes to 127.0.0.1
+// only. Prints figures, asserts nothing; stops by itself.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { loadConfig } from '../../apps/server/dist/config.js';
+import { createDb } from '../../apps/server/dist/db/database.js';
+import { hashPassword } from '../../apps/server/dist/modules/auth/passwords.js';
+import { emailKey, usernameKey, usersRepo } from '../../apps/server/dist/modules/users/users.repo.js';
+import { fmt, percentiles } from './stats.mjs';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
+};
+const QUICK = args.includes('--quick');
+const CONNECTIONS = Number(option('connections', 150));
+const DURATION = Number(option('duration', QUICK ? 20 : 180));
+/** Seconds of the same load before the measured run, so a cold start (caches, JIT) is reported apart from the steady state. */
+const WARMUP = Number(option('warmup', QUICK ? 5 : 15));
+const USERS = Number(option('users', Math.min(CONNECTIONS, 100)));
+const PG_URL = option('postgres', undefined);
+const PASSWORD = 'Soak-Secret-123';
+/** The login route allows 20 a minute per address: the pool signs in from 127.0.0.2, 127.0.0.3, … (to 127.0.0.1). */
+const LOGINS_PER_ADDRESS = 15;
+/** Per member and minute, kept under the server's own brakes (10 comments, 60 likes). */
+const BUDGET = { comment: 8, like: 50 };
+/** The mix, in percent: 30 writes, 70 reads. */
+const MIX = [
+  ['write: library PUT', 14],
+  ['write: like', 7],
+  ['write: comment', 3],
+  ['write: diary POST', 6],
+  ['read: home', 8],
+  ['read: browse', 14],
+  ['read: search', 10],
+  ['read: game page', 12],
+  ['read: game reviews', 5],
+  ['read: profile', 7],
+  ['read: library', 4],
+  ['read: review', 6],
+  ['read: trending reviews', 4],
+];
+if (!(CONNECTIONS > 0 && DURATION > 0 && USERS > 0 && WARMUP >= 0)) throw new Error('--connections, --duration, --users and --warmup take positive numbers');
+if (MIX.reduce((sum, [, share]) => sum + share, 0) !== 100) throw new Error('the mix must add up to 100');
+
+let seed = 20_250_101;
+const rand = () => (seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32;
+const pick = (list) => list[Math.floor(rand() * list.length)];
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const mb = (kb) => (kb / 1024).toFixed(0);
+
+// ─── Server ──────────────────────────────────────────────────────────────────
+
+const hasTaskset = os.cpus().length >= 2 && spawnSync('taskset', ['--version'], { stdio: 'ignore' }).status === 0;
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function freshDatabase() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vgl-bench-soak-'));
+  const removeDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
+  if (!PG_URL) return { env: { DATA_DIR: dataDir }, label: 'SQLite', drop: async () => removeDir() };
+  const name = `vgl_bench_soak_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.href },
+    label: 'PostgreSQL',
+    drop: async () => {
+      const client = new pg.Client({ connectionString: PG_URL });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+      removeDir();
+    },
+  };
+}
+
+/** The production build, as `npm start` runs it, on CPU 0 when taskset exists. */
+async function startServer(env) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const main = path.join(ROOT, 'apps/server/dist/main.js');
+  const [command, argv] = hasTaskset ? ['taskset', ['-c', '0', process.execPath, main]] : [process.execPath, [main]];
+  const child = spawn(command, argv, {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const log = { text: '', errors: [] };
+  const collect = (chunk) => {
+    log.text = (log.text + chunk).slice(-200_000);
+    for (const line of String(chunk).split('\n')) {
+      if (line.includes('"level":50') || line.includes('"level":60')) log.errors.push(line);
+    }
+  };
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited early:\n${log.text}`);
+    const healthy = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    if (healthy) break;
+    if (Date.now() > deadline) throw new Error(`The server did not become healthy:\n${log.text}`);
+    await sleep(250);
+  }
+  return {
+    url,
+    port,
+    pid: child.pid,
+    log,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** VmRSS of a process, in kB. */
+const rssOf = (pid) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN);
+
+// ─── Data ────────────────────────────────────────────────────────────────────
+
+function seedDemo(env) {
+  const result = spawnSync(process.execPath, [path.join(ROOT, 'apps/server/dist/cli.js'), 'seed:demo'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`seed:demo failed:\n${result.stderr || result.stdout}`);
+  return result.stdout.trim().split('\n').filter((line) => line.startsWith('Created')).join(' ');
+}
+
+/** The pool's accounts, straight in the database (sign-up is not what is measured), all with one password. */
+async function createPool(env) {
+  const config = loadConfig({ ...env, LOG_LEVEL: 'silent', JWT_SECRET: 'unused-here-unused-here-unused-here-0000' });
+  const db = createDb(config.database);
+  const hash = await hashPassword(PASSWORD);
+  const now = Date.now();
+  const names = [];
+  try {
+    for (let i = 1; i <= USERS; i += 1) {
+      const username = `soak_${String(i).padStart(4, '0')}`;
+      const email = `${username}@example.com`;
+      await usersRepo.insert(db.kysely, {
+        username,
+        username_key: usernameKey(username),
+        email,
+        email_key: emailKey(email),
+        password_hash: hash,
+        avatar: null,
+        bio: `Soak tester ${i}`,
+        suspended_reason: null,
+        suspended_at: null,
+        created_at: now,
+        updated_at: now,
+        activated_at: now,
+        last_login_at: null,
+        state: 'active',
+      });
+      names.push(username);
+    }
+  } finally {
+    await db.destroy();
+  }
+  return names;
+}
+
+/** POST /api/auth/login from a given loopback address. */
+function login(port, localAddress, identifier) {
+  const body = JSON.stringify({ identifier, password: PASSWORD });
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: '127.0.0.1', port, localAddress, method: 'POST', path: '/api/auth/login', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => (res.statusCode === 200 ? resolve(JSON.parse(text).token) : reject(new Error(`login ${identifier}: ${res.statusCode} ${text}`))));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+async function logInPool(port, names) {
+  const members = [];
+  for (let i = 0; i < names.length; i += 1) {
+    const address = `127.0.0.${2 + Math.floor(i / LOGINS_PER_ADDRESS)}`;
+    members.push({ username: names[i], token: await login(port, address, names[i]), comments: [], likes: [] });
+  }
+  return members;
+}
+
+async function getJson(base, url) {
+  const res = await fetch(base + url);
+  if (!res.ok) throw new Error(`${url} → ${res.status}`);
+  return res.json();
+}
+
+/** What the requests point at: popular games, filters, search words, members with reviews. */
+async function discover(base) {
+  const games = [];
+  for (let page = 1; page <= 5; page += 1) games.push(...(await getJson(base, `/api/igdb/games?limit=60&page=${page}`)));
+  const platforms = (await getJson(base, '/api/igdb/platforms?feat=1')).map((p) => p.slug);
+  const genres = (await getJson(base, '/api/igdb/genres')).map((g) => g.slug);
+  const reviews = [];
+  for (const list of ['trending', 'feat']) {
+    for (let page = 1; page <= 5; page += 1) reviews.push(...(await getJson(base, `/api/library/reviews/${list}?limit=60&page=${page}`)));
+  }
+  const unique = [...new Map(reviews.map((r) => [r._id, { id: r._id, username: r.user.username, slug: r.game.slug }])).values()];
+  if (games.length === 0 || unique.length === 0) throw new Error(`Nothing to load: ${games.length} games, ${unique.length} reviews`);
+  const words = [...new Set(games.flatMap((g) => g.name.toLowerCase().split(/[^a-z0-9]+/)).filter((w) => w.length >= 3))];
+  return { slugs: games.map((g) => g.slug), platforms: platforms.length ? platforms : ['any'], genres: genres.length ? genres : ['any'], reviews: unique, authors: [...new Set(unique.map((r) => r.username))], words };
+}
+
+// ─── Load ────────────────────────────────────────────────────────────────────
+
+const REVIEW_TEXT = [
+  'Played it through over a weekend; the second half drags a little but the ending lands.',
+  'A **classic**. Tight controls, great music.\n\nThe last level is *brutal*.',
+  'Not for me: too grindy. The art is lovely though.',
+  'Replayed on the handheld, still holds up.',
+];
+const COMMENTS = ['Agreed!', 'The ending got me too.', 'Did you try the hard mode?', 'Nice review 👍'];
+const SORTS = ['popularity', 'rating', 'release', 'name'];
+const DAY = 86_400_000;
+
+function plan(data, members) {
+  const cumulative = [];
+  let total = 0;
+  for (const [kind, share] of MIX) cumulative.push([kind, (total += share)]);
+  const drawKind = () => {
+    const r = rand() * 100;
+    return cumulative.find(([, upTo]) => r < upTo)[0];
+  };
+  /** Writes that must not race with themselves (one member's first PUT of a game twice at once), with when they started. */
+  const inFlight = new Map();
+  const busy = (key) => {
+    const since = inFlight.get(key);
+    return since !== undefined && performance.now() - since < 15_000;
+  };
+  const withBudget = (kind) => {
+    const now = Date.now();
+    for (let tries = 0; tries < 8; tries += 1) {
+      const member = pick(members);
+      const times = member[kind === 'comment' ? 'comments' : 'likes'];
+      while (times.length && times[0] < now - 60_000) times.shift();
+      if (times.length < BUDGET[kind]) {
+        times.push(now);
+        return member;
+      }
+    }
+    return null;
+  };
+  const freeGame = (member) => {
+    for (let tries = 0; tries < 8; tries += 1) {
+      const slug = pick(data.slugs);
+      if (!busy(`${member.username}:${slug}`)) return slug;
+    }
+    return null;
+  };
+  const json = (method, url, member, body, lock) => ({
+    method,
+    path: url,
+    headers: { authorization: `Bearer ${member.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    lock,
+  });
+  const read = (url) => {
+    const signedIn = rand() < 0.5;
+    return { method: 'GET', path: url, headers: signedIn ? { authorization: `Bearer ${pick(members).token}` } : {} };
+  };
+  const write = (kind) => {
+    if (kind === 'write: like') {
+      const member = withBudget('like');
+      if (member) {
+        const review = pick(data.reviews);
+        return json('POST', '/api/like', member, { entityId: String(review.id), liked: rand() < 0.6 }, `${member.username}:like:${review.id}`);
+      }
+      kind = 'write: library PUT';
+    }
+    if (kind === 'write: comment') {
+      const member = withBudget('comment');
+      if (member) {
+        const review = pick(data.reviews);
+        return json('POST', `/api/users/${review.username}/reviews/${review.slug}/comments`, member, { body: pick(COMMENTS) });
+      }
+      kind = 'write: library PUT';
+    }
+    const member = pick(members);
+    const slug = freeGame(member);
+    if (slug === null) return null;
+    const lock = `${member.username}:${slug}`;
+    if (kind === 'write: diary POST') {
+      const playedOn = new Date(Date.now() - Math.floor(rand() * 700) * DAY).toISOString().slice(0, 10);
+      return json('POST', `/api/users/${member.username}/diary`, member, { game: slug, playedOn, event: pick(['played', 'started', 'finished']), rating: rand() < 0.5 ? 1 + Math.floor(rand() * 10) : null, note: rand() < 0.3 ? pick(COMMENTS) : null }, lock);
+    }
+    const reviewed = rand() < 0.4;
+    return json('PUT', `/api/users/${member.username}/library/${slug}`, member, { status: 1 + Math.floor(rand() * 4), rating: 1 + Math.floor(rand() * 10), review: reviewed ? pick(REVIEW_TEXT) : null, hours: rand() < 0.5 ? Math.floor(rand() * 200) : null }, lock);
+  };
+  const next = () => {
+    const kind = drawKind();
+    if (kind.startsWith('write')) {
+      const req = write(kind);
+      if (req) return { kind: req.path === '/api/like' ? 'write: like' : req.method === 'PUT' ? 'write: library PUT' : req.path.endsWith('/diary') ? 'write: diary POST' : 'write: comment', req };
+      return { kind: 'read: home', req: read('/api/home') };
+    }
+    const review = pick(data.reviews);
+    switch (kind) {
+      case 'read: home':
+        return { kind, req: read('/api/home') };
+      case 'read: browse': {
+        const query = [`sort=${pick(SORTS)}`, `page=${1 + Math.floor(rand() * 5)}`];
+        if (rand() < 0.6) query.push(`platform=${pick(data.platforms)}`);
+        if (rand() < 0.4) query.push(`genre=${pick(data.genres)}`);
+        if (rand() < 0.3) {
+          const from = 1980 + Math.floor(rand() * 35);
+          query.push(`releaseDate=${from}-${from + 4}`);
+        }
+        return { kind, req: read(`/api/igdb/games?${query.join('&')}`) };
+      }
+      case 'read: search': {
+        const q = rand() < 0.3 ? `${pick(data.words)} ${pick(data.words)}` : pick(data.words).slice(0, 3 + Math.floor(rand() * 6));
+        return { kind, req: read(`/api/igdb/search?q=${encodeURIComponent(q)}`) };
+      }
+      case 'read: game page':
+        return { kind, req: read(`/api/igdb/games/${rand() < 0.5 ? review.slug : pick(data.slugs)}`) };
+      case 'read: game reviews':
+        return { kind, req: read(`/api/igdb/games/${review.slug}/reviews`) };
+      case 'read: profile':
+        return { kind, req: read(`/api/users/${rand() < 0.7 ? pick(data.authors) : pick(members).username}`) };
+      case 'read: library':
+        return { kind, req: read(`/api/users/${rand() < 0.7 ? pick(data.authors) : pick(members).username}/library?sort=${pick(['updated', 'rating', 'name'])}`) };
+      case 'read: review':
+        return { kind, req: read(`/api/users/${review.username}/reviews/${review.slug}`) };
+      default:
+        return { kind, req: read('/api/library/reviews/trending?limit=12') };
+    }
+  };
+  return { next, inFlight };
+}
+
+async function runLoad(base, data, members, duration, onHalfway = () => {}) {
+  const { next, inFlight } = plan(data, members);
+  /** Per kind: latencies (ms, from sending to the whole answer) and statuses. */
+  const byKind = new Map(MIX.map(([kind]) => [kind, { times: [], statuses: {} }]));
+  const socketErrors = {};
+  /** Answers that took over a second: when in the run, and what. */
+  const slowest = [];
+  const loadStart = performance.now();
+  const instance = autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    duration,
+    timeout: 10,
+    requests: [
+      {
+        setupRequest: (_req, context) => {
+          const { kind, req } = next();
+          context.kind = kind;
+          context.path = `${req.method} ${req.path}`;
+          context.lock = req.lock;
+          context.sent = performance.now();
+          if (req.lock) inFlight.set(req.lock, context.sent);
+          return { method: req.method, path: req.path, headers: req.headers, ...(req.body ? { body: req.body } : {}) };
+        },
+        onResponse: (status, _body, context) => {
+          const stats = byKind.get(context.kind);
+          const ms = performance.now() - context.sent;
+          stats.times.push(ms);
+          if (ms > 1000) slowest.push({ ms, at: (context.sent - loadStart) / 1000, path: context.path, status });
+          stats.statuses[status] = (stats.statuses[status] ?? 0) + 1;
+          if (context.lock) inFlight.delete(context.lock);
+        },
+      },
+    ],
+  });
+  instance.on('reqError', (error) => {
+    const code = error?.code ?? error?.message ?? String(error);
+    socketErrors[code] = (socketErrors[code] ?? 0) + 1;
+  });
+  const halfway = setTimeout(onHalfway, (duration * 1000) / 2);
+  const result = await instance;
+  clearTimeout(halfway);
+  return { result, byKind, socketErrors, slowest };
+}
+
+// ─── Main ────────────────────────────────────────────────────────────────────
+
+async function main() {
+  if (!fs.existsSync(path.join(ROOT, 'apps/server/dist/main.js'))) throw new Error('Build first: npm run build -w packages/shared && npm run build -w apps/server');
+  const database = await freshDatabase();
+  let server;
+  // Whatever happens, the run ends: setup may take a few minutes (catalog, demo data), the load DURATION.
+  const watchdog = setTimeout(
+    async () => {
+      console.error('bench:soak: out of time, stopping');
+      await server?.stop();
+      await database.drop().catch(() => {});
+      process.exit(1);
+    },
+    (WARMUP + DURATION + 900) * 1000,
+  );
+  watchdog.unref();
+  try {
+    let started = Date.now();
+    process.stderr.write(`starting the server on ${database.label}${hasTaskset ? ' (CPU 0)' : ''}; the catalog seeds itself…\n`);
+    server = await startServer(database.env);
+    process.stderr.write(`  ready in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+    started = Date.now();
+    const demo = seedDemo(database.env);
+    process.stderr.write(`  ${demo || 'demo data loaded'} (${((Date.now() - started) / 1000).toFixed(0)} s)\n`);
+    started = Date.now();
+    const names = await createPool(database.env);
+    const members = await logInPool(server.port, names);
+    process.stderr.write(`  ${members.length} members created and signed in (${((Date.now() - started) / 1000).toFixed(0)} s)\n`);
+    const data = await discover(server.url);
+    if (hasTaskset) spawnSync('taskset', ['-a', '-p', '-c', '1', String(process.pid)], { stdio: 'ignore' });
+    let warmup = null;
+    if (WARMUP > 0) {
+      process.stderr.write(`warm-up: ${CONNECTIONS} connections for ${WARMUP} s…\n`);
+      const rssBefore = rssOf(server.pid);
+      warmup = { ...(await runLoad(server.url, data, members, WARMUP)), rssBefore };
+    }
+    const rss = { start: rssOf(server.pid), middle: NaN, end: NaN, peak: 0 };
+    const sampler = setInterval(() => (rss.peak = Math.max(rss.peak, rssOf(server.pid))), 1000);
+    process.stderr.write(`load: ${CONNECTIONS} connections for ${DURATION} s…\n`);
+    const { result, byKind, socketErrors, slowest } = await runLoad(server.url, data, members, DURATION, () => (rss.middle = rssOf(server.pid)));
+    rss.end = rssOf(server.pid);
+    clearInterval(sampler);
+    rss.peak = Math.max(rss.peak, rss.end);
+    await sleep(10_000);
+    const settled = rssOf(server.pid);
+
+    const writes = [...byKind].filter(([kind]) => kind.startsWith('write')).reduce((n, [, s]) => n + s.times.length, 0);
+    const answered = [...byKind.values()].reduce((n, s) => n + s.times.length, 0);
+    const non2xx = Object.entries(result.statusCodeStats ?? {}).filter(([status]) => !status.startsWith('2'));
+    console.log(
+      `\nSoak — ${database.label}, ${CONNECTIONS} connections, ${DURATION} s, ${os.cpus().length} CPUs (${hasTaskset ? 'server on CPU 0, load on CPU 1' : 'no taskset: server and load share the CPUs'}), ` +
+        `${members.length} members writing, demo data loaded; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}\n`,
+    );
+    if (warmup) {
+      const w = warmup.result;
+      console.log(
+        `warm-up    ${WARMUP} s, not counted below: ${w.requests.total.toLocaleString('en-US')} answered, ${w.non2xx} non-2xx, ${w.errors} socket errors/timeouts, ` +
+          `p50 ${w.latency.p50} ms, p99 ${w.latency.p99} ms, max ${w.latency.max} ms (${warmup.slowest.length} over 1 s); RSS ${mb(warmup.rssBefore)} → ${mb(rss.start)} MB`,
+      );
+    }
+    console.log(`requests   ${result.requests.total.toLocaleString('en-US')} answered (${writes.toLocaleString('en-US')} writes, ${((writes / Math.max(answered, 1)) * 100).toFixed(0)} %), ${result.requests.average.toFixed(0)} req/s`);
+    console.log(`errors     non-2xx: ${non2xx.length ? non2xx.map(([status, s]) => `${status} × ${s.count}`).join(', ') : '0'}; socket errors: ${result.errors - result.timeouts}${Object.keys(socketErrors).length ? ` (${Object.entries(socketErrors).map(([code, n]) => `${code} × ${n}`).join(', ')})` : ''}; timeouts: ${result.timeouts}`);
+    console.log(`latency    p50 ${result.latency.p50} ms, p90 ${result.latency.p90} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`);
+    console.log(`server RSS start ${mb(rss.start)} MB, middle ${mb(rss.middle)} MB, end ${mb(rss.end)} MB (peak ${mb(rss.peak)} MB; 10 s after the load ${mb(settled)} MB)`);
+    console.log('\n| request | share | answered | p50 ms | p90 ms | p99 ms | non-2xx |');
+    console.log('|---|---:|---:|---:|---:|---:|---|');
+    for (const [kind, stats] of byKind) {
+      if (stats.times.length === 0) continue;
+      const p = percentiles(stats.times);
+      const sorted = [...stats.times].sort((a, b) => a - b);
+      const p90 = sorted[Math.min(sorted.length - 1, Math.floor(0.9 * sorted.length))];
+      const bad = Object.entries(stats.statuses).filter(([status]) => !status.startsWith('2'));
+      console.log(
+        `| ${kind} | ${((stats.times.length / Math.max(answered, 1)) * 100).toFixed(1)} % | ${stats.times.length.toLocaleString('en-US')} | ${fmt(p.p50)} | ${fmt(p90)} | ${fmt(p.p99)} | ${bad.length ? bad.map(([s, n]) => `${s} × ${n}`).join(', ') : '0'} |`,
+      );
+    }
+    if (slowest.length) {
+      const seconds = new Map();
+      for (const s of slowest) seconds.set(Math.floor(s.at), (seconds.get(Math.floor(s.at)) ?? 0) + 1);
+      console.log(`\n${slowest.length} answers took over 1 s; sent in second ${[...seconds].map(([at, n]) => `${at} (${n})`).join(', ')} of the load. The slowest:`);
+      for (const s of slowest.sort((a, b) => b.ms - a.ms).slice(0, 5)) console.log(`  ${(s.ms / 1000).toFixed(1)} s at ${s.at.toFixed(1)} s: ${s.status} ${s.path.slice(0, 120)}`);
+    }
+    if (server.log.errors.length) {
+      console.log(`\nThe server logged ${server.log.errors.length} error(s); the first:`);
+      for (const line of server.log.errors.slice(0, 5)) console.log(`  ${line.slice(0, 400)}`);
+    }
+  } finally {
+    await server?.stop();
+    await database.drop();
+    clearTimeout(watchdog);
+  }
+}
+
+await main();
