@@ -41,7 +41,7 @@ export default defineConfig({
           name: 'browser',
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
-          // Each file starts the production server, which loads the 58k-game seed first.
+          // Each file starts the production server, which loads the 52k-game seed first.
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

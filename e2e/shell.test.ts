@@ -43,10 +43,13 @@ describe.skipIf(!hasChromium)('the app shell in Chromium', () => {
     await expect.poll(() => suite.page.title()).toBe('Track Your Gaming Journey');
   });
 
-  it('offers visitors Create account and Log in, and links the footer to the games database', async () => {
+  it('offers visitors Create account and Log in, and links the footer to the games database in use', async () => {
     await suite.page.goto(`${suite.server.url}/`);
     expect(await suite.page.getByRole('link', { name: 'Create account' }).getAttribute('href')).toBe('/auth/register');
-    expect(await suite.page.getByRole('contentinfo').getByRole('link', { name: 'IGDB' }).getAttribute('href')).toContain('igdb.com');
+    // The test server runs on the embedded catalog: MAME's software lists, not IGDB.
+    const footer = suite.page.getByRole('contentinfo');
+    expect(await footer.getByRole('link', { name: 'MAME’s software lists' }).getAttribute('href')).toContain('mamedev.org');
+    expect(await footer.getByRole('link', { name: 'IGDB' }).count()).toBe(0);
     expect(await suite.page.getByRole('link', { name: 'Join the community chat' }).count()).toBe(1);
   });
 

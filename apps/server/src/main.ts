@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { createDb } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { progressBar } from './cli/progress.js';
-import { seedCatalogIfEmpty } from './modules/catalog/catalog.seed.js';
+import { prepareEmbeddedCatalog } from './modules/catalog/catalog.seed.js';
 import { scheduleIgdbSync } from './modules/igdb/igdb.job.js';
 import { resolveJwtSecret } from './secrets.js';
 
@@ -13,8 +13,13 @@ async function main(): Promise<void> {
   config.jwtSecret = resolveJwtSecret(config.dataDir, config.jwtSecret);
   const db = createDb(config.database);
   const migrated = await migrateToLatest(db);
-  const seeded = await seedCatalogIfEmpty(db, progressBar('Loading the game catalog'));
-  if (seeded) process.stdout.write(`Loaded ${seeded} games into the catalog.\n`);
+  const seeded = await prepareEmbeddedCatalog(db, { onProgress: progressBar('Loading the game catalog') });
+  if (seeded.refresh) {
+    const { removed, remapped, kept } = seeded.refresh;
+    process.stdout.write(
+      `Brought the embedded catalog up to date: ${seeded.games} games; ${removed} old entries removed, ${remapped} moved to the game they are part of, ${kept} kept for members' libraries.\n`,
+    );
+  } else if (seeded.games) process.stdout.write(`Loaded ${seeded.games} games into the catalog.\n`);
 
   const app = await buildApp({ config, db });
   if (migrated.applied.length) app.log.info({ applied: migrated.applied }, 'database migrated');

@@ -15,3 +15,4 @@ export * from './social.js';
 export * from './admin.js';
 export * from './settings.js';
 export * from './tokens.js';
+export * from './catalog-claims.js';

@@ -5,8 +5,10 @@ import { createDb } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import type { Role } from '../db/schema.js';
 import { importCatalogFile, importReference, SEED_FILE } from '../modules/catalog/catalog.import.js';
+import { prepareEmbeddedCatalog } from '../modules/catalog/catalog.seed.js';
 import { IgdbClient } from '../modules/igdb/igdb.client.js';
 import { syncFromIgdb } from '../modules/igdb/igdb.sync.js';
+import { dbTokenStore } from '../modules/igdb/igdb.token.js';
 import { usersRepo } from '../modules/users/users.repo.js';
 import { progressBar } from './progress.js';
 import { removeDemo } from './seed-demo.accounts.js';
@@ -104,8 +106,17 @@ async function catalogImport(args: string[], config: Config, io: CliIO): Promise
   const db = createDb(config.database);
   try {
     await migrateToLatest(db);
+    const onProgress = progressBar('Importing games', (t) => io.out(t.replace(/\n$/, '')));
+    if (!args[0]) {
+      // The embedded catalog: loaded over an older one the way a start does it (old entries removed or moved, members' data kept).
+      const seeded = await prepareEmbeddedCatalog(db, { onProgress, force: true });
+      const refresh = seeded.refresh;
+      io.out(`Loaded ${seeded.games} games from ${file}.`);
+      if (refresh) io.out(`Old entries: ${refresh.removed} removed, ${refresh.remapped} moved to the game they are part of, ${refresh.kept} kept for members' libraries.`);
+      return;
+    }
     await importReference(db);
-    const report = await importCatalogFile(db, file, { onProgress: progressBar('Importing games', (t) => io.out(t.replace(/\n$/, ''))), source: args[0] ? 'import' : 'mame' });
+    const report = await importCatalogFile(db, file, { onProgress, source: 'import' });
     io.out(`Imported ${report.games} games and ${report.platforms} platforms from ${file}.`);
     if (report.skipped.length) {
       io.out(`Skipped ${report.skipped.length} line(s):`);
@@ -123,12 +134,14 @@ async function catalogSync(args: string[], config: Config, io: CliIO): Promise<v
   const db = createDb(config.database);
   try {
     await migrateToLatest(db);
-    const report = await syncFromIgdb(db, new IgdbClient(config.igdb), {
+    const report = await syncFromIgdb(db, new IgdbClient(config.igdb, dbTokenStore(db)), {
       restart: args.includes('--restart'),
       onProgress: progressBar('Syncing games from IGDB', (t) => io.out(t.replace(/\n$/, ''))),
     });
     const resumed = report.resumedFrom ? ` (resumed after IGDB id ${report.resumedFrom})` : '';
-    io.out(`${report.mode === 'full' ? 'Full crawl' : 'Incremental sync'}: ${report.games} games in ${report.pages} page(s)${resumed}.`);
+    const related = report.related ? `, ${report.related} DLC, bundles and editions` : '';
+    const covers = report.covers ? `, ${report.covers} replaced cover(s)` : '';
+    io.out(`${report.mode === 'full' ? 'Full crawl' : 'Incremental sync'}: ${report.games} games${related}${covers} in ${report.pages} page(s)${resumed}.`);
   } finally {
     await db.destroy();
   }

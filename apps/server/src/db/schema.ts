@@ -170,6 +170,9 @@ export interface Database {
   audit_log: AuditLogTable;
   access_tokens: AccessTokensTable;
   revoked_sessions: { jti: string; expires_at: number };
+  igdb_token: IgdbTokenTable;
+  game_related_items: GameRelatedItemsTable;
+  game_bundles: { game_igdb_id: number; bundle_igdb_id: number };
 }
 
 export interface AccessTokensTable {
@@ -244,4 +247,31 @@ export interface AuditLogTable {
   target_label: string | null;
   reason: string | null;
   created_at: number;
+}
+
+/** The shared Twitch app token for IGDB (one row, id 1); see migration 0013. */
+export interface IgdbTokenTable {
+  id: number;
+  client_id: string | null;
+  access_token: string | null;
+  /** Unix ms. */
+  expires_at: number | null;
+  lease_owner: string | null;
+  /** Unix ms; a process holds the right to fetch a token until then. */
+  lease_until: number;
+  updated_at: number;
+}
+
+/** An IGDB record that is not a game of its own (DLC, bundle, edition, …), shown on its parent's page. */
+export interface GameRelatedItemsTable {
+  igdb_id: number;
+  parent_igdb_id: number | null;
+  game_type: number;
+  kind: string;
+  name: string;
+  slug: string;
+  first_release_date: number | null;
+  cover_image_id: string | null;
+  igdb_updated_at: number | null;
+  updated_at: number;
 }

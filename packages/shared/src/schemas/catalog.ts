@@ -55,6 +55,9 @@ const limit = z.coerce
   .describe('Games per page, 1 to 60');
 
 export const BROWSE_SORTS = ['popularity', 'rating', 'release', 'name'] as const;
+/** The filters of GET /api/igdb/games. */
+export const BROWSE_FILTERS = ['platform', 'genre', 'theme', 'releaseDate'] as const;
+export type BrowseFilterName = (typeof BROWSE_FILTERS)[number];
 /** What `sort` takes: the four orders, "any" (= popularity) and "releaseDate" (= release). */
 const SORT_VALUES = [...BROWSE_SORTS, 'any', 'releaseDate'] as const;
 const sort = z
@@ -153,6 +156,23 @@ export const communityRatingSchema = named(
   }),
 ) satisfies z.ZodType<CommunityRating>;
 
+/** What a related item is (IGDB's game type, or an edition of the game). */
+export const RELATED_ITEM_KINDS = ['edition', 'dlc', 'expansion', 'bundle', 'pack', 'update', 'episode', 'season', 'mod'] as const;
+
+/** A DLC, expansion, edition, bundle, … of a game: listed on its page, never a game of its own. */
+export const relatedItemSchema = named(
+  'RelatedItem',
+  z.object({
+    kind: z.enum(RELATED_ITEM_KINDS).describe('edition (a version of the game), dlc, expansion, bundle, pack, update, episode, season or mod'),
+    name: z.string(),
+    igdb_id: z.number().int(),
+    slug: z.string().describe('IGDB’s slug (https://www.igdb.com/games/{slug})'),
+    cover: igdbCover,
+    first_release_date: releaseDateSeconds,
+  }),
+  'Something IGDB lists with a game that is not a game of its own',
+);
+
 /** The game page: the card's facts plus everything about it. */
 export const gameSchema = named(
   'Game',
@@ -175,6 +195,7 @@ export const gameSchema = named(
     developers: z.array(namedRef),
     alternative_names: z.array(z.string()).describe('Other names it is known by (other languages, abbreviations); search finds these too'),
     community: communityRatingSchema.nullable().describe('VGL members’ ratings of it'),
+    related: z.array(relatedItemSchema).describe('Its DLC, expansions, editions, bundles, … (from IGDB; not games of their own)'),
   }),
   'A game with its platforms, genres, themes, companies and community rating',
 );
@@ -197,7 +218,16 @@ export const platformSchema = named(
 );
 
 /** Genres and themes. */
-export const termSchema = named('Term', z.object({ id: z.number().int(), slug: z.string(), name: z.string() }), 'A genre or a theme');
+export const termSchema = named(
+  'Term',
+  z.object({
+    id: z.number().int(),
+    slug: z.string(),
+    name: z.string(),
+    games_count: z.number().int().describe('How many games of the catalog have it (the filters list only those with games)'),
+  }),
+  'A genre or a theme',
+);
 
 const selectionFields = {
   id: z.number().int(),

@@ -1,7 +1,32 @@
 import { z } from 'zod';
-import { gameCardSchema, platformSchema } from './catalog.js';
+import { CATALOG_SOURCES } from '../catalog-claims.js';
+import { BROWSE_FILTERS, BROWSE_SORTS, gameCardSchema, platformSchema } from './catalog.js';
 import { reviewEntrySchema } from './library-responses.js';
 import { named } from './common.js';
+
+const catalogSource = z.enum(CATALOG_SOURCES).describe('mame (the embedded open catalog: MAME’s software lists), igdb, or import (a file an admin imported)');
+
+/** What the pages may claim about the catalog loaded: its size, where it comes from, what it can be browsed by. */
+export const catalogFactsSchema = named(
+  'CatalogFacts',
+  z.object({
+    source: catalogSource.describe('The source most games come from'),
+    games: z.number().int().describe('How many games the catalog holds (the landing page says it rounded down: "50,000+")'),
+    sources: z.array(z.object({ source: catalogSource, games: z.number().int() })).describe('Every source with games, most games first'),
+    attribution: z
+      .array(
+        z.object({
+          name: z.string(),
+          url: z.string().describe('Where the credited data comes from'),
+          license: z.string().nullable().describe('The data’s licence when worth naming (CC0), or null'),
+        }),
+      )
+      .describe('Whom the footer credits for the game data, most games first (IGDB; MAME’s software lists); empty for an imported catalog'),
+    sorts: z.array(z.enum(BROWSE_SORTS)).describe('The orders GET /api/igdb/games can usefully take: no rating when no game has one'),
+    filters: z.array(z.enum(BROWSE_FILTERS)).describe('The filters with values that have games: no genre or theme when no game has one'),
+  }),
+  'What is true of the catalog loaded',
+);
 
 /** GET /api/home: everything the landing page and Explore show, in one answer. */
 export const homeFeedSchema = named(
@@ -30,6 +55,7 @@ export const homeFeedSchema = named(
       .nullable()
       .describe('A curated selection, chosen by day of year (UTC); null without selections'),
     browse: z.array(gameCardSchema).describe('The 6 most popular games (Explore’s Browse All Games)'),
+    catalog: catalogFactsSchema.describe('What the landing page and the footer say about the catalog: its size and source'),
   }),
   'The landing page and Explore in one call',
 );

@@ -12,6 +12,7 @@ import { demoAccountsMigration } from './0009_demo_accounts.js';
 import { accessTokensMigration } from './0010_access_tokens.js';
 import { revokedSessionsMigration } from './0011_revoked_sessions.js';
 import { browseOrderMigration } from './0012_browse_order.js';
+import { igdbSyncMigration } from './0013_igdb_sync.js';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the compiled
@@ -33,5 +34,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0010_access_tokens': accessTokensMigration(dialect),
     '0011_revoked_sessions': revokedSessionsMigration(),
     '0012_browse_order': browseOrderMigration(),
+    '0013_igdb_sync': igdbSyncMigration(),
   };
 }

@@ -133,7 +133,16 @@ async function idsBySlug(k: Kysely<Database>, table: 'platforms' | 'genres' | 't
 export async function importCatalogFile(
   db: Db,
   file: string,
-  { onProgress, source = 'import' }: { onProgress?: Progress; source?: GameSource } = {},
+  {
+    onProgress,
+    source = 'import',
+    sparingOtherSources = false,
+  }: {
+    onProgress?: Progress;
+    source?: GameSource;
+    /** Leave games of another source alone: a re-import of the embedded catalog never overwrites a game IGDB adopted. */
+    sparingOtherSources?: boolean;
+  } = {},
 ): Promise<ImportReport> {
   const { games, platforms, skipped } = await parseCatalogFile(file);
   const k = db.kysely;
@@ -177,6 +186,20 @@ export async function importCatalogFile(
       }
       return false;
     });
+    if (sparingOtherSources && batch.length > 0) {
+      const slugs = batch.map(({ game }) => game.slug ?? slugify(game.name));
+      const others = new Set(
+        (await k.selectFrom('games').select('slug').where('slug', 'in', slugs).where('source', '<>', source).execute()).map((r) => r.slug),
+      );
+      for (let j = batch.length - 1; j >= 0; j -= 1) {
+        const { line, game } = batch[j]!;
+        const slug = game.slug ?? slugify(game.name);
+        if (others.has(slug)) {
+          skipped.push({ line, reason: `slug "${slug}" belongs to a game of another source, left as it is` });
+          batch.splice(j, 1);
+        }
+      }
+    }
     if (batch.length === 0) continue;
     await k.transaction().execute(async (trx) => {
       const rows = batch.map(({ game }) => {

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { GamesTable, PlatformsTable } from '../../db/schema.js';
-import type { GameCardRow, gameDetails } from './catalog.repo.js';
+import type { RELATED_ITEM_KINDS } from '@vgl/shared/schemas';
+import type { GameCardRow, gameDetails, relatedItems } from './catalog.repo.js';
 
 /** A game as lists return it (SPEC §3 "Game"): cover is the IGDB image id or null. */
 export function presentGameCard(row: GameCardRow) {
@@ -53,4 +54,21 @@ export function presentPlatform(row: Pick<Selectable<PlatformsTable>, 'id' | 'sl
       ? { category: row.category, generation: row.generation ?? null, family: row.family ?? null, summary: row.summary ?? null }
       : {}),
   };
+}
+
+type RelatedItemKind = (typeof RELATED_ITEM_KINDS)[number];
+const RELATED_ORDER: string[] = ['edition', 'expansion', 'dlc', 'episode', 'season', 'bundle', 'pack', 'update', 'mod'];
+
+/** A game's related items as the game page lists them: by kind (editions first), then by release. */
+export function presentRelatedItems(rows: Awaited<ReturnType<typeof relatedItems>>) {
+  return rows
+    .map((r) => ({
+      kind: r.kind as RelatedItemKind,
+      name: r.name,
+      igdb_id: r.igdb_id,
+      slug: r.slug,
+      cover: r.cover_image_id,
+      first_release_date: r.first_release_date,
+    }))
+    .sort((a, b) => RELATED_ORDER.indexOf(a.kind) - RELATED_ORDER.indexOf(b.kind));
 }

@@ -170,3 +170,28 @@ export async function selectionBySlug(k: K, slug: string) {
   const games = await k.selectFrom('selection_games').select('game_id').where('selection_id', '=', selection.id).orderBy('position').execute();
   return { selection, gameIds: games.map((g) => g.game_id) };
 }
+
+/**
+ * What IGDB lists with a game that is not a game of its own (its DLC,
+ * expansions, editions, … and the bundles it is part of), editions first,
+ * then by release.
+ */
+export async function relatedItems(k: K, gameIgdbId: number | null) {
+  if (gameIgdbId === null) return [];
+  const rows = await k
+    .selectFrom('game_related_items')
+    .select(['igdb_id', 'kind', 'name', 'slug', 'cover_image_id', 'first_release_date'])
+    .where((eb) =>
+      eb.or([
+        eb('parent_igdb_id', '=', gameIgdbId),
+        eb('igdb_id', 'in', eb.selectFrom('game_bundles').select('bundle_igdb_id').where('game_igdb_id', '=', gameIgdbId)),
+      ]),
+    )
+    // Undated ones last on both databases (SQLite sorts nulls first, PostgreSQL last).
+    .orderBy(sql`first_release_date is null`)
+    .orderBy('first_release_date')
+    .orderBy('igdb_id')
+    .limit(200)
+    .execute();
+  return rows;
+}

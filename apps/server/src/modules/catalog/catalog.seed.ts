@@ -1,16 +1,167 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import { slugify } from '@vgl/shared';
+import { sql, type Kysely } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { countGames, importCatalogFile, importReference, SEED_FILE, type Progress } from './catalog.import.js';
-import { seedSelections } from './catalog.selections.js';
+import { getMeta, setMeta } from '../../db/meta.js';
+import type { Database } from '../../db/schema.js';
+import { bumpCatalogVersion, countGames, importCatalogFile, importReference, refreshPlatformCounts, SEED_FILE, type Progress } from './catalog.import.js';
+import { refillSeedSelections, seedSelections } from './catalog.selections.js';
+import { refreshSearchIndex } from './search-index.js';
+
+/** app_meta: the fingerprint of the embedded catalog file last loaded, so a newer one is loaded at the next start. */
+export const SEED_META_KEY = 'catalog.seed';
+
+/** Two games of one title within this many years are one game (as the seed builder merges them). */
+const YEAR_WINDOW = 3;
+const CHUNK = 500;
+
+export interface SeedReport {
+  /** Games in the embedded catalog just loaded (0 when nothing was loaded). */
+  games: number;
+  /** Set when an older embedded catalog was replaced by this one. */
+  refresh?: RefreshReport;
+}
+
+export interface RefreshReport {
+  /** Old entries no longer in the catalog (applications, bootlegs, ports now merged, …), deleted. */
+  removed: number;
+  /** Old entries in members' libraries moved to the game they are now part of ("Tetris" of 1991 → "Tetris"). */
+  remapped: number;
+  /** Old entries in members' libraries with no game to move to: kept, last in every order. */
+  kept: number;
+}
+
+/** The embedded catalog file's identity: a new seed (a rebuilt catalog) has a new one. */
+export function seedFingerprint(file = SEED_FILE): string {
+  return createHash('sha256').update(fs.readFileSync(file)).digest('hex').slice(0, 16);
+}
 
 /**
- * On an empty database, loads IGDB's reference lists and the embedded open
- * catalog (about 58,000 games) so a fresh instance has something to show.
- * Returns the number of games loaded (0 when the catalog was already there).
+ * At start: on an empty database, loads IGDB's reference lists and the
+ * embedded open catalog so a fresh instance has something to show; on a
+ * database loaded from an older embedded catalog, replaces that one with
+ * this one (refreshEmbeddedCatalog). `force` reloads even the same file
+ * (`npm run vgl -- catalog:import`).
  */
-export async function seedCatalogIfEmpty(db: Db, onProgress?: Progress): Promise<number> {
-  if ((await countGames(db)) > 0) return 0;
+export async function prepareEmbeddedCatalog(db: Db, { onProgress, force = false, file = SEED_FILE }: { onProgress?: Progress; force?: boolean; file?: string } = {}): Promise<SeedReport> {
+  const k = db.kysely;
+  const fingerprint = seedFingerprint(file);
+  if ((await countGames(db)) === 0) {
+    await importReference(db);
+    const report = await importCatalogFile(db, file, { onProgress, source: 'mame' });
+    await seedSelections(db);
+    await setMeta(k, SEED_META_KEY, fingerprint);
+    return { games: report.games };
+  }
+  if (!force && (await getMeta(k, SEED_META_KEY)) === fingerprint) return { games: 0 };
+  const hasSeedGames = await k.selectFrom('games').select('id').where('source', '=', 'mame').limit(1).executeTakeFirst();
+  if (!hasSeedGames && !force) {
+    // A catalog from IGDB or an import only: nothing of the embedded one to bring up to date.
+    await setMeta(k, SEED_META_KEY, fingerprint);
+    return { games: 0 };
+  }
+  const { games, refresh } = await refreshEmbeddedCatalog(db, file, onProgress);
+  await setMeta(k, SEED_META_KEY, fingerprint);
+  return { games, refresh };
+}
+
+/** The key under which two spellings of one title meet, as the seed builder (scripts/catalog/titles.mjs) makes it. */
+export const mergeKey = (title: string) => slugify(title.replace(/^(.*),\s*(the|a|an)$/i, '$2 $1')).replace(/-/g, '');
+
+/**
+ * Loads the embedded catalog over an older one without losing members' data.
+ * Games are matched by slug and updated in place (their ids, and so every
+ * library entry, review and diary entry, stay). An old entry the new catalog
+ * no longer has is deleted when no member has it; when one does, it is
+ * moved to the game of the same title and era it is now merged into, and
+ * kept, last in every order, when there is none. Games of other sources
+ * (IGDB, imports) are left alone.
+ */
+export async function refreshEmbeddedCatalog(db: Db, file = SEED_FILE, onProgress?: Progress): Promise<{ games: number; refresh: RefreshReport }> {
+  const k = db.kysely;
+  const started = Date.now();
   await importReference(db);
-  const report = await importCatalogFile(db, SEED_FILE, { onProgress, source: 'mame' });
-  await seedSelections(db);
-  return report.games;
+  const imported = await importCatalogFile(db, file, { onProgress, source: 'mame', sparingOtherSources: true });
+  // Every game of the file was written at `started` or later: older seed games are the ones it no longer has.
+  const stale = await k.selectFrom('games').select(['id', 'name', 'release_year']).where('source', '=', 'mame').where('updated_at', '<', started).execute();
+  const report: RefreshReport = { removed: 0, remapped: 0, kept: 0 };
+
+  const used = await referencedGames(k, stale.map((g) => g.id));
+  const unused = stale.filter((g) => !used.has(g.id)).map((g) => g.id);
+  for (let i = 0; i < unused.length; i += CHUNK) {
+    await k.deleteFrom('games').where('id', 'in', unused.slice(i, i + CHUNK)).execute();
+  }
+  report.removed += unused.length;
+
+  const inLibraries = stale.filter((g) => used.has(g.id));
+  if (inLibraries.length) {
+    const fresh = await k.selectFrom('games').select(['id', 'name', 'release_year']).where('source', '=', 'mame').where('updated_at', '>=', started).execute();
+    const byKey = new Map<string, typeof fresh>();
+    for (const g of fresh) byKey.set(mergeKey(g.name), [...(byKey.get(mergeKey(g.name)) ?? []), g]);
+    for (const old of inLibraries) {
+      const target = closestInYears(byKey.get(mergeKey(old.name)), old.release_year);
+      if (target && (await moveMemberData(k, old.id, target.id))) {
+        await k.deleteFrom('games').where('id', '=', old.id).execute();
+        report.remapped += 1;
+      } else {
+        await k.updateTable('games').set({ popularity: 0 }).where('id', '=', old.id).execute();
+        await k.updateTable('game_platforms').set({ popularity: 0 }).where('game_id', '=', old.id).execute();
+        report.kept += 1;
+      }
+    }
+  }
+
+  if (stale.length) {
+    await refillSeedSelections(db);
+    await refreshSearchIndex(db);
+    await refreshPlatformCounts(db);
+    await bumpCatalogVersion(db);
+  }
+  return { games: imported.games, refresh: report };
+}
+
+/** Of these games, the ones some member has: in a library, a diary or the activity feed. */
+async function referencedGames(k: Kysely<Database>, ids: number[]): Promise<Set<number>> {
+  const used = new Set<number>();
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const chunk = ids.slice(i, i + CHUNK);
+    const rows = await sql<{ game_id: number }>`select game_id from library_entries where game_id in (${sql.join(chunk)})
+      union select game_id from diary_entries where game_id in (${sql.join(chunk)})
+      union select game_id from activities where game_id in (${sql.join(chunk)})`.execute(k);
+    rows.rows.forEach((r) => used.add(Number(r.game_id)));
+  }
+  return used;
+}
+
+function closestInYears<T extends { release_year: number | null }>(games: T[] | undefined, year: number | null): T | undefined {
+  if (!games?.length) return undefined;
+  if (year === null) return games.length === 1 ? games[0] : undefined;
+  const near = games
+    .filter((g) => g.release_year === null || Math.abs(g.release_year - year) <= YEAR_WINDOW + 2)
+    .sort((a, b) => Math.abs((a.release_year ?? year) - year) - Math.abs((b.release_year ?? year) - year));
+  return near[0];
+}
+
+/**
+ * Moves library entries, diary entries and activity of one game to another.
+ * A member who has both keeps both (the old one stays): returns whether
+ * nothing is left on the old game.
+ */
+async function moveMemberData(k: Kysely<Database>, from: number, to: number): Promise<boolean> {
+  return k.transaction().execute(async (trx) => {
+    const onTarget = trx.selectFrom('library_entries').select('user_id').where('game_id', '=', to);
+    await trx.updateTable('library_entries').set({ game_id: to }).where('game_id', '=', from).where('user_id', 'not in', onTarget).execute();
+    const movedEntries = trx.selectFrom('library_entries').select('id').where('game_id', '=', to);
+    await trx.updateTable('diary_entries').set({ game_id: to }).where('game_id', '=', from).where('entry_id', 'in', movedEntries).execute();
+    await trx
+      .updateTable('activities')
+      .set({ game_id: to })
+      .where('game_id', '=', from)
+      .where((eb) => eb.or([eb('entry_id', 'is', null), eb('entry_id', 'in', movedEntries)]))
+      .execute();
+    const left = await sql<{ n: number }>`select (select count(*) from library_entries where game_id = ${from})
+      + (select count(*) from diary_entries where game_id = ${from}) + (select count(*) from activities where game_id = ${from}) as n`.execute(trx);
+    return Number(left.rows[0]?.n ?? 0) === 0;
+  });
 }

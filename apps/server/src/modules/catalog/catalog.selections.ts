@@ -56,6 +56,24 @@ export const SEED_SELECTIONS: SelectionRecipe[] = [
 
 const SIZE = 24;
 
+/** The most popular games of a recipe's platforms and years. */
+async function recipeGames(db: Db, recipe: SelectionRecipe): Promise<number[]> {
+  const rows = await db.kysely
+    .selectFrom('game_platforms as gp')
+    .innerJoin('platforms as p', 'p.id', 'gp.platform_id')
+    .select(['gp.game_id'])
+    .select((eb) => eb.fn.max('gp.popularity').as('popularity'))
+    .where('p.slug', 'in', recipe.platforms)
+    .where('gp.release_year', '>=', recipe.years[0])
+    .where('gp.release_year', '<=', recipe.years[1])
+    .groupBy('gp.game_id')
+    .orderBy('popularity', 'desc')
+    .orderBy('gp.game_id')
+    .limit(SIZE)
+    .execute();
+  return rows.map((r) => r.game_id);
+}
+
 /** Builds the seed selections from the catalog, once (an instance that has selections keeps its own). */
 export async function seedSelections(db: Db): Promise<number> {
   const k = db.kysely;
@@ -63,20 +81,8 @@ export async function seedSelections(db: Db): Promise<number> {
   if (Number(existing.n) > 0) return 0;
   let created = 0;
   for (const [position, recipe] of SEED_SELECTIONS.entries()) {
-    const rows = await k
-      .selectFrom('game_platforms as gp')
-      .innerJoin('platforms as p', 'p.id', 'gp.platform_id')
-      .select(['gp.game_id'])
-      .select((eb) => eb.fn.max('gp.popularity').as('popularity'))
-      .where('p.slug', 'in', recipe.platforms)
-      .where('gp.release_year', '>=', recipe.years[0])
-      .where('gp.release_year', '<=', recipe.years[1])
-      .groupBy('gp.game_id')
-      .orderBy('popularity', 'desc')
-      .orderBy('gp.game_id')
-      .limit(SIZE)
-      .execute();
-    if (rows.length < 6) continue;
+    const games = await recipeGames(db, recipe);
+    if (games.length < 6) continue;
     const selection = await k
       .insertInto('selections')
       .values({ slug: recipe.slug, name: recipe.name, description: recipe.description, image: null, position, igdb_id: null })
@@ -84,9 +90,28 @@ export async function seedSelections(db: Db): Promise<number> {
       .executeTakeFirstOrThrow();
     await k
       .insertInto('selection_games')
-      .values(rows.map((r, i) => ({ selection_id: selection.id, game_id: r.game_id, position: i })))
+      .values(games.map((game_id, i) => ({ selection_id: selection.id, game_id, position: i })))
       .execute();
     created += 1;
   }
   return created;
+}
+
+/** After the embedded catalog changed: the seed selections take the games of their recipe again (the others are left alone). */
+export async function refillSeedSelections(db: Db): Promise<void> {
+  const k = db.kysely;
+  for (const recipe of SEED_SELECTIONS) {
+    const selection = await k.selectFrom('selections').select('id').where('slug', '=', recipe.slug).where('igdb_id', 'is', null).executeTakeFirst();
+    if (!selection) continue;
+    const games = await recipeGames(db, recipe);
+    await k.transaction().execute(async (trx) => {
+      await trx.deleteFrom('selection_games').where('selection_id', '=', selection.id).execute();
+      if (games.length) {
+        await trx
+          .insertInto('selection_games')
+          .values(games.map((game_id, i) => ({ selection_id: selection.id, game_id, position: i })))
+          .execute();
+      }
+    });
+  }
 }

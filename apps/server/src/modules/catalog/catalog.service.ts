@@ -3,8 +3,9 @@ import type { BrowseQuery } from '@vgl/shared/schemas';
 import type { Db } from '../../db/database.js';
 import { getMeta } from '../../db/meta.js';
 import { notFound } from '../../http/errors.js';
+import { catalogFacts, type CatalogFacts } from './catalog.facts.js';
 import { CATALOG_VERSION_KEY } from './catalog.import.js';
-import { presentGame, presentGameCard, presentPlatform } from './catalog.presenter.js';
+import { presentGame, presentGameCard, presentPlatform, presentRelatedItems } from './catalog.presenter.js';
 import {
   browseGameIds,
   findGameBySlug,
@@ -14,6 +15,7 @@ import {
   gameDetails,
   listPlatforms,
   listSelections,
+  relatedItems,
   selectionBySlug,
   upcomingIds,
 } from './catalog.repo.js';
@@ -41,6 +43,24 @@ export function createCatalogService(db: Db, community?: CommunitySignals, now: 
   // Filter slugs → ids, remembered for a while: every browse request needs them and they almost never change.
   const filterIds = new Map<string, { id: number; at: number }>();
   let allGames: { total: number; version: string | undefined } | undefined;
+  // What the catalog holds by source and kind, and how many games each genre and theme has: counted once per catalog version.
+  let facts: { value: CatalogFacts; version: string | undefined } | undefined;
+  const termCounts = new Map<'genres' | 'themes', { counts: Map<number, number>; version: string | undefined }>();
+  async function countsOf(table: 'genres' | 'themes'): Promise<Map<number, number>> {
+    const version = await getMeta(k, CATALOG_VERSION_KEY);
+    const cached = termCounts.get(table);
+    if (cached && cached.version === version) return cached.counts;
+    const links = table === 'genres' ? 'game_genres' : 'game_themes';
+    const column = table === 'genres' ? 'genre_id' : 'theme_id';
+    const rows = await k
+      .selectFrom(links)
+      .select([`${column} as id`, (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy(column)
+      .execute();
+    const counts = new Map(rows.map((r) => [Number(r.id), Number(r.n)]));
+    termCounts.set(table, { counts, version });
+    return counts;
+  }
   async function idOf(table: 'platforms' | 'genres' | 'themes', slug: string): Promise<number> {
     const key = `${table}:${slug}`;
     const cached = filterIds.get(key);
@@ -57,6 +77,8 @@ export function createCatalogService(db: Db, community?: CommunitySignals, now: 
       search.invalidate();
       filterIds.clear();
       allGames = undefined;
+      facts = undefined;
+      termCounts.clear();
     },
 
     async browse(query: BrowseQuery) {
@@ -111,8 +133,8 @@ export function createCatalogService(db: Db, community?: CommunitySignals, now: 
     async game(slug: string) {
       const row = await findGameBySlug(k, slug);
       if (!row) throw notFound(`There is no game "${slug}".`);
-      const [details, ratings] = await Promise.all([gameDetails(k, row.id), community?.communityRating(row.id)]);
-      return { ...presentGame(row, details), community: ratings ?? null };
+      const [details, ratings, related] = await Promise.all([gameDetails(k, row.id), community?.communityRating(row.id), relatedItems(k, row.igdb_id)]);
+      return { ...presentGame(row, details), community: ratings ?? null, related: presentRelatedItems(related) };
     },
 
     async platform(slug: string) {
@@ -128,7 +150,16 @@ export function createCatalogService(db: Db, community?: CommunitySignals, now: 
     async named(table: 'genres' | 'themes', slug: string) {
       const row = await findNamedBySlug(k, table, slug);
       if (!row) throw notFound(`There is no ${table.slice(0, -1)} "${slug}".`);
-      return row;
+      return { ...row, games_count: (await countsOf(table)).get(row.id) ?? 0 };
+    },
+
+    /** What the pages may claim about the catalog: size, sources, and the sorts and filters that have something to work with. */
+    async facts(): Promise<CatalogFacts> {
+      const version = await getMeta(k, CATALOG_VERSION_KEY);
+      if (facts && facts.version === version) return facts.value;
+      const value = await catalogFacts(k);
+      facts = { value, version };
+      return value;
     },
 
     async selections() {
@@ -141,8 +172,10 @@ export function createCatalogService(db: Db, community?: CommunitySignals, now: 
       return { ...found.selection, games: await cards(found.gameIds) };
     },
 
+    /** Every genre or theme with how many games have it (the filters offer only those with games). */
     async list(table: 'genres' | 'themes') {
-      return k.selectFrom(table).select(['id', 'slug', 'name']).orderBy('name').execute();
+      const [rows, counts] = await Promise.all([k.selectFrom(table).select(['id', 'slug', 'name']).orderBy('name').execute(), countsOf(table)]);
+      return rows.map((r) => ({ ...r, games_count: counts.get(r.id) ?? 0 }));
     },
   };
 }

@@ -1,5 +1,6 @@
 import { PAGING, pickOfTheDay, type ReviewEntry } from '@vgl/shared';
 import { browseQuerySchema } from '@vgl/shared/schemas';
+import type { CatalogFacts } from '../catalog/catalog.facts.js';
 import type { GameCard, presentPlatform } from '../catalog/catalog.presenter.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
 import type { LibraryService } from '../library/library.service.js';
@@ -23,6 +24,8 @@ export interface HomeFeed {
   } | null;
   /** All games by popularity (Explore's Browse All Games). */
   browse: GameCard[];
+  /** What the landing page and footer say about the catalog: its size and where it comes from. */
+  catalog: CatalogFacts;
 }
 
 /** SPEC §7: the first featured reviews, then trending ones, no review twice, at most `limit`. */
@@ -75,7 +78,7 @@ export function createHomeService(deps: { catalog: CatalogService; library: Libr
 
   async function build(): Promise<HomeFeed> {
     const today = new Date(now());
-    const [trending, featured, trendingReviews, upcoming, platform, selection, browse] = await Promise.all([
+    const [trending, featured, trendingReviews, upcoming, platform, selection, browse, facts] = await Promise.all([
       catalog.trending(size),
       library.featuredReviews(HOME_REVIEWS),
       // Enough to fill the row even when every featured review is trending too.
@@ -84,6 +87,7 @@ export function createHomeService(deps: { catalog: CatalogService; library: Libr
       platformOfTheDay(today),
       selectionOfTheDay(today),
       catalog.browse(browseQuerySchema.parse({ limit: size })),
+      catalog.facts(),
     ]);
     return {
       trending,
@@ -92,6 +96,7 @@ export function createHomeService(deps: { catalog: CatalogService; library: Libr
       platformOfTheDay: platform,
       selectionOfTheDay: selection,
       browse: browse.items,
+      catalog: facts,
     };
   }
 

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { IgdbClient, type IgdbCredentials } from './igdb.client.js';
 import { syncFromIgdb } from './igdb.sync.js';
+import { dbTokenStore } from './igdb.token.js';
 
 const FIRST_RUN_DELAY_MS = 30_000;
 const INTERVAL_MS = 6 * 60 * 60_000;
@@ -12,7 +13,8 @@ const INTERVAL_MS = 6 * 60 * 60_000;
  * for what changed. Runs never overlap. Returns a function that stops it.
  */
 export function scheduleIgdbSync(db: Db, credentials: IgdbCredentials, log: FastifyBaseLogger): () => void {
-  const client = new IgdbClient(credentials);
+  // The token is the database's: shared with the CLI and across restarts.
+  const client = new IgdbClient(credentials, dbTokenStore(db));
   let running = false;
   const run = async () => {
     if (running) return;

@@ -1,7 +1,8 @@
-import type { Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
+import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { slugify } from '@vgl/shared';
-import type { IgdbGame, IgdbNamed, IgdbPlatform } from './igdb.types.js';
+import { classify, type IgdbCover, type IgdbGame, type IgdbNamed, type IgdbPlatform } from './igdb.types.js';
 
 type K = Kysely<Database>;
 
@@ -49,27 +50,122 @@ async function idMap(k: K, table: 'platforms' | 'genres' | 'themes', igdbIds: nu
 /** Popularity from IGDB's own counts until popularity primitives say more. */
 const popularityOf = (g: IgdbGame) => Math.log1p(g.total_rating_count ?? 0) * 10 + Math.log1p(g.hypes ?? 0) * 5;
 
+const unique = <T>(values: T[]) => [...new Set(values)];
+
+/** Inserts many rows in statements of at most `size` rows (SQLite and PostgreSQL cap bound parameters). */
+async function insertChunked<T extends keyof Database & string>(k: K, table: T, rows: Insertable<Database[T]>[], size = 500): Promise<void> {
+  for (let i = 0; i < rows.length; i += size) {
+    await k
+      .insertInto(table)
+      .values(rows.slice(i, i + size) as never)
+      .execute();
+  }
+}
+
+export interface SavedPage {
+  /** Our ids of the catalog games saved (for the search index). */
+  gameIds: number[];
+  /** Our ids of rows that left the catalog (a record IGDB now calls DLC, an edition, …). */
+  removedIds: number[];
+  games: number;
+  related: number;
+}
+
 /**
- * Saves one page of IGDB games: updates rows with the same IGDB id, adopts a
- * seed game with the same slug (so its links and library entries survive),
- * inserts the rest; then replaces their platforms, genres, themes, companies
- * and alternative names. Returns our ids of the saved games.
+ * Saves one page of IGDB records: games (main games, remakes, remasters,
+ * ports, expanded games, standalone expansions) into the catalog; DLC,
+ * expansions, bundles, packs, updates, mods, episodes, seasons and editions
+ * as related items of their parent game.
+ */
+export async function saveRecords(db: Db, records: IgdbGame[], now = Date.now()): Promise<SavedPage> {
+  const games = records.filter((r) => classify(r).catalog);
+  const items = records.filter((r) => !classify(r).catalog);
+  const gameIds = await saveGames(db.kysely, games, now);
+  const removedIds = await saveRelatedItems(db, items, now);
+  return { gameIds, removedIds, games: games.length, related: items.length };
+}
+
+/**
+ * Keeps IGDB records that are not games as related items of their parent
+ * (parent_game, else version_parent). A record that was a catalog game
+ * before leaves the catalog, unless members have it in their library or a
+ * list shows it (their entries must not vanish). Returns the ids removed.
+ */
+export async function saveRelatedItems(db: Db, items: IgdbGame[], now = Date.now()): Promise<number[]> {
+  if (items.length === 0) return [];
+  return db.kysely.transaction().execute(async (trx) => {
+    for (const item of items) {
+      const verdict = classify(item);
+      const row = {
+        parent_igdb_id: item.parent_game ?? item.version_parent ?? null,
+        game_type: item.game_type ?? 0,
+        kind: verdict.catalog ? 'edition' : verdict.kind,
+        name: item.name.slice(0, 300),
+        slug: (item.slug || slugify(item.name) || `game-${item.id}`).slice(0, 200),
+        first_release_date: item.first_release_date ?? null,
+        cover_image_id: item.cover?.image_id ?? null,
+        igdb_updated_at: item.updated_at ?? null,
+        updated_at: now,
+      };
+      await trx
+        .insertInto('game_related_items')
+        .values({ igdb_id: item.id, ...row })
+        .onConflict((oc) => oc.column('igdb_id').doUpdateSet(row))
+        .execute();
+    }
+    const ids = items.map((i) => i.id);
+    const former = await trx.selectFrom('games').select('id').where('igdb_id', 'in', ids).execute();
+    if (former.length === 0) return [];
+    const kept = new Set(
+      [
+        ...(await trx.selectFrom('library_entries').select('game_id').where('game_id', 'in', former.map((r) => r.id)).execute()),
+        ...(await trx.selectFrom('selection_games').select('game_id').where('game_id', 'in', former.map((r) => r.id)).execute()),
+      ].map((r) => r.game_id),
+    );
+    const removed = former.map((r) => r.id).filter((id) => !kept.has(id));
+    if (removed.length) {
+      await trx.deleteFrom('game_bundles').where('game_igdb_id', 'in', ids).execute();
+      // SQLite's full-text rows are keyed by search rank (search-index.ts); PostgreSQL's index is a column of games.
+      if (db.dialect === 'sqlite') await sql`delete from games_fts where rowid in (select rank from search_ranks where game_id in (${sql.join(removed)}))`.execute(trx);
+      await trx.deleteFrom('games').where('id', 'in', removed).execute();
+    }
+    return removed;
+  });
+}
+
+/**
+ * Saves IGDB games: updates rows with the same IGDB id, adopts a seed game
+ * with the same slug (so its links and library entries survive), inserts
+ * the rest; then replaces their platforms, genres, themes, companies,
+ * alternative names and bundle links, a page at a time. Returns our ids of
+ * the saved games.
  */
 export async function saveGames(k: K, games: IgdbGame[], now = Date.now()): Promise<number[]> {
   if (games.length === 0) return [];
-  const platformIds = await idMap(k, 'platforms', [...new Set(games.flatMap((g) => g.platforms ?? []))]);
-  const genreIds = await idMap(k, 'genres', [...new Set(games.flatMap((g) => g.genres ?? []))]);
-  const themeIds = await idMap(k, 'themes', [...new Set(games.flatMap((g) => g.themes ?? []))]);
+  const platformIds = await idMap(k, 'platforms', unique(games.flatMap((g) => g.platforms ?? [])));
+  const genreIds = await idMap(k, 'genres', unique(games.flatMap((g) => g.genres ?? [])));
+  const themeIds = await idMap(k, 'themes', unique(games.flatMap((g) => g.themes ?? [])));
 
   return k.transaction().execute(async (trx) => {
     const byIgdb = new Map(
       (await trx.selectFrom('games').select(['id', 'igdb_id']).where('igdb_id', 'in', games.map((g) => g.id)).execute()).map((r) => [r.igdb_id!, r.id]),
     );
+    const slugs = unique(games.map((g) => g.slug).filter(Boolean));
     const bySlug = new Map(
-      (await trx.selectFrom('games').select(['id', 'slug', 'igdb_id']).where('slug', 'in', games.map((g) => g.slug)).execute()).map((r) => [r.slug, r]),
+      (slugs.length ? await trx.selectFrom('games').select(['id', 'slug', 'igdb_id']).where('slug', 'in', slugs).execute() : []).map((r) => [r.slug, r]),
     );
+    const companyIds = await companyIdsFor(trx, games.flatMap((g) => (g.involved_companies ?? []).flatMap((ic) => (ic.company ? [ic.company] : []))));
     const ids: number[] = [];
+    const platforms: Insertable<Database['game_platforms']>[] = [];
+    const genres: Insertable<Database['game_genres']>[] = [];
+    const themes: Insertable<Database['game_themes']>[] = [];
+    const companies: Insertable<Database['game_companies']>[] = [];
+    const altNames: Insertable<Database['alternative_names']>[] = [];
+    const bundles: Insertable<Database['game_bundles']>[] = [];
+    const seen = new Set<number>();
     for (const g of games) {
+      if (seen.has(g.id)) continue;
+      seen.add(g.id);
       const released = g.first_release_date ?? null;
       const row = {
         igdb_id: g.id,
@@ -89,57 +185,119 @@ export async function saveGames(k: K, games: IgdbGame[], now = Date.now()): Prom
       let id = byIgdb.get(g.id) ?? (sameSlug && sameSlug.igdb_id === null ? sameSlug.id : undefined);
       if (id !== undefined) {
         await trx.updateTable('games').set(row).where('id', '=', id).execute();
+        if (sameSlug?.id === id) sameSlug.igdb_id = g.id;
       } else {
         const slug = sameSlug ? `${g.slug}-${g.id}` : g.slug || slugify(g.name) || `game-${g.id}`;
         id = (await trx.insertInto('games').values({ ...row, slug, created_at: now }).returning('id').executeTakeFirstOrThrow()).id;
+        bySlug.set(slug, { id, slug, igdb_id: g.id });
       }
       ids.push(id);
-
-      await trx.deleteFrom('game_platforms').where('game_id', '=', id).execute();
-      await trx.deleteFrom('game_genres').where('game_id', '=', id).execute();
-      await trx.deleteFrom('game_themes').where('game_id', '=', id).execute();
-      await trx.deleteFrom('game_companies').where('game_id', '=', id).execute();
-      await trx.deleteFrom('alternative_names').where('game_id', '=', id).execute();
       const gameId = id;
-      const platforms = [...new Set((g.platforms ?? []).map((p) => platformIds.get(p)).filter((p): p is number => p !== undefined))];
-      if (platforms.length) {
-        await trx
-          .insertInto('game_platforms')
-          .values(platforms.map((platform_id) => ({ game_id: gameId, platform_id, popularity: row.popularity, release_year: row.release_year })))
-          .execute();
+      for (const platform_id of unique((g.platforms ?? []).map((p) => platformIds.get(p)).filter((p): p is number => p !== undefined))) {
+        platforms.push({ game_id: gameId, platform_id, popularity: row.popularity, release_year: row.release_year });
       }
-      const genres = [...new Set((g.genres ?? []).map((x) => genreIds.get(x)).filter((x): x is number => x !== undefined))];
-      if (genres.length) await trx.insertInto('game_genres').values(genres.map((genre_id) => ({ game_id: gameId, genre_id }))).execute();
-      const themes = [...new Set((g.themes ?? []).map((x) => themeIds.get(x)).filter((x): x is number => x !== undefined))];
-      if (themes.length) await trx.insertInto('game_themes').values(themes.map((theme_id) => ({ game_id: gameId, theme_id }))).execute();
-      const altNames = [...new Set((g.alternative_names ?? []).map((a) => a.name?.trim()).filter((n): n is string => Boolean(n)))].slice(0, 20);
-      if (altNames.length) await trx.insertInto('alternative_names').values(altNames.map((name) => ({ game_id: gameId, name: name.slice(0, 300) }))).execute();
-
-      const roles = new Map<string, { company_id: number; role: 'publisher' | 'developer' }>();
+      for (const genre_id of unique((g.genres ?? []).map((x) => genreIds.get(x)).filter((x): x is number => x !== undefined))) genres.push({ game_id: gameId, genre_id });
+      for (const theme_id of unique((g.themes ?? []).map((x) => themeIds.get(x)).filter((x): x is number => x !== undefined))) themes.push({ game_id: gameId, theme_id });
+      for (const name of unique((g.alternative_names ?? []).map((a) => a.name?.trim()).filter((n): n is string => Boolean(n))).slice(0, 20)) {
+        altNames.push({ game_id: gameId, name: name.slice(0, 300) });
+      }
+      const roles = new Map<string, Insertable<Database['game_companies']>>();
       for (const ic of g.involved_companies ?? []) {
-        if (!ic.company) continue;
-        const companyId = await companyIdFor(trx, ic.company);
-        if (ic.publisher) roles.set(`${companyId}:publisher`, { company_id: companyId, role: 'publisher' });
-        if (ic.developer) roles.set(`${companyId}:developer`, { company_id: companyId, role: 'developer' });
+        const companyId = ic.company ? companyIds.get(ic.company.id) : undefined;
+        if (companyId === undefined) continue;
+        if (ic.publisher) roles.set(`${companyId}:publisher`, { game_id: gameId, company_id: companyId, role: 'publisher' });
+        if (ic.developer) roles.set(`${companyId}:developer`, { game_id: gameId, company_id: companyId, role: 'developer' });
       }
-      if (roles.size) await trx.insertInto('game_companies').values([...roles.values()].map((r) => ({ game_id: gameId, ...r }))).execute();
+      companies.push(...roles.values());
+      for (const bundle of unique(g.bundles ?? [])) bundles.push({ game_igdb_id: g.id, bundle_igdb_id: bundle });
     }
+
+    await trx.deleteFrom('game_platforms').where('game_id', 'in', ids).execute();
+    await trx.deleteFrom('game_genres').where('game_id', 'in', ids).execute();
+    await trx.deleteFrom('game_themes').where('game_id', 'in', ids).execute();
+    await trx.deleteFrom('game_companies').where('game_id', 'in', ids).execute();
+    await trx.deleteFrom('alternative_names').where('game_id', 'in', ids).execute();
+    await trx.deleteFrom('game_bundles').where('game_igdb_id', 'in', [...seen]).execute();
+    // A record that was a related item before and is a game now (IGDB changed its type).
+    await trx.deleteFrom('game_related_items').where('igdb_id', 'in', [...seen]).execute();
+    await insertChunked(trx, 'game_platforms', platforms);
+    await insertChunked(trx, 'game_genres', genres);
+    await insertChunked(trx, 'game_themes', themes);
+    await insertChunked(trx, 'game_companies', companies);
+    await insertChunked(trx, 'alternative_names', altNames);
+    await insertChunked(trx, 'game_bundles', bundles);
     return ids;
   });
 }
 
-/** Our id of an IGDB company: by IGDB id, else a same-slug company from the seed (adopted), else new. */
-async function companyIdFor(k: K, company: { id: number; name: string; slug: string }): Promise<number> {
-  const known = await k.selectFrom('companies').select(['id', 'igdb_id']).where((eb) => eb.or([eb('igdb_id', '=', company.id), eb('slug', '=', company.slug)])).execute();
-  const exact = known.find((c) => c.igdb_id === company.id);
-  if (exact) return exact.id;
-  const adoptable = known.find((c) => c.igdb_id === null);
-  if (adoptable) {
-    await k.updateTable('companies').set({ igdb_id: company.id, name: company.name }).where('id', '=', adoptable.id).execute();
-    return adoptable.id;
+/**
+ * Our ids of IGDB companies, by IGDB id: known ones, same-slug companies
+ * from the seed (adopted), and new ones (inserted).
+ */
+async function companyIdsFor(k: K, companies: { id: number; name: string; slug: string }[]): Promise<Map<number, number>> {
+  const wanted = new Map(companies.map((c) => [c.id, c]));
+  const result = new Map<number, number>();
+  if (wanted.size === 0) return result;
+  const known = await k
+    .selectFrom('companies')
+    .select(['id', 'igdb_id', 'slug'])
+    .where((eb) => eb.or([eb('igdb_id', 'in', [...wanted.keys()]), eb('slug', 'in', unique([...wanted.values()].map((c) => c.slug)))]))
+    .execute();
+  for (const c of known) if (c.igdb_id !== null && wanted.has(c.igdb_id)) result.set(c.igdb_id, c.id);
+  const bySlug = new Map(known.map((c) => [c.slug, c]));
+  for (const company of wanted.values()) {
+    if (result.has(company.id)) continue;
+    const sameSlug = bySlug.get(company.slug);
+    if (sameSlug && sameSlug.igdb_id === null) {
+      await k.updateTable('companies').set({ igdb_id: company.id, name: company.name }).where('id', '=', sameSlug.id).execute();
+      sameSlug.igdb_id = company.id;
+      result.set(company.id, sameSlug.id);
+      continue;
+    }
+    const slug = sameSlug ? `${company.slug}-${company.id}` : company.slug;
+    const id = (await k.insertInto('companies').values({ igdb_id: company.id, slug, name: company.name }).returning('id').executeTakeFirstOrThrow()).id;
+    bySlug.set(slug, { id, igdb_id: company.id, slug });
+    result.set(company.id, id);
   }
-  const slug = known.length ? `${company.slug}-${company.id}` : company.slug;
-  return (await k.insertInto('companies').values({ igdb_id: company.id, slug, name: company.name }).returning('id').executeTakeFirstOrThrow()).id;
+  return result;
+}
+
+/**
+ * Covers IGDB replaced (a new cover record for the game): the new image id
+ * on the game, or on the related item. Returns how many rows changed.
+ */
+export async function saveCovers(k: K, covers: IgdbCover[]): Promise<number> {
+  const latest = new Map<number, string>();
+  for (const c of [...covers].sort((a, b) => a.id - b.id)) if (c.game && c.image_id) latest.set(c.game, c.image_id);
+  if (latest.size === 0) return 0;
+  return k.transaction().execute(async (trx) => {
+    let changed = 0;
+    for (const [game, imageId] of latest) {
+      const a = await trx
+        .updateTable('games')
+        .set({ cover_image_id: imageId })
+        .where('igdb_id', '=', game)
+        .where((eb) => eb.or([eb('cover_image_id', 'is', null), eb('cover_image_id', '!=', imageId)]))
+        .executeTakeFirst();
+      const b = await trx
+        .updateTable('game_related_items')
+        .set({ cover_image_id: imageId })
+        .where('igdb_id', '=', game)
+        .where((eb) => eb.or([eb('cover_image_id', 'is', null), eb('cover_image_id', '!=', imageId)]))
+        .executeTakeFirst();
+      changed += Number(a.numUpdatedRows) + Number(b.numUpdatedRows);
+    }
+    return changed;
+  });
+}
+
+/** IGDB ids (games and related items) whose stored updated_at is exactly this one. */
+export async function idsUpdatedAt(k: K, updatedAt: number): Promise<Set<number>> {
+  const [games, items] = await Promise.all([
+    k.selectFrom('games').select('igdb_id').where('igdb_updated_at', '=', updatedAt).execute(),
+    k.selectFrom('game_related_items').select('igdb_id').where('igdb_updated_at', '=', updatedAt).execute(),
+  ]);
+  return new Set([...games.map((g) => g.igdb_id!), ...items.map((i) => i.igdb_id)]);
 }
 
 /** IGDB's visits ranking: the listed games rise above every estimate, in their order. */

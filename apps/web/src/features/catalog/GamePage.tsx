@@ -10,6 +10,7 @@ import { GameReviews } from '../library/GameReviews';
 import { useGame, type GameDetails } from './catalogApi';
 import styles from './catalog.module.css';
 import { isNotFound } from './isNotFound';
+import { RelatedItems } from './RelatedItems';
 
 function Chips({ items, base }: { items: { slug: string; name: string }[]; base?: string }) {
   return (
@@ -93,6 +94,7 @@ function GameView({ game }: { game: GameDetails }) {
           {game.summary && <p className={styles.summary}>{game.summary}</p>}
         </div>
       </article>
+      <RelatedItems items={game.related} />
       <GameRatings community={game.community} />
       <GameReviews slug={game.slug} platforms={game.platforms} />
     </>

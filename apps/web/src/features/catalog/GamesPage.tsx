@@ -1,13 +1,26 @@
 import { useSearchParams } from 'react-router';
+import { useHome } from '../landing/homeApi';
 import { GameListPage } from './GameListPage';
-import { useGames, usePlatforms, useTaxonomy } from './catalogApi';
+import { useGames, usePlatforms, useTaxonomy, type Term } from './catalogApi';
 import styles from './catalog.module.css';
 import { BROWSE_SORTS_LABELS } from './sorts';
 import { usePageParam } from './usePageParam';
 
 type Filter = 'platform' | 'genre' | 'theme' | 'releaseDate' | 'sort';
+type Sort = keyof typeof BROWSE_SORTS_LABELS;
 
-/** /games: every game, with filters and sort kept in the URL. */
+/** The values a filter offers: those with games (every one when the server does not count them). */
+const withGames = <T extends { games_count?: number }>(values: T[] | undefined) => values?.filter((v) => v.games_count === undefined || v.games_count > 0);
+
+const inWords = (words: string[]) => (words.length < 2 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`);
+
+/**
+ * /games: every game, with filters and sort kept in the URL. A filter lists
+ * only the values that have games, and is left out when none has (the
+ * embedded catalog has no genres or themes); a sort with nothing to sort by
+ * (rating, when no game has one) is not offered. A value the URL asks for
+ * stays selectable, so a shared link still shows what it filters by.
+ */
 export function GamesPage() {
   const [params, setParams] = useSearchParams();
   const page = usePageParam();
@@ -23,6 +36,14 @@ export function GamesPage() {
   const platforms = usePlatforms();
   const genres = useTaxonomy('genres');
   const themes = useTaxonomy('themes');
+  // What the catalog can be sorted by comes with the front page's answer (cached; the footer asks for it too).
+  const sortable = useHome().data?.catalog?.sorts;
+  const sorts = (Object.keys(BROWSE_SORTS_LABELS) as Sort[]).filter((key) => !sortable || sortable.includes(key) || key === value('sort'));
+  const genreOptions = withGames(genres.data);
+  const themeOptions = withGames(themes.data);
+  // Shown while loading (no jump), then only when some value has games or one is chosen.
+  const shows = (options: Term[] | undefined, name: Filter) => !options || options.length > 0 || value(name) !== '';
+  const filterNames = ['platform', ...(shows(genreOptions, 'genre') ? ['genre'] : []), ...(shows(themeOptions, 'theme') ? ['theme'] : []), 'release year'];
 
   // Changing a filter starts again at page 1.
   const setFilter = (name: Filter, next: string) => {
@@ -39,35 +60,45 @@ export function GamesPage() {
         <label htmlFor="filter-platform">Platform</label>
         <select id="filter-platform" value={value('platform')} onChange={(e) => setFilter('platform', e.target.value)}>
           <option value="">Any platform</option>
-          {platforms.data?.map((p) => (
+          {withGames(platforms.data)?.map((p) => (
             <option key={p.slug} value={p.slug}>
               {p.name}
             </option>
           ))}
         </select>
       </div>
-      <div>
-        <label htmlFor="filter-genre">Genre</label>
-        <select id="filter-genre" value={value('genre')} onChange={(e) => setFilter('genre', e.target.value)}>
-          <option value="">Any genre</option>
-          {genres.data?.map((g) => (
-            <option key={g.slug} value={g.slug}>
-              {g.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="filter-theme">Theme</label>
-        <select id="filter-theme" value={value('theme')} onChange={(e) => setFilter('theme', e.target.value)}>
-          <option value="">Any theme</option>
-          {themes.data?.map((t) => (
-            <option key={t.slug} value={t.slug}>
-              {t.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      {shows(genreOptions, 'genre') && (
+        <div>
+          <label htmlFor="filter-genre">Genre</label>
+          <select id="filter-genre" value={value('genre')} onChange={(e) => setFilter('genre', e.target.value)}>
+            <option value="">Any genre</option>
+            {genreOptions?.map((g) => (
+              <option key={g.slug} value={g.slug}>
+                {g.name}
+              </option>
+            ))}
+            {value('genre') && genreOptions && !genreOptions.some((g) => g.slug === value('genre')) && (
+              <option value={value('genre')}>{genres.data?.find((g) => g.slug === value('genre'))?.name ?? value('genre')}</option>
+            )}
+          </select>
+        </div>
+      )}
+      {shows(themeOptions, 'theme') && (
+        <div>
+          <label htmlFor="filter-theme">Theme</label>
+          <select id="filter-theme" value={value('theme')} onChange={(e) => setFilter('theme', e.target.value)}>
+            <option value="">Any theme</option>
+            {themeOptions?.map((t) => (
+              <option key={t.slug} value={t.slug}>
+                {t.name}
+              </option>
+            ))}
+            {value('theme') && themeOptions && !themeOptions.some((t) => t.slug === value('theme')) && (
+              <option value={value('theme')}>{themes.data?.find((t) => t.slug === value('theme'))?.name ?? value('theme')}</option>
+            )}
+          </select>
+        </div>
+      )}
       <div>
         <label htmlFor="filter-releaseDate">Released</label>
         <input
@@ -83,9 +114,9 @@ export function GamesPage() {
       <div>
         <label htmlFor="filter-sort">Sort by</label>
         <select id="filter-sort" value={value('sort') || 'popularity'} onChange={(e) => setFilter('sort', e.target.value === 'popularity' ? '' : e.target.value)}>
-          {Object.entries(BROWSE_SORTS_LABELS).map(([key, label]) => (
+          {sorts.map((key) => (
             <option key={key} value={key}>
-              {label}
+              {BROWSE_SORTS_LABELS[key]}
             </option>
           ))}
         </select>
@@ -96,7 +127,7 @@ export function GamesPage() {
   return (
     <GameListPage
       title="Games"
-      intro={<p>Browse the whole catalog; filter by platform, genre, theme or release year.</p>}
+      intro={<p>Browse the whole catalog; filter by {inWords(filterNames)}.</p>}
       toolbar={toolbar}
       platformName={platforms.data?.find((p) => p.slug === value('platform'))?.name}
       page={page}

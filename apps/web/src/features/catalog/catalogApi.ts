@@ -30,6 +30,18 @@ export interface GameDetails extends Omit<GameCard, 'platform'> {
   alternative_names: string[];
   /** VGL members' ratings of the game; null (or absent from older answers) without any. */
   community?: CommunityRating | null;
+  /** Its DLC, expansions, editions, bundles, … (IGDB); absent from older answers. */
+  related?: RelatedItem[];
+}
+
+/** Something IGDB lists with a game that is not a game of its own. */
+export interface RelatedItem {
+  kind: 'edition' | 'dlc' | 'expansion' | 'bundle' | 'pack' | 'update' | 'episode' | 'season' | 'mod';
+  name: string;
+  igdb_id: number;
+  slug: string;
+  cover: string | null;
+  first_release_date: number | null;
 }
 
 export interface Platform extends Named {
@@ -92,8 +104,14 @@ export const usePlatform = (slug: string) =>
 
 export const usePlatforms = () => useQuery({ queryKey: ['platforms'], staleTime: 3_600_000, queryFn: async () => (await api.get<Platform[]>('/api/igdb/platforms')).data });
 
+/** A genre or theme, with how many games have it (absent from older answers). */
+export interface Term extends Named {
+  id: number;
+  games_count?: number;
+}
+
 export const useTaxonomy = (kind: 'genres' | 'themes') =>
-  useQuery({ queryKey: [kind], staleTime: 3_600_000, queryFn: async () => (await api.get<(Named & { id: number })[]>(`/api/igdb/${kind}`)).data });
+  useQuery({ queryKey: [kind], staleTime: 3_600_000, queryFn: async () => (await api.get<Term[]>(`/api/igdb/${kind}`)).data });
 
 export const useTaxonomyItem = (kind: 'genres' | 'themes', slug: string) =>
   useQuery({ queryKey: [kind, slug], retry: false, queryFn: async () => (await api.get<Named>(`/api/igdb/${kind}/${encodeURIComponent(slug)}`)).data });

@@ -4,7 +4,7 @@ import { authStore } from '../../stores/auth';
 import { at, renderRoutes } from '../../test/render';
 import { stubFetch } from '../../test/stubFetch';
 import { HomePage } from './HomePage';
-import { aGameCard, aHome } from './homeFixtures';
+import { aGameCard, aHome, theEmbeddedCatalog } from './homeFixtures';
 
 const renderHome = () => renderRoutes([at('/', <HomePage />)]);
 const section = (name: string) => screen.getByRole('region', { name });
@@ -65,10 +65,12 @@ describe('the landing page for visitors (SPEC §2)', () => {
     expect(strips.hasAttribute('data-paused')).toBe(false);
   });
 
-  it('shows the six feature cards', () => {
+  it('shows the six feature cards; with IGDB synced, SPEC’s "Discover 300,000+ titles"', async () => {
     stubFetch({ 'GET /api/home': { body: aHome() } });
     renderHome();
-    const features = within(section('Everything you play, in one place')).getAllByRole('heading', { level: 3 });
+    const cards = section('Everything you play, in one place');
+    await within(cards).findByRole('heading', { name: 'Discover 300,000+ titles' });
+    const features = within(cards).getAllByRole('heading', { level: 3 });
     expect(features.map((h) => h.textContent)).toEqual([
       'Organise your library',
       'Rate on a 5-star scale',
@@ -77,6 +79,24 @@ describe('the landing page for visitors (SPEC §2)', () => {
       'Discover 300,000+ titles',
       'Export to CSV',
     ]);
+    expect(within(cards).getByText('Browse by platform, genre, theme and year, or search a database of 300,000+ games.')).toBeTruthy();
+  });
+
+  it('says what the embedded catalog holds: its real size, rounded down, and only the filters it has', async () => {
+    stubFetch({ 'GET /api/home': { body: aHome({ catalog: theEmbeddedCatalog() }) } });
+    renderHome();
+    const cards = section('Everything you play, in one place');
+    await within(cards).findByRole('heading', { name: 'Discover 50,000+ titles' });
+    expect(within(cards).getByText('Browse by platform and year, or search a database of 50,000+ games.')).toBeTruthy();
+    expect(cards.textContent).not.toContain('300,000');
+  });
+
+  it('claims no number before it knows the catalog', () => {
+    stubFetch({ 'GET /api/home': () => ({ status: 503, body: { error: 'unavailable', message: 'Down', statusCode: 503 } }) });
+    renderHome();
+    const cards = section('Everything you play, in one place');
+    expect(within(cards).getByRole('heading', { name: 'Discover new titles' })).toBeTruthy();
+    expect(cards.textContent).not.toMatch(/\d{3},\d{3}/);
   });
 
   it('has Trending, Popular Reviews, Discover and Upcoming Releases, in that order, with their links', async () => {

@@ -35,7 +35,7 @@ export function LandingPage() {
         </div>
       </section>
       <HeroCarousels data={data} />
-      <FeatureCards />
+      <FeatureCards catalog={data?.catalog} />
       {home.isError && <HomeLoadError onRetry={() => void home.refetch()} />}
       <TrendingSection games={data?.trending} loading={loading} />
       <PopularReviewsSection reviews={data?.reviews} />

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ReviewEntry } from '@vgl/shared';
+import type { CatalogAttribution, CatalogSource, ReviewEntry } from '@vgl/shared';
 import { api } from '../../lib/api';
 import type { GameCard, Platform } from '../catalog/catalogApi';
 
@@ -9,6 +9,17 @@ export interface HomeSelection {
   slug: string;
   description: string | null;
   image: string | null;
+}
+
+/** What the site may say about the catalog loaded: its size and sources, and what /games can filter and sort by. */
+export interface CatalogFacts {
+  source: CatalogSource;
+  games: number;
+  sources: { source: CatalogSource; games: number }[];
+  /** Whom the footer credits, most games first; empty for an imported catalog. */
+  attribution: CatalogAttribution[];
+  sorts: ('popularity' | 'rating' | 'release' | 'name')[];
+  filters: ('platform' | 'genre' | 'theme' | 'releaseDate')[];
 }
 
 /**
@@ -23,6 +34,8 @@ export interface HomeData {
   platformOfTheDay: { platform: Platform; games: GameCard[] } | null;
   selectionOfTheDay: { selection: HomeSelection; games: GameCard[] } | null;
   browse: GameCard[];
+  /** Absent from answers of servers older than this page. */
+  catalog?: CatalogFacts;
 }
 
 export const HOME_QUERY_KEY = ['home'] as const;

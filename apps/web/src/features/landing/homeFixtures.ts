@@ -2,9 +2,9 @@
  * Test data for the front page: an /api/home answer (imported only by
  * *.test.tsx, so it never reaches the bundle).
  */
-import type { ReviewEntry } from '@vgl/shared';
+import { CATALOG_ATTRIBUTIONS, type ReviewEntry } from '@vgl/shared';
 import type { GameCard, Platform } from '../catalog/catalogApi';
-import type { HomeData } from './homeApi';
+import type { CatalogFacts, HomeData } from './homeApi';
 
 let nextId = 1;
 
@@ -51,6 +51,28 @@ const aPlatform = (overrides: Partial<Platform> = {}): Platform => ({
   ...overrides,
 });
 
+/** A catalog synced from IGDB: everything to filter and sort by. */
+export const anIgdbCatalog = (overrides: Partial<CatalogFacts> = {}): CatalogFacts => ({
+  source: 'igdb',
+  games: 312_345,
+  sources: [{ source: 'igdb', games: 312_345 }],
+  attribution: [CATALOG_ATTRIBUTIONS.igdb!],
+  sorts: ['popularity', 'rating', 'release', 'name'],
+  filters: ['platform', 'genre', 'theme', 'releaseDate'],
+  ...overrides,
+});
+
+/** The embedded open catalog: MAME's software lists, without genres, themes or ratings. */
+export const theEmbeddedCatalog = (overrides: Partial<CatalogFacts> = {}): CatalogFacts => ({
+  source: 'mame',
+  games: 51_736,
+  sources: [{ source: 'mame', games: 51_736 }],
+  attribution: [CATALOG_ATTRIBUTIONS.mame!],
+  sorts: ['popularity', 'release', 'name'],
+  filters: ['platform', 'releaseDate'],
+  ...overrides,
+});
+
 export const aHome = (overrides: Partial<HomeData> = {}): HomeData => ({
   trending: sixGames('Trending'),
   reviews: [aReview(), aReview({ _id: 'review-2', slug: 'tetris', user: { username: 'Blocky', avatar: null }, game: { cover: null, name: 'Tetris', slug: 'tetris', first_release_date: null, release_year: 1984 } })],
@@ -61,5 +83,6 @@ export const aHome = (overrides: Partial<HomeData> = {}): HomeData => ({
     games: sixGames('Classic'),
   },
   browse: sixGames('Popular'),
+  catalog: anIgdbCatalog(),
   ...overrides,
 });

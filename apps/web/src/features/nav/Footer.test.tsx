@@ -1,16 +1,46 @@
 import { PRODUCT } from '@vgl/shared';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { aHome, anIgdbCatalog, theEmbeddedCatalog } from '../landing/homeFixtures';
 import { at, renderRoutes } from '../../test/render';
+import { stubFetch } from '../../test/stubFetch';
 import { Footer } from './Footer';
 
 describe('site footer', () => {
-  it('credits the games database and links the community chat and the API docs', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const footer = () => screen.getByRole('contentinfo');
+
+  it('credits IGDB when the catalog comes from IGDB, and links the community chat and the API docs', async () => {
+    stubFetch({ 'GET /api/home': { body: aHome({ catalog: anIgdbCatalog() }) } });
     renderRoutes([at('/', <Footer />)]);
-    const footer = screen.getByRole('contentinfo');
-    expect(within(footer).getByRole('link', { name: PRODUCT.gamesDatabase.name }).getAttribute('href')).toBe(PRODUCT.gamesDatabase.url);
-    expect(within(footer).getByRole('link', { name: 'Join the community chat' }).getAttribute('href')).toBe(PRODUCT.communityUrl);
+    const igdb = await within(footer()).findByRole('link', { name: 'IGDB' });
+    expect(igdb.getAttribute('href')).toBe('https://www.igdb.com');
+    expect(within(footer()).getByText(/Game data provided by/).textContent).toBe('Game data provided by IGDB.');
+    expect(within(footer()).getByRole('link', { name: 'Join the community chat' }).getAttribute('href')).toBe(PRODUCT.communityUrl);
     // Served by the server, so a plain link (a full page load), not a router link.
-    expect(within(footer).getByRole('link', { name: 'API' }).getAttribute('href')).toBe('/api/docs');
+    expect(within(footer()).getByRole('link', { name: 'API' }).getAttribute('href')).toBe('/api/docs');
+  });
+
+  it('credits MAME’s software lists, with their licence, for the embedded catalog, and never IGDB', async () => {
+    stubFetch({ 'GET /api/home': { body: aHome({ catalog: theEmbeddedCatalog() }) } });
+    renderRoutes([at('/', <Footer />)]);
+    const mame = await within(footer()).findByRole('link', { name: 'MAME’s software lists' });
+    expect(mame.getAttribute('href')).toBe('https://www.mamedev.org/');
+    expect(within(footer()).getByText(/Game data provided by/).textContent).toBe('Game data provided by MAME’s software lists (CC0).');
+    expect(within(footer()).queryByRole('link', { name: 'IGDB' })).toBeNull();
+  });
+
+  it('credits both while an IGDB catalog still holds games only the embedded one had', async () => {
+    const both = theEmbeddedCatalog({ attribution: [...anIgdbCatalog().attribution, ...theEmbeddedCatalog().attribution] });
+    stubFetch({ 'GET /api/home': { body: aHome({ catalog: both }) } });
+    renderRoutes([at('/', <Footer />)]);
+    await within(footer()).findByRole('link', { name: 'IGDB' });
+    expect(within(footer()).getByText(/Game data provided by/).textContent).toBe('Game data provided by IGDB and MAME’s software lists (CC0).');
+  });
+
+  it('credits no one until it knows the source', () => {
+    stubFetch({});
+    renderRoutes([at('/', <Footer />)]);
+    expect(footer().textContent).not.toContain('Game data');
   });
 });

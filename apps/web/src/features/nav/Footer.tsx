@@ -1,8 +1,28 @@
-import { PRODUCT } from '@vgl/shared';
+import { PRODUCT, type CatalogAttribution } from '@vgl/shared';
+import { Fragment } from 'react';
 import { Link } from 'react-router';
+import { useHome } from '../landing/homeApi';
 import styles from './Footer.module.css';
 
+/** "IGDB", "MAME’s software lists (CC0)", each a link to where the data comes from. */
+function Credit({ source }: { source: CatalogAttribution }) {
+  return (
+    <>
+      <a href={source.url} rel="noopener noreferrer" target="_blank">
+        {source.name}
+      </a>
+      {source.license ? ` (${source.license})` : ''}
+    </>
+  );
+}
+
+/**
+ * Credits the games database the catalog loaded comes from (GET /api/home
+ * says which: IGDB, MAME's software lists, or both), the community chat and
+ * the API reference.
+ */
 export function Footer() {
+  const credits = useHome().data?.catalog?.attribution;
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
@@ -13,11 +33,18 @@ export function Footer() {
           <p className={styles.tagline}>{PRODUCT.tagline}</p>
         </div>
         <p className={styles.attribution}>
-          Game data provided by{' '}
-          <a href={PRODUCT.gamesDatabase.url} rel="noopener noreferrer" target="_blank">
-            {PRODUCT.gamesDatabase.name}
-          </a>
-          .
+          {credits && credits.length > 0 && (
+            <>
+              Game data provided by{' '}
+              {credits.map((source, i) => (
+                <Fragment key={source.name}>
+                  {i > 0 && (i === credits.length - 1 ? ' and ' : ', ')}
+                  <Credit source={source} />
+                </Fragment>
+              ))}
+              .
+            </>
+          )}
         </p>
         <p className={styles.links}>
           <a href={PRODUCT.communityUrl} rel="noopener noreferrer" target="_blank">
