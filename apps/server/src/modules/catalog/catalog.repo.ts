@@ -51,6 +51,9 @@ export type GameCardRow = Awaited<ReturnType<typeof gameCards>>[number];
  * Ids and total of a filtered, sorted page of games. Browsing one platform by
  * popularity walks the covering index of game_platforms instead of joining.
  */
+/** Below this many games, a filtered page is built from the filter's own rows (see browseGameIds). */
+const DRIVE_FROM_FILTER = 5_000;
+
 export async function browseGameIds(k: K, f: BrowseFilter, { count: withCount = true } = {}): Promise<{ ids: number[]; total: number }> {
   if (f.platformId !== undefined && f.genreId === undefined && f.themeId === undefined && f.sort === 'popularity') {
     // The page walks the (platform, popularity) index and checks years as it goes; "+release_year" keeps the
@@ -75,17 +78,36 @@ export async function browseGameIds(k: K, f: BrowseFilter, { count: withCount = 
     return { ids: rows.map((r) => r.game_id), total: Number(count?.n ?? -1) };
   }
 
-  const base = k
-    .selectFrom('games as g')
-    .$if(f.platformId !== undefined, (q) =>
-      q.where((eb) => eb.exists(eb.selectFrom('game_platforms as gp').select('gp.game_id').whereRef('gp.game_id', '=', 'g.id').where('gp.platform_id', '=', f.platformId!))),
-    )
-    .$if(f.genreId !== undefined, (q) =>
-      q.where((eb) => eb.exists(eb.selectFrom('game_genres as gg').select('gg.game_id').whereRef('gg.game_id', '=', 'g.id').where('gg.genre_id', '=', f.genreId!))),
-    )
-    .$if(f.themeId !== undefined, (q) =>
-      q.where((eb) => eb.exists(eb.selectFrom('game_themes as gt').select('gt.game_id').whereRef('gt.game_id', '=', 'g.id').where('gt.theme_id', '=', f.themeId!))),
-    )
+  // A filter by platform, genre or theme is read one of two ways. Few games (under DRIVE_FROM_FILTER): the
+  // page is built from that filter's own rows (`id in (…)`) and only they are sorted. Many: the games are read
+  // in the sort's index order and checked (`exists`) until the page is full. Either alone is slow somewhere:
+  // walking the catalog for a filter with no games took 20 ms at 58k games; sorting a large platform, 1–3 ms.
+  const filters = [
+    f.platformId !== undefined && { table: 'game_platforms' as const, column: 'platform_id' as const, id: f.platformId },
+    f.genreId !== undefined && { table: 'game_genres' as const, column: 'genre_id' as const, id: f.genreId },
+    f.themeId !== undefined && { table: 'game_themes' as const, column: 'theme_id' as const, id: f.themeId },
+  ].filter((x) => x !== false);
+  const sizes = await Promise.all(
+    filters.map(async (x) => {
+      const row = await k.selectFrom(x.table).select((eb) => eb.fn.countAll<number>().as('n')).where(x.column, '=', x.id).executeTakeFirstOrThrow();
+      return Number(row.n);
+    }),
+  );
+  if (sizes.some((n) => n === 0)) return { ids: [], total: 0 };
+  const smallest = sizes.length ? sizes.indexOf(Math.min(...sizes)) : -1;
+  const driving = smallest >= 0 && sizes[smallest]! < DRIVE_FROM_FILTER ? filters[smallest] : undefined;
+
+  let base = k.selectFrom('games as g');
+  for (const x of filters) {
+    const table = sql.table(x.table);
+    const column = sql.ref(x.column);
+    base = base.where(
+      x === driving
+        ? sql<boolean>`g.id in (select game_id from ${table} where ${column} = ${x.id})`
+        : sql<boolean>`exists (select 1 from ${table} where game_id = g.id and ${column} = ${x.id})`,
+    );
+  }
+  base = base
     .$if(f.yearFrom !== undefined, (q) => q.where('g.release_year', '>=', f.yearFrom!))
     .$if(f.yearTo !== undefined, (q) => q.where('g.release_year', '<=', f.yearTo!));
 
