@@ -15,6 +15,22 @@ export const LIBRARY_LIMITS = {
   importMaxBytes: 32 * 1024 * 1024,
 } as const;
 
+const MB = 1024 * 1024;
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** What an import or its preview answers when a file cannot be read or the server cannot take it now; the import page shows them as they are. */
+export const LIBRARY_MESSAGES = {
+  importTooLarge: `The file is larger than ${LIBRARY_LIMITS.importMaxBytes / MB} MB; split it into smaller files.`,
+  importTooManyRows: `The file has more than ${count(LIBRARY_LIMITS.importMaxRows)} rows; at most ${count(LIBRARY_LIMITS.importMaxRows)} can be imported at once. Split it into smaller files.`,
+  importEmpty: 'The file is empty.',
+  importNoRows: 'The file has a header row but no games.',
+  importBinary: 'This is not a CSV file: it contains binary data.',
+  /** A second import or preview while the member's first one runs (429). */
+  importRunning: 'An import is already running. Wait for it to finish, then try again.',
+  /** The server runs as many imports as it takes at once (503, with Retry-After). */
+  importBusy: 'The server is busy with other imports. Try again in a minute.',
+} as const;
+
 /** Labels of the play status codes of SPEC §3, as people read them. */
 export const PLAY_STATUS_LABELS: Record<PlayStatus, string> = {
   [PLAY_STATUS.playing]: 'Playing',

@@ -10,12 +10,16 @@ export const SETTINGS_LIMITS = {
   avatarSize: 256,
   /** Width × height an upload may decode to: larger is a decompression bomb, not a photo. */
   avatarMaxPixels: 64_000_000,
+  /** Bytes an upload may decode to (width × height × channels × bytes per channel): 64 megapixels of 8-bit RGBA, 32 of 16-bit. */
+  avatarMaxDecodedBytes: 256_000_000,
 } as const;
 
 export const SETTINGS_MESSAGES = {
   avatarTooLarge: 'The image must be 5 MB or smaller.',
   avatarNotImage: 'Choose a PNG, JPEG, WebP or GIF image.',
   avatarTooManyPixels: 'The image must be at most 64 megapixels (for example 8000 × 8000).',
+  avatarTooManyBytes: 'The image must be at most 64 megapixels (for example 8000 × 8000), or 32 megapixels if it has 16 bits per channel.',
+  avatarBusy: 'Many pictures are being processed right now. Try again in a few seconds.',
   bioTooLong: `Bio must have at most ${SETTINGS_LIMITS.bioMaxLength} characters`,
   favouritesList: 'Favourites must be a list of game slugs',
   tooManyFavourites: `You can have up to ${LIBRARY_LIMITS.favourites} favourite games.`,

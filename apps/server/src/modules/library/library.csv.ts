@@ -107,3 +107,12 @@ export function diaryRecord(entry: ExportEntry, diary: ExportDiary): string[] {
     logged_at: iso(diary.created_at),
   });
 }
+
+/**
+ * A cell a spreadsheet would run as a formula (=, +, -, @, tab or CR first) is
+ * written with a leading apostrophe, as OWASP advises against CSV injection;
+ * reading takes it off again (unformulaCell), so a round trip keeps the text.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+export const formulaSafeCell = (cell: string) => (FORMULA_START.test(cell) ? `'${cell}` : cell);
+export const unformulaCell = (cell: string) => (cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell);

@@ -1,13 +1,17 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
-import { VGL_COLUMNS, diaryRecord, libraryRecord, type ExportDiary } from './library.csv.js';
+import { VGL_COLUMNS, diaryRecord, formulaSafeCell, libraryRecord, type ExportDiary } from './library.csv.js';
 import { libraryRepo, type Conn } from './library.repo.js';
 
 /** Entries read per query: enough to keep the database busy, few enough to keep memory flat. */
 const BATCH = 1000;
 
 /** RFC 4180: CRLF between records, quotes doubled, fields with commas, quotes or line breaks quoted. */
-const toCsv = (records: string[][]) => stringify(records, { record_delimiter: 'windows', quoted_match: /[\r\n]/ });
+const toCsv = (records: string[][]) =>
+  stringify(
+    records.map((record) => record.map(formulaSafeCell)),
+    { record_delimiter: 'windows', quoted_match: /[\r\n]/ },
+  );
 
 /**
  * The user's library as VGL CSV text, a page at a time: the header, then

@@ -1,12 +1,25 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import { LIBRARY_LIMITS } from '@vgl/shared';
-import type { LibraryEntriesTable } from '../../db/schema.js';
+import type { Database, LibraryEntriesTable } from '../../db/schema.js';
 import { chunks, type GameRef, type Platforms } from './library.import.match.js';
+import { forEachPaced, type Pacer } from './library.import.pace.js';
 import type { DiaryImportRow, ImportRow, LibraryImportRow, LineError } from './library.import.rows.js';
 import { diaryColumns, entryColumnsFromPlay } from './library.diary.js';
 import { blankEntry, type Conn } from './library.repo.js';
 
-// Applying: one transaction; empty cells keep what the library already holds.
+/*
+ * Applying: empty cells keep what the library already holds. The file's
+ * games are written GAMES_PER_TRANSACTION at a time, each batch in its own
+ * short transaction (a game's entry, platforms and diary rows together),
+ * with the event loop given a turn between them: on SQLite a transaction
+ * holds the only connection, and one transaction for 50,000 games would
+ * keep every other request from the database for seconds. An import that
+ * stops midway is completed by importing the file again (importing twice
+ * changes nothing).
+ */
+
+/** Games written per transaction: a few milliseconds of SQLite. */
+export const GAMES_PER_TRANSACTION = 250;
 
 export interface ImportCounts {
   /** Library entries added or changed. */
@@ -83,16 +96,17 @@ async function existingEntries(trx: Conn, userId: number, gameIds: number[]): Pr
 }
 
 export async function applyImport(
-  trx: Conn,
+  db: Kysely<Database>,
   userId: number,
   rows: ImportRow[],
   matches: (GameRef | null)[],
   platforms: Platforms,
   at: number,
+  pacer: Pacer,
 ): Promise<ImportCounts> {
   const plans = new Map<number, GamePlan>();
   let unmatched = 0;
-  rows.forEach((row, i) => {
+  await forEachPaced(rows, pacer, (row, i) => {
     const game = matches[i];
     if (!game) {
       unmatched += 1;
@@ -104,8 +118,8 @@ export async function applyImport(
     plans.set(game.id, plan);
   });
 
-  const existing = await existingEntries(trx, userId, [...plans.keys()]);
-  const ownEntries = await trx
+  // The member's review slugs and favourite places, and which of the file's games are favourites already.
+  const ownEntries = await db
     .selectFrom('library_entries')
     .select(['review_slug', 'favourite_position'])
     .where('user_id', '=', userId)
@@ -113,19 +127,18 @@ export async function applyImport(
     .execute();
   const reviewSlugs = new Set(ownEntries.map((e) => e.review_slug).filter((s): s is string => s !== null));
   const favourites = new Set(ownEntries.map((e) => e.favourite_position).filter((p): p is number => p !== null));
+  const wantsFavourite = [...plans.values()].filter((p) => p.changes?.favourite);
+  const alreadyFavourite = new Set<number>();
+  for (const ids of chunks(wantsFavourite.map((p) => p.game.id))) {
+    const found = await db.selectFrom('library_entries').select('game_id').where('user_id', '=', userId).where('game_id', 'in', ids).where('favourite_position', 'is not', null).execute();
+    for (const row of found) alreadyFavourite.add(row.game_id);
+  }
   const warnings: LineError[] = [];
-
-  const reviewSlug = (base: string) => {
-    let slug = base;
-    for (let n = 2; reviewSlugs.has(slug); n++) slug = `${base}-${n}`;
-    reviewSlugs.add(slug);
-    return slug;
-  };
 
   // Favourites in the order the file asks for; the limit counts the ones the user already has.
   const favouritePositions = new Map<number, number>();
-  const wanted = [...plans.values()]
-    .filter((p) => p.changes?.favourite && (existing.get(p.game.id)?.favourite_position ?? null) === null)
+  const wanted = wantsFavourite
+    .filter((p) => !alreadyFavourite.has(p.game.id))
     .sort((a, b) => (a.changes!.favouritePosition ?? Infinity) - (b.changes!.favouritePosition ?? Infinity));
   for (const plan of wanted) {
     if (favourites.size >= LIBRARY_LIMITS.favourites) {
@@ -138,10 +151,39 @@ export async function applyImport(
     favouritePositions.set(plan.game.id, position);
   }
 
+  const reviewSlug = (base: string) => {
+    let slug = base;
+    for (let n = 2; reviewSlugs.has(slug); n++) slug = `${base}-${n}`;
+    reviewSlugs.add(slug);
+    return slug;
+  };
+
+  let entries = 0;
+  let added = 0;
+  let skipped = 0;
+  for (const batch of chunks([...plans.values()], GAMES_PER_TRANSACTION)) {
+    const written = await db.transaction().execute((trx) => applyBatch(trx, userId, batch, { favouritePositions, reviewSlug, at }));
+    entries += written.entries;
+    added += written.diary.added;
+    skipped += written.diary.skipped;
+    // Always a turn between transactions: requests waiting for SQLite's connection get it now.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  return { entries, diary: added, unmatched, skipped, warnings };
+}
+
+/** Writes one batch of games: their entries, platforms and new diary rows. */
+async function applyBatch(
+  trx: Conn,
+  userId: number,
+  plans: GamePlan[],
+  { favouritePositions, reviewSlug, at }: { favouritePositions: Map<number, number>; reviewSlug: (base: string) => string; at: number },
+) {
+  const existing = await existingEntries(trx, userId, plans.map((p) => p.game.id));
   const inserts: { plan: GamePlan; values: Insertable<LibraryEntriesTable> }[] = [];
   const entryIds = new Map<number, number>();
   const touched = new Set<number>();
-  for (const plan of plans.values()) {
+  for (const plan of plans) {
     const before = existing.get(plan.game.id);
     if (before) entryIds.set(plan.game.id, before.id);
     const changes = plan.changes ?? (before ? undefined : changesFromDiary(plan.diary));
@@ -184,9 +226,9 @@ export async function applyImport(
     }
   }
 
-  for (const gameId of await addPlatforms(trx, [...plans.values()], entryIds, existing)) touched.add(gameId);
-  const diary = await addDiary(trx, userId, [...plans.values()], entryIds, at);
-  return { entries: touched.size, diary: diary.added, unmatched, skipped: diary.skipped, warnings };
+  for (const gameId of await addPlatforms(trx, plans, entryIds, existing)) touched.add(gameId);
+  const diary = await addDiary(trx, userId, plans, entryIds, at);
+  return { entries: touched.size, diary };
 }
 
 /** Adds the file's platforms to each entry's, up to the per-entry limit; returns the games that gained some. */

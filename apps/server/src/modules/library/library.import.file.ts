@@ -1,9 +1,23 @@
-import { CsvError, parse } from 'csv-parse/sync';
-import { LIBRARY_LIMITS } from '@vgl/shared';
+import { Readable } from 'node:stream';
+import { CsvError, parse, type Info } from 'csv-parse';
+import { LIBRARY_LIMITS, LIBRARY_MESSAGES } from '@vgl/shared';
 import { diaryEntryInputSchema, firstFieldErrors, libraryEntryInputSchema } from '@vgl/shared/schemas';
 import { badRequest } from '../../http/errors.js';
 import { READERS, detectFormat, type ImportFormat, type ImportInput } from './library.import.formats.js';
+import { createPacer, type Pacer } from './library.import.pace.js';
 import { Cells, type ImportRow, type LineError } from './library.import.rows.js';
+
+/** Line problems an answer lists (the count covers all of them). */
+export const MAX_LINE_ERRORS = 500;
+
+export interface ImportFile {
+  format: ImportFormat;
+  rows: ImportRow[];
+  /** The first MAX_LINE_ERRORS problems, in file order. */
+  errors: LineError[];
+  /** All of them. */
+  errorCount: number;
+}
 
 /** Excel in some locales writes ";" or tabs: take whichever the header uses most. */
 function delimiterOf(headerLine: string): string {
@@ -11,33 +25,81 @@ function delimiterOf(headerLine: string): string {
   return counts.reduce((best, next) => (next[1] > best[1] ? next : best))[0];
 }
 
-/** The header (lower case) and each record with the line it starts on; a file that cannot be read at all is a 400. */
-function parseCsv(csv: string): { header: string[]; records: { line: number; cells: string[] }[] } {
-  if (Buffer.byteLength(csv, 'utf8') > LIBRARY_LIMITS.importMaxBytes) {
-    throw badRequest(`The file is larger than ${LIBRARY_LIMITS.importMaxBytes / 1024 / 1024} MB; split it into smaller files.`);
+/** The first line (of at most 64 KB): enough to tell the delimiter. */
+function firstLine(text: string, start: number): string {
+  const head = text.slice(start, start + 64 * 1024);
+  const end = head.search(/[\r\n]/);
+  return end === -1 ? head : head.slice(0, end);
+}
+
+const CHUNK = 16 * 1024;
+const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
+
+/**
+ * The text in 64 KB pieces, with one kind of line break ("\n"), so line
+ * numbers are right and reviews keep plain "\n"; a "\r\n" split between two
+ * pieces stays one break, and no piece ends inside a surrogate pair. Stops
+ * at the byte limit or a NUL (`problem` says which), so a huge file is
+ * never read in full.
+ */
+function* pieces(text: string, start: number, problem: { message?: string }): Generator<string> {
+  let bytes = 0;
+  let carry = '';
+  for (let from = start; from < text.length; ) {
+    let to = Math.min(from + CHUNK, text.length);
+    if (to < text.length && isHighSurrogate(text.charCodeAt(to - 1))) to -= 1;
+    let piece = carry + text.slice(from, to);
+    from = to;
+    carry = '';
+    bytes += Buffer.byteLength(piece, 'utf8');
+    if (bytes > LIBRARY_LIMITS.importMaxBytes) return void (problem.message = LIBRARY_MESSAGES.importTooLarge);
+    if (piece.includes('\u0000')) return void (problem.message = LIBRARY_MESSAGES.importBinary);
+    if (from < text.length && piece.endsWith('\r')) {
+      carry = '\r';
+      piece = piece.slice(0, -1);
+    }
+    yield piece.replace(/\r\n?/g, '\n');
   }
-  // One kind of line break, so line numbers are right and reviews keep plain "\n".
-  const text = csv.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
-  if (!text.trim()) throw badRequest('The file is empty.');
-  if (text.includes('\u0000')) throw badRequest('This is not a CSV file: it contains binary data.');
-  let parsed: { record: string[]; info: { lines: number } }[];
+  if (carry) yield '\n';
+}
+
+interface CsvRecord {
+  record: string[];
+  info: Info & { lines: number };
+}
+
+/**
+ * The file's records, parsed as they stream in (csv-parse's stream API),
+ * so only a piece of the file is ever split into cells at once, and the
+ * event loop gets a turn every few milliseconds. A file that cannot be
+ * read at all is a 400.
+ */
+async function* csvRecords(text: string, pacer: Pacer): AsyncGenerator<CsvRecord> {
+  const start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  if (!/\S/.test(text)) throw badRequest(LIBRARY_MESSAGES.importEmpty);
+  const problem: { message?: string } = {};
+  const source = Readable.from(pieces(text, start, problem), { objectMode: false });
+  // With `info`, each record comes as { record, info } (the typings do not say so).
+  const parser = source.pipe(
+    parse({ delimiter: delimiterOf(firstLine(text, start)), info: true, skip_empty_lines: true, relax_column_count: true, relax_quotes: true }),
+  );
   try {
-    const options = { delimiter: delimiterOf(text.slice(0, text.indexOf('\n') + 1 || undefined)), info: true, skip_empty_lines: true, relax_column_count: true, relax_quotes: true };
-    // With `info`, each record comes as { record, info } (the typings do not say so).
-    parsed = parse(text, options) as unknown as typeof parsed;
+    for await (const record of parser as AsyncIterable<CsvRecord>) {
+      if (problem.message) break;
+      yield record;
+      const turn = pacer.slice();
+      if (turn) await turn;
+    }
   } catch (error) {
+    // Cut off at the byte limit, a file can end inside quotes: the limit is the problem.
+    if (problem.message) throw badRequest(problem.message);
     if (error instanceof CsvError) throw badRequest(`This is not a valid CSV file: ${error.message}`);
     throw error;
+  } finally {
+    source.destroy();
+    parser.destroy();
   }
-  const [header, ...rest] = parsed;
-  if (!header) throw badRequest('The file is empty.');
-  if (rest.length === 0) throw badRequest('The file has a header row but no games.');
-  if (rest.length > LIBRARY_LIMITS.importMaxRows) {
-    throw badRequest(`The file has ${rest.length.toLocaleString('en-US')} rows; at most ${LIBRARY_LIMITS.importMaxRows.toLocaleString('en-US')} can be imported at once.`);
-  }
-  // csv-parse counts the line a record ends on; a record starts as many lines earlier as its cells hold breaks.
-  const startLine = ({ record, info }: (typeof parsed)[number]) => info.lines - record.reduce((n, cell) => n + cell.split('\n').length - 1, 0);
-  return { header: header.record.map((h) => h.trim().toLowerCase()), records: rest.map((r) => ({ line: startLine(r), cells: r.record })) };
+  if (problem.message) throw badRequest(problem.message);
 }
 
 const schemaMessage = (error: Parameters<typeof firstFieldErrors>[0]) => [...new Set(Object.values(firstFieldErrors(error)))].join('; ');
@@ -56,35 +118,59 @@ function validateRow(row: ImportRow): ImportRow | string {
   return { ...row, playedOn, event, rating, note, replay, hours };
 }
 
-/** Reads and checks a whole file; whole-file problems are a 400, row problems come back with their line. */
-export function readImportFile(input: ImportInput): { format: ImportFormat; rows: ImportRow[]; errors: LineError[] } {
-  const { header, records } = parseCsv(input.csv);
-  const format = detectFormat(header, input.format);
-  const columns = new Map(header.map((name, i) => [name, i] as const).reverse());
+const withoutText = (row: ImportRow): ImportRow => (row.kind === 'library' ? { ...row, review: null } : { ...row, note: null });
+
+/**
+ * Reads and checks a whole file, a record at a time; whole-file problems
+ * are a 400 (as soon as they show: a file past the row limit is not read to
+ * its end), row problems come back with their line. Only the rows are kept,
+ * never the file's records; without `keepText`, not their reviews and notes.
+ */
+export async function readImportFile(input: ImportInput, pacer: Pacer = createPacer(), { keepText = true } = {}): Promise<ImportFile> {
+  let header: string[] | undefined;
+  let format: ImportFormat | undefined;
+  let columns = new Map<string, number>();
+  let records = 0;
   const rows: ImportRow[] = [];
   const errors: LineError[] = [];
-  for (const { line, cells: values } of records) {
+  let errorCount = 0;
+  const fail = (line: number, message: string) => {
+    errorCount += 1;
+    if (errors.length < MAX_LINE_ERRORS) errors.push({ line, message });
+  };
+
+  for await (const { record: values, info } of csvRecords(input.csv, pacer)) {
+    if (!header) {
+      header = values.map((h) => h.trim().toLowerCase());
+      continue;
+    }
+    records += 1;
+    if (records > LIBRARY_LIMITS.importMaxRows) throw badRequest(LIBRARY_MESSAGES.importTooManyRows);
+    // Told by the header, once a row shows the file is more than a header.
+    if (!format) {
+      format = detectFormat(header, input.format);
+      columns = new Map(header.map((name, i) => [name, i] as const).reverse());
+    }
     if (values.every((v) => !v.trim())) continue;
+    // csv-parse counts the line a record ends on; a record starts as many lines earlier as its cells hold breaks.
+    const line = info.lines - values.reduce((n, cell) => n + cell.split('\n').length - 1, 0);
     const cells = new Cells(columns, values);
     const read = READERS[format](line, cells);
     if (cells.errors.length > 0) {
-      errors.push({ line, message: cells.errors.join('; ') });
+      fail(line, cells.errors.join('; '));
       continue;
     }
+    // A line that yields several rows (HowLongToBeat, Grouvee) reports each problem once.
+    const problems = new Set<string>();
     for (const row of read) {
       const checked = validateRow(row);
-      if (typeof checked === 'string') errors.push({ line, message: checked });
-      else rows.push(checked);
+      if (typeof checked === 'string') problems.add(checked);
+      // A preview shows no reviews or notes: without them its rows take half the memory.
+      else rows.push(keepText ? checked : withoutText(checked));
     }
+    for (const message of problems) fail(line, message);
   }
-  return { format, rows, errors: dedupeErrors(errors) };
-}
-
-/** A line that yields several rows (HowLongToBeat, Grouvee) reports each problem once. */
-function dedupeErrors(errors: LineError[]): LineError[] {
-  const seen = new Set<string>();
-  return errors.filter((e) => {
-    const key = `${e.line}\u0000${e.message}`;
-    return seen.has(key) ? false : (seen.add(key), true);
-  });
+  if (!header) throw badRequest(LIBRARY_MESSAGES.importEmpty);
+  if (!format) throw badRequest(LIBRARY_MESSAGES.importNoRows);
+  return { format, rows, errors, errorCount };
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import type { ImportRow } from './library.import.rows.js';
 import type { Conn } from './library.repo.js';
+import { createPacer, forEachPaced, type Pacer } from './library.import.pace.js';
 
 // Matching: IGDB id, then our own slug (VGL files), then title and year, then a title only one game has.
 
@@ -18,21 +19,31 @@ export interface GameRef {
 /** Case, accents and punctuation do not matter: "Pokémon: Red!" and "pokemon red" are one title. */
 const titleKey = (title: string) => searchWords(title.replace(/&/g, ' and ')).join(' ');
 
+/** titleKey, worked out once per distinct title of a file (a 200,000-row file repeats most of them). */
+function titleKeys() {
+  const keys = new Map<string, string>();
+  return (title: string) => {
+    let key = keys.get(title);
+    if (key === undefined) keys.set(title, (key = titleKey(title)));
+    return key;
+  };
+}
+
 const BATCH = 500;
 /** Lists cut to size for `in (…)` lookups and multi-row inserts. */
 export function* chunks<T>(list: T[], size = BATCH): Generator<T[]> {
   for (let i = 0; i < list.length; i += size) yield list.slice(i, i + size);
 }
-const unique = <T>(list: (T | null)[]) => [...new Set(list.filter((v): v is T => v !== null))];
 
 const selectGames = (k: Kysely<Database>) => k.selectFrom('games').select(['id', 'slug', 'name', 'release_year as year', 'popularity', 'igdb_id']);
 
 /** Games by the title key of their name (primary) or of an alternative name. */
 class TitleIndex {
   private readonly byKey = new Map<string, Map<number, { game: GameRef; primary: boolean }>>();
+  constructor(private readonly keyOf: (title: string) => string) {}
 
   add(name: string, game: GameRef, primary: boolean): void {
-    const key = titleKey(name);
+    const key = this.keyOf(name);
     if (!key) return;
     const games = this.byKey.get(key) ?? new Map<number, { game: GameRef; primary: boolean }>();
     if (!games.get(game.id)?.primary) games.set(game.id, { game, primary });
@@ -40,7 +51,7 @@ class TitleIndex {
   }
 
   candidates(title: string) {
-    return [...(this.byKey.get(titleKey(title))?.values() ?? [])];
+    return [...(this.byKey.get(this.keyOf(title))?.values() ?? [])];
   }
 }
 
@@ -54,61 +65,131 @@ function pickByTitle(candidates: { game: GameRef; primary: boolean }[], year: nu
   return pool.length === 1 ? pool[0]!.game : null;
 }
 
-/** Up to 50 games whose name or alternative names hold the title's words in order (the search index folds case and accents). */
-async function searchTitle(db: Db, key: string): Promise<number[]> {
-  const words = key.split(' ').slice(0, 16).join(' ');
-  const rows =
-    db.dialect === 'sqlite'
-      ? await sql<{ id: number }>`select r.game_id as id from games_fts join search_ranks r on r.rank = games_fts.rowid
-          where games_fts match ${`"${words}"`} order by games_fts.rowid limit 50`.execute(db.kysely)
-      : await sql<{ id: number }>`select id from games where search_vector @@ phraseto_tsquery('vgl_search', ${words})
-          order by popularity desc, id limit 50`.execute(db.kysely);
-  return rows.rows.map((r) => r.id);
+/** The search index takes at most 16 words of a title. */
+const searchWordsOf = (key: string) => key.split(' ').slice(0, 16).join(' ');
+
+/**
+ * For each title key, up to 50 games whose name or alternative names hold
+ * its words in order (the search index folds case and accents). PostgreSQL
+ * answers a batch of titles in one query; SQLite's full-text search is a
+ * query per title, with the event loop given a turn between them.
+ */
+async function searchTitles(db: Db, keys: string[], pacer: Pacer): Promise<Map<string, number[]>> {
+  const found = new Map<string, number[]>(keys.map((key) => [key, []]));
+  if (db.dialect === 'postgres') {
+    const rows = await sql<{ n: string; id: number }>`select t.n, g.id from unnest(${keys.map(searchWordsOf)}::text[]) with ordinality as t(words, n)
+      cross join lateral (select id from games where search_vector @@ phraseto_tsquery('vgl_search', t.words)
+        order by popularity desc, id limit 50) g order by t.n`.execute(db.kysely);
+    for (const row of rows.rows) found.get(keys[Number(row.n) - 1]!)!.push(row.id);
+    return found;
+  }
+  for (const key of keys) {
+    const rows = await sql<{ id: number }>`select r.game_id as id from games_fts join search_ranks r on r.rank = games_fts.rowid
+      where games_fts match ${`"${searchWordsOf(key)}"`} order by games_fts.rowid limit 50`.execute(db.kysely);
+    found.set(key, rows.rows.map((r) => r.id));
+    await pacer.slice();
+  }
+  return found;
 }
 
-/** The game of each row, or null; exact lookups in batches, the search index only for titles they leave open. */
-export async function matchGames(db: Db, rows: ImportRow[]): Promise<(GameRef | null)[]> {
+/** Titles searched per batch (one query on PostgreSQL), found among the next SEARCH_LOOKAHEAD rows. */
+const SEARCH_BATCH = 100;
+const SEARCH_LOOKAHEAD = 2000;
+
+/**
+ * The game of each row, or null; exact lookups in batches, the search index
+ * only for titles they leave open. A 200,000-row file takes seconds, so the
+ * work goes in slices (see library.import.pace.ts) and the queries in small
+ * batches: on SQLite each one holds the event loop while it runs.
+ */
+export async function matchGames(db: Db, rows: ImportRow[], pacer: Pacer = createPacer()): Promise<(GameRef | null)[]> {
   const k = db.kysely;
+  const keyOf = titleKeys();
   const byIgdb = new Map<number, GameRef>();
   const bySlug = new Map<string, GameRef>();
-  const titles = new TitleIndex();
-  for (const ids of chunks(unique(rows.map((r) => r.igdbId)))) {
+  const titles = new TitleIndex(keyOf);
+  const igdbIds = new Set<number>();
+  const slugs = new Set<string>();
+  const rowTitles = new Set<string>();
+  await forEachPaced(rows, pacer, (row) => {
+    if (row.igdbId !== null) igdbIds.add(row.igdbId);
+    if (row.slug !== null) slugs.add(row.slug);
+    if (row.title) rowTitles.add(row.title);
+  });
+  const lookup = async <T>(list: Iterable<T>, each: (batch: T[]) => Promise<void>) => {
+    for (const batch of chunks([...list])) {
+      await each(batch);
+      await pacer.slice();
+    }
+  };
+  await lookup(igdbIds, async (ids) => {
     for (const game of await selectGames(k).where('igdb_id', 'in', ids).execute()) byIgdb.set(game.igdb_id!, game);
-  }
-  for (const slugs of chunks(unique(rows.map((r) => r.slug)))) {
-    for (const game of await selectGames(k).where('slug', 'in', slugs).execute()) bySlug.set(game.slug, game);
-  }
-  const rowTitles = unique(rows.map((r) => r.title || null));
-  for (const names of chunks(rowTitles)) {
+  });
+  await lookup(slugs, async (batch) => {
+    for (const game of await selectGames(k).where('slug', 'in', batch).execute()) bySlug.set(game.slug, game);
+  });
+  await lookup(rowTitles, async (names) => {
     for (const game of await selectGames(k).where('name', 'in', names).execute()) titles.add(game.name, game, true);
-    const slugs = unique(names.map((n) => slugify(n) || null));
-    if (slugs.length > 0) for (const game of await selectGames(k).where('slug', 'in', slugs).execute()) titles.add(game.name, game, true);
-  }
+    const nameSlugs = [...new Set(names.map((n) => slugify(n)).filter(Boolean))];
+    if (nameSlugs.length > 0) for (const game of await selectGames(k).where('slug', 'in', nameSlugs).execute()) titles.add(game.name, game, true);
+  });
 
   // A VGL slug is trusted when the title agrees with it (another catalog may give the slug to another game).
   const direct = (row: ImportRow): GameRef | undefined => {
     const byId = row.igdbId === null ? undefined : byIgdb.get(row.igdbId);
     if (byId) return byId;
     const game = row.slug ? bySlug.get(row.slug) : undefined;
-    return game && (!row.title || titleKey(row.title) === titleKey(game.name) || row.year === game.year) ? game : undefined;
+    return game && (!row.title || keyOf(row.title) === keyOf(game.name) || row.year === game.year) ? game : undefined;
   };
 
+  // Titles the exact lookups leave open, searched in file order: a search's games can settle later titles.
   const searched = new Set<string>();
-  for (const row of rows) {
-    const key = titleKey(row.title);
-    if (!key || searched.has(key) || direct(row)) continue;
+  const needsSearch = (row: ImportRow, key: string) => {
+    if (!key || searched.has(key) || direct(row)) return false;
     const known = titles.candidates(row.title);
-    if (known.length > 0 && (row.year === null || known.some((c) => c.game.year === row.year))) continue;
-    searched.add(key);
-    const ids = await searchTitle(db, key);
-    if (ids.length === 0) continue;
-    const games = new Map((await selectGames(k).where('id', 'in', ids).execute()).map((g) => [g.id, g]));
-    for (const game of games.values()) titles.add(game.name, game, true);
-    for (const alt of await k.selectFrom('alternative_names').select(['game_id', 'name']).where('game_id', 'in', ids).execute()) {
-      titles.add(alt.name, games.get(alt.game_id)!, false);
+    return !(known.length > 0 && (row.year === null || known.some((c) => c.game.year === row.year)));
+  };
+  // Results fetched ahead for the next titles that look open; a title settled meanwhile leaves its result unused.
+  const ahead = new Map<string, { games: GameRef[]; alternatives: { game: GameRef; name: string }[] }>();
+  const fetchAhead = async (from: number) => {
+    const keys = new Set<string>();
+    for (let j = from; j < Math.min(rows.length, from + SEARCH_LOOKAHEAD) && keys.size < SEARCH_BATCH; j++) {
+      const key = keyOf(rows[j]!.title);
+      if (!keys.has(key) && !ahead.has(key) && needsSearch(rows[j]!, key)) keys.add(key);
     }
+    const found = await searchTitles(db, [...keys], pacer);
+    const games = new Map<number, GameRef>();
+    await lookup(new Set([...found.values()].flat()), async (ids) => {
+      for (const game of await selectGames(k).where('id', 'in', ids).execute()) games.set(game.id, game);
+    });
+    const alternatives = new Map<number, string[]>();
+    await lookup(games.keys(), async (ids) => {
+      for (const alt of await k.selectFrom('alternative_names').select(['game_id', 'name']).where('game_id', 'in', ids).execute()) {
+        alternatives.set(alt.game_id, [...(alternatives.get(alt.game_id) ?? []), alt.name]);
+      }
+    });
+    for (const [key, ids] of found) {
+      const hits = ids.map((id) => games.get(id)).filter((g): g is GameRef => g !== undefined);
+      ahead.set(key, { games: hits, alternatives: hits.flatMap((game) => (alternatives.get(game.id) ?? []).map((name) => ({ game, name }))) });
+    }
+  };
+  for (let i = 0; i < rows.length; i++) {
+    if ((i & 255) === 255) await pacer.slice();
+    const row = rows[i]!;
+    const key = keyOf(row.title);
+    if (!needsSearch(row, key)) continue;
+    if (!ahead.has(key)) await fetchAhead(i);
+    searched.add(key);
+    const result = ahead.get(key)!;
+    ahead.delete(key);
+    for (const game of result.games) titles.add(game.name, game, true);
+    for (const alt of result.alternatives) titles.add(alt.name, alt.game, false);
   }
-  return rows.map((row) => direct(row) ?? (row.title ? pickByTitle(titles.candidates(row.title), row.year) : null));
+  const matches: (GameRef | null)[] = new Array<GameRef | null>(rows.length);
+  await forEachPaced(rows, pacer, (row, i) => {
+    matches[i] = direct(row) ?? (row.title ? pickByTitle(titles.candidates(row.title), row.year) : null);
+  });
+  return matches;
 }
 
 export interface PlatformRef {

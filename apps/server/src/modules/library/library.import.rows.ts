@@ -1,3 +1,4 @@
+import { unformulaCell } from './library.csv.js';
 import type { DiaryEvent, PlayStatus } from '@vgl/shared';
 
 // Every import format is read into these rows, then one validation and one import path.
@@ -49,10 +50,14 @@ export interface LineError {
 /** Reads the cells of one record by column name; collects what cannot be read. */
 export class Cells {
   readonly errors: string[] = [];
+  private readonly cells: string[];
   constructor(
     private readonly columns: Map<string, number>,
-    private readonly cells: string[],
-  ) {}
+    cells: string[],
+  ) {
+    // Spreadsheets (and our export) escape a formula-like cell with a leading apostrophe.
+    this.cells = cells.map(unformulaCell);
+  }
 
   has(column: string): boolean {
     return this.columns.has(column.toLowerCase());

@@ -2,15 +2,19 @@ import type { PlayStatus } from '@vgl/shared';
 import type { Db } from '../../db/database.js';
 import { badRequest } from '../../http/errors.js';
 import { applyImport, type ImportCounts } from './library.import.apply.js';
-import { readImportFile } from './library.import.file.js';
+import { MAX_LINE_ERRORS, readImportFile } from './library.import.file.js';
 import type { ImportFormat, ImportInput } from './library.import.formats.js';
 import { matchGames, platformResolver, type GameRef } from './library.import.match.js';
+import { createPacer } from './library.import.pace.js';
 import type { ImportRow, LineError } from './library.import.rows.js';
 
 /*
  * Importing a library file: read it (library.import.file.ts), find each
  * row's game (library.import.match.ts), then show what would happen or
- * apply it (library.import.apply.ts).
+ * apply it (library.import.apply.ts). A maximal file is seconds of work,
+ * done in slices so the event loop keeps answering everyone else
+ * (library.import.pace.ts); the routes let a member run one at a time and
+ * the server a few (library.import.gate.ts).
  */
 
 export interface ImportPreviewRow {
@@ -44,38 +48,42 @@ export interface ImportResult extends ImportCounts {
 }
 
 const PREVIEW_ROWS = 500;
-const MAX_ERRORS = 500;
 
 export function createLibraryTransfer(db: Db, now: () => number = Date.now) {
   const k = db.kysely;
   return {
     /** What an import would do, writing nothing. */
     async preview(input: ImportInput): Promise<ImportPreview> {
-      const { format, rows, errors } = readImportFile(input);
-      const [matches, platforms] = await Promise.all([matchGames(db, rows), platformResolver(k)]);
-      const matched = matches.filter(Boolean).length;
+      const pacer = createPacer();
+      const { format, rows, errors } = await readImportFile(input, pacer, { keepText: false });
+      const platforms = await platformResolver(k);
+      const matches = await matchGames(db, rows, pacer);
+      let matched = 0;
+      for (const match of matches) if (match) matched += 1;
       return {
         format,
         total: rows.length,
         matched,
         unmatched: rows.length - matched,
         rows: rows.slice(0, PREVIEW_ROWS).map((row, i) => presentPreviewRow(row, matches[i] ?? null, platforms.slugs(row))),
-        errors: errors.slice(0, MAX_ERRORS),
+        errors,
       };
     },
 
-    /** Applies every matched row in one transaction; any invalid row makes it a 400 that writes nothing. */
+    /** Applies every matched row, a batch of games per transaction; any invalid row makes it a 400 that writes nothing. */
     async run(userId: number, input: ImportInput): Promise<ImportResult> {
-      const { format, rows, errors } = readImportFile(input);
-      if (errors.length > 0) {
+      const pacer = createPacer();
+      const { format, rows, errors, errorCount } = await readImportFile(input, pacer);
+      if (errorCount > 0) {
         const first = errors[0]!;
         throw badRequest(
-          `Nothing was imported: ${errors.length === 1 ? '1 row has a problem' : `${errors.length} rows have problems`}. Line ${first.line}: ${first.message}`,
-          Object.fromEntries(errors.slice(0, MAX_ERRORS).map((e) => [String(e.line), e.message])),
+          `Nothing was imported: ${errorCount === 1 ? '1 row has a problem' : `${errorCount} rows have problems`}. Line ${first.line}: ${first.message}`,
+          Object.fromEntries(errors.slice(0, MAX_LINE_ERRORS).map((e) => [String(e.line), e.message])),
         );
       }
-      const [matches, platforms] = await Promise.all([matchGames(db, rows), platformResolver(k)]);
-      const counts = await k.transaction().execute((trx) => applyImport(trx, userId, rows, matches, platforms, now()));
+      const platforms = await platformResolver(k);
+      const matches = await matchGames(db, rows, pacer);
+      const counts = await applyImport(k, userId, rows, matches, platforms, now(), pacer);
       return { format, ...counts };
     },
   };

@@ -1,17 +1,21 @@
-import { LIBRARY_LIMITS } from '@vgl/shared';
+import { LIBRARY_LIMITS, LIBRARY_MESSAGES } from '@vgl/shared';
 import type { LIBRARY_IMPORT_FORMATS } from '@vgl/shared/schemas';
 import { importPreviewSchema, importResultSchema, libraryImportBodySchema, usernameParamSchema } from '@vgl/shared/schemas';
-import type { FastifyReply, FastifySchemaCompiler } from 'fastify';
+import type { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest, FastifySchemaCompiler, preParsingHookHandler } from 'fastify';
 import type { FastifyRouteSchemaDef } from 'fastify/types/schema.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { badRequest } from '../../http/errors.js';
+import { gzipBody } from '../../http/request-encoding.js';
 import { errorResponse } from '../../http/route-conventions.js';
 import { validatorCompiler } from '../../http/schema-compilers.js';
 import { actorOf } from '../auth/auth.guard.js';
 import { exportLibraryCsv } from './library.export.js';
 import type { ImportFormat } from './library.import.formats.js';
+import { parseImportBody, readBody } from './library.import.body.js';
+import { createImportGate, IMPORT_RETRY_AFTER_SECONDS, IMPORTS_AT_ONCE } from './library.import.gate.js';
 import { createLibraryTransfer } from './library.import.js';
 import type { LibraryService } from './library.service.js';
 
@@ -25,7 +29,7 @@ void sameFormats;
  * In an import's `csv` it means the file is binary, which is said in the
  * reader's own words (library.import.file), not as a stray character.
  */
-const BINARY_FILE = 'This is not a CSV file: it contains binary data.';
+const BINARY_FILE = LIBRARY_MESSAGES.importBinary;
 const importValidator: FastifySchemaCompiler<unknown> = (route) => {
   const validate = validatorCompiler(route as FastifyRouteSchemaDef<z.ZodType>);
   if (route.httpPart !== 'body') return validate;
@@ -40,7 +44,18 @@ const MB = 1024 * 1024;
 const FILE_LIMIT = `${LIBRARY_LIMITS.importMaxBytes / MB} MB and ${LIBRARY_LIMITS.importMaxRows.toLocaleString('en-US')} rows`;
 /** JSON escaping can double a CSV's size, so the import routes accept bodies of twice the file limit; the file itself is held to the limit. */
 const IMPORT_BODY_LIMIT = LIBRARY_LIMITS.importMaxBytes * 2 + 64 * 1024;
-const tooLarge = errorResponse(413, `The JSON body is larger than ${Math.ceil(IMPORT_BODY_LIMIT / MB)} MB (the file itself may have at most ${FILE_LIMIT})`);
+const tooLarge = errorResponse(
+  413,
+  `The JSON body is larger than ${Math.ceil(IMPORT_BODY_LIMIT / MB)} MB, also once a gzip body is decompressed (the file itself may have at most ${FILE_LIMIT})`,
+);
+const importAnswers = {
+  415: errorResponse(415, 'The body is not JSON, or is compressed with something other than gzip'),
+  429: errorResponse(429, `Your previous import or preview is still running (${LIBRARY_MESSAGES.importRunning}), or more than 20 in a minute`),
+  503: errorResponse(503, `The server already runs ${IMPORTS_AT_ONCE} imports; Retry-After says when to try again`),
+};
+const BODY_DESCRIPTION =
+  ' The body may be gzip-compressed (Content-Encoding: gzip). One import or preview runs at a time per member (a second is a 429) ' +
+  `and at most ${IMPORTS_AT_ONCE} on the server (503 with Retry-After); the file is read in slices, so other requests are answered meanwhile.`;
 
 /**
  * Export and import of a library (/u/{username}/settings/data): the owner
@@ -51,6 +66,32 @@ export const libraryTransferRoutes =
   async (app) => {
     const tags = ['transfer'];
     const transfer = createLibraryTransfer(db);
+    const gate = createImportGate();
+
+    // These routes' JSON is a whole file: parsed off the event loop when large (library.import.body.ts).
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', async (req: FastifyRequest, payload: Readable) => {
+      const declared = req.headers['content-encoding'] ? undefined : Number(req.headers['content-length'] ?? Number.NaN);
+      return parseImportBody(await readBody(payload, IMPORT_BODY_LIMIT, Number.isInteger(declared) ? declared : undefined));
+    });
+
+    /**
+     * Takes the member's import slot before the body is read, so a second
+     * import is refused before its file is uploaded and the server never
+     * holds more than IMPORTS_AT_ONCE files; the slot is let go when the
+     * answer is sent or the client goes away.
+     */
+    const oneImportAtATime: preParsingHookHandler = async (req, reply, payload) => {
+      const release = gate.enter(actorOf(req).id, () => reply.header('retry-after', String(IMPORT_RETRY_AFTER_SECONDS)));
+      reply.raw.once('close', release);
+      return payload;
+    };
+    const importRoute = {
+      bodyLimit: IMPORT_BODY_LIMIT,
+      validatorCompiler: importValidator,
+      preParsing: oneImportAtATime,
+      decompress: gzipBody.decompress,
+    };
 
     app.get(
       '/api/users/:username/library/export',
@@ -87,15 +128,15 @@ export const libraryTransferRoutes =
     app.post(
       '/api/users/:username/library/import/preview',
       {
-        bodyLimit: IMPORT_BODY_LIMIT,
-        validatorCompiler: importValidator,
-        config: { access: 'user', ...perMinute(20) },
+        ...importRoute,
+        config: { access: 'user', ...perMinute(20), ...gzipBody.config },
         schema: {
           operationId: 'previewLibraryImport',
           summary: 'See what importing a CSV file would do, writing nothing',
           description:
             `The owner only. Reads a VGL, HowLongToBeat or Grouvee export (at most ${FILE_LIMIT}) and matches each row to a catalog game. ` +
-            'Rows that cannot be imported are listed in `errors` with their line; a file that cannot be read at all is a 400.',
+            'Rows that cannot be imported are listed in `errors` with their line; a file that cannot be read at all is a 400.' +
+            BODY_DESCRIPTION,
           tags,
           params: usernameParamSchema,
           body: libraryImportBodySchema,
@@ -103,6 +144,7 @@ export const libraryTransferRoutes =
             200: importPreviewSchema,
             400: errorResponse(400, 'The file cannot be read: no file, empty, not CSV, too large, too many rows, unknown columns or not the format asked for'),
             413: tooLarge,
+            ...importAnswers,
           },
         },
       },
@@ -115,16 +157,17 @@ export const libraryTransferRoutes =
     app.post(
       '/api/users/:username/library/import',
       {
-        bodyLimit: IMPORT_BODY_LIMIT,
-        validatorCompiler: importValidator,
-        config: { access: 'user', ...perMinute(20) },
+        ...importRoute,
+        config: { access: 'user', ...perMinute(20), ...gzipBody.config },
         schema: {
           operationId: 'importLibrary',
           summary: 'Import a CSV file into your library and diary',
           description:
-            `The owner only. Reads the file like the preview and applies every matched row in one transaction (at most ${FILE_LIMIT}). ` +
+            `The owner only. Reads the file like the preview and applies every matched row (at most ${FILE_LIMIT}), a few hundred games per ` +
+            'transaction, so a large import never keeps others from the database; an import that stops midway is completed by importing the file again. ' +
             'Empty cells keep what the library holds; diary rows already in the diary are skipped, so importing a file twice changes nothing. ' +
-            'Any invalid row makes it a 400 that writes nothing.',
+            'Any invalid row makes it a 400 that writes nothing.' +
+            BODY_DESCRIPTION,
           tags,
           params: usernameParamSchema,
           body: libraryImportBodySchema,
@@ -136,6 +179,7 @@ export const libraryTransferRoutes =
                 'and `errors` maps each bad line number ("4") to its problem (at most 500)',
             ),
             413: tooLarge,
+            ...importAnswers,
           },
         },
       },

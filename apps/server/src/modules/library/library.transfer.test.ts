@@ -44,7 +44,7 @@ describe.each(dbKinds)('library export and import on %s', (kind) => {
     t = await createTestApp(kind);
     await seedGames(t, GAMES);
     await t.db.kysely.updateTable('games').set({ igdb_id: 1022 }).where('slug', '=', 'the-legend-of-zelda').execute();
-    for (const name of ['ann', 'bob', 'cat', 'dan', 'erin', 'finn', 'gus', 'hal']) {
+    for (const name of ['ann', 'bob', 'cat', 'dan', 'erin', 'finn', 'gus', 'hal', 'ivy', 'jo']) {
       await createUser(t.db.kysely, { username: name });
       tokens[name] = await loginToken(t.app, name);
     }
@@ -118,6 +118,20 @@ describe.each(dbKinds)('library export and import on %s', (kind) => {
     const res = await importCsv('cat', file);
     expect(res.json()).toEqual({ format: 'vgl', entries: 0, diary: 0, unmatched: 0, skipped: 4, warnings: [] });
     expect((await exportOf('cat')).body).toBe(file);
+  });
+
+  it('escapes cells a spreadsheet would run as formulas, and reads them back as written', async () => {
+    const formula = '=HYPERLINK("https://evil.example","click")';
+    await call('PUT', '/api/users/ivy/library/celeste', 'ivy', { status: 2, review: formula });
+    await call('POST', '/api/users/ivy/diary', 'ivy', { game: 'celeste', playedOn: '2024-02-02', event: 'played', note: '+1 for the music' });
+    const file = (await exportOf('ivy')).body;
+    expect(file).toContain(`"'=HYPERLINK(""https://evil.example"",""click"")"`);
+    expect(file).toContain("'+1 for the music");
+    expect(file).not.toMatch(/,=HYPERLINK|,"=HYPERLINK|,\+1 for/);
+    expect((await importCsv('jo', file)).statusCode).toBe(200);
+    expect((await entryOf('jo', 'celeste')).review).toBe(formula);
+    expect((await diaryOf('jo')).find((d) => d.playedOn === '2024-02-02')?.note).toBe('+1 for the music');
+    expect((await exportOf('jo')).body).toBe(file);
   });
 
   it('previews matched and unmatched rows and writes nothing', async () => {

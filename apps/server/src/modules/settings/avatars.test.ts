@@ -7,6 +7,8 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { dbKinds } from '../../test/databases.js';
 import { bearer, createUser, loginToken } from '../../test/users.js';
 import { usersRepo } from '../users/users.repo.js';
+import { AVATAR_RETRY_AFTER_SECONDS, CONVERSIONS_AT_ONCE, CONVERSIONS_WAITING } from './avatars.js';
+import { SETTINGS_MESSAGES } from './settings.schemas.js';
 
 const NOT_AN_IMAGE = 'Choose a PNG, JPEG, WebP or GIF image.';
 
@@ -32,6 +34,10 @@ async function animatedGif(): Promise<Buffer> {
   }
   return sharp(raw, { raw: { width: 64, height: 128, channels: 3, pageHeight: 64 } }).gif().toBuffer();
 }
+
+/** 16 bits per channel: a 64000×1000 one passes the pixel cap (64 megapixels) but decodes to 384 MB; it compresses to ~550 KB. */
+const sixteenBit = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 10, g: 20, b: 30 } } }).toColourspace('rgb16').png({ compressionLevel: 9 }).toBuffer();
 
 /** Random pixels, so PNG cannot compress them. */
 const noisePng = (side: number) => sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
@@ -107,6 +113,39 @@ describe.each(dbKinds)('avatars on %s', (kind) => {
     expect(streamed.status).toBe(413);
     expect(((await streamed.json()) as { message: string }).message).toBe('The image must be 5 MB or smaller.');
     expect(await currentAvatar()).toBe(before);
+  });
+
+  it('refuses a picture whose decoded pixels would pass 256 MB, though it has no more than 64 megapixels: 16-bit colour counts double', async () => {
+    const before = await currentAvatar();
+    const png = await sixteenBit(64_000, 1_000);
+    expect(png.length).toBeLessThan(1024 * 1024);
+    const metadata = await sharp(png).metadata();
+    expect([metadata.width! * metadata.height!, metadata.depth]).toEqual([64_000_000, 'ushort']);
+    const res = await upload(png);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message: SETTINGS_MESSAGES.avatarTooManyBytes, errors: { avatar: SETTINGS_MESSAGES.avatarTooManyBytes } });
+    expect(await currentAvatar()).toBe(before);
+
+    // 16-bit pictures within the budget are fine.
+    const small = await upload(await sixteenBit(600, 400));
+    expect(small.statusCode).toBe(200);
+    const stored = await sharp(path.join(avatarsDir, small.json().avatar)).metadata();
+    expect([stored.format, stored.width, stored.height]).toEqual(['webp', 256, 256]);
+  });
+
+  it(`converts ${CONVERSIONS_AT_ONCE} picture at a time with ${CONVERSIONS_WAITING} waiting; beyond that a 503 with Retry-After`, async () => {
+    const big = await sharp({ create: { width: 8000, height: 8000, channels: 4, background: { r: 200, g: 30, b: 60, alpha: 0.5 } } }).png().toBuffer();
+    const answers = await Promise.all(Array.from({ length: CONVERSIONS_AT_ONCE + CONVERSIONS_WAITING + 3 }, () => upload(big)));
+    const statuses = answers.map((res) => res.statusCode);
+    expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(CONVERSIONS_AT_ONCE + CONVERSIONS_WAITING);
+    expect(statuses.filter((s) => s !== 200).length).toBeGreaterThan(0);
+    for (const res of answers.filter((r) => r.statusCode !== 200)) {
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe(String(AVATAR_RETRY_AFTER_SECONDS));
+      expect(res.json()).toMatchObject({ error: 'avatar_busy', message: SETTINGS_MESSAGES.avatarBusy });
+    }
+    // Once the line is gone, uploads go through again.
+    expect((await upload(await solid(300, 300).png().toBuffer())).statusCode).toBe(200);
   });
 
   it('refuses text renamed .png, a truncated PNG, an SVG, a wrong field and a missing file with 400', async () => {

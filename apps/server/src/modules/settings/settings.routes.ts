@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, badRequest } from '../../http/errors.js';
 import { errorResponse } from '../../http/route-conventions.js';
 import { actorOf } from '../auth/auth.guard.js';
+import { AVATAR_RETRY_AFTER_SECONDS } from './avatars.js';
 import { SETTINGS_LIMITS, SETTINGS_MESSAGES } from './settings.schemas.js';
 import type { SettingsService } from './settings.service.js';
 
@@ -36,11 +37,11 @@ async function avatarUpload(req: FastifyRequest): Promise<Buffer> {
     return bytes;
   } catch (err) {
     if (err instanceof AppError) throw err;
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    // Other multipart limits (a second file, too many fields) and malformed bodies.
-    if (code?.startsWith('FST_')) throw notAnImage();
-    throw err;
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    // Reading the body fails only on what the client sent: the other multipart limits (a second file, too many
+    // fields, FST_*) and bodies busboy cannot parse, which it throws without a code ("Multipart: Boundary not
+    // found", "Unexpected end of multipart data").
+    throw notAnImage();
   }
 }
 
@@ -146,18 +147,28 @@ export const settingsRoutes =
           operationId: 'uploadAvatar',
           summary: 'Upload your picture',
           description:
-            'A multipart/form-data body with one file field `avatar`: a PNG, JPEG, WebP or GIF image of at most 5 MB and 64 megapixels. ' +
-            'It is stored as a 256×256 WebP. 400 when the file is missing or not such an image, 413 when it is larger than 5 MB.',
+            'A multipart/form-data body with one file field `avatar`: a PNG, JPEG, WebP or GIF image of at most 5 MB and 64 megapixels ' +
+            '(32 megapixels with 16 bits per channel: at most 256 MB once decoded). It is stored as a 256×256 WebP. 400 when the file is ' +
+            'missing or not such an image, 413 when it is larger than 5 MB. Pictures are converted one at a time; when many wait, 503 with Retry-After.',
           tags,
           consumes: ['multipart/form-data'],
           response: {
             200: avatarAnswerSchema,
-            400: errorResponse(400, 'No file field `avatar`, or not a PNG, JPEG, WebP or GIF image, or more than 64 megapixels'),
+            400: errorResponse(400, 'No file field `avatar`, or not a PNG, JPEG, WebP or GIF image, or more than 64 megapixels (256 MB decoded)'),
             413: errorResponse(413, 'The image is larger than 5 MB'),
+            503: errorResponse(503, 'Too many pictures are being converted right now; Retry-After says when to try again'),
           },
         },
       },
-      async (req) => settings.setAvatar(actorOf(req), await avatarUpload(req)),
+      async (req, reply) => {
+        const upload = await avatarUpload(req);
+        try {
+          return await settings.setAvatar(actorOf(req), upload);
+        } catch (err) {
+          if (err instanceof AppError && err.statusCode === 503) reply.header('retry-after', String(AVATAR_RETRY_AFTER_SECONDS));
+          throw err;
+        }
+      },
     );
 
     app.delete(
