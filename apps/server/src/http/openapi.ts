@@ -116,7 +116,7 @@ export async function registerOpenApi(app: FastifyInstance, version: string, web
           'total in `X-Total-Count`. Every error has the shape `{ error, message, statusCode, errors?, requestId? }`.',
           '',
           'Sign in with `POST /api/auth/login` for a session token, or make a **personal access token** in',
-          'Settings → API tokens, and send either as `Authorization: Bearer <token>`.',
+          'Settings → API, and send either as `Authorization: Bearer <token>`.',
         ].join('\n'),
         license: { name: 'MIT', identifier: 'MIT' },
       },
