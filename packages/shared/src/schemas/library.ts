@@ -175,4 +175,3 @@ export const feedQuerySchema = z.object({
   limit: limitUpTo(50, 20),
 });
 export const notificationsQuerySchema = z.object({ page, limit: limitUpTo(50, 20) });
-export const markReadSchema = z.object({ ids: z.array(z.number().int().positive(), { error: 'ids must be a list of notification ids' }).max(200).optional() });
