@@ -45,6 +45,11 @@ rally turbo street kart tennis golf puzzle block tower empire kingdom war tactic
   // A record type mix like IGDB's: mostly main games; DLC, editions, ports, bundles, … about one in five.
   const types = [...Array(80).fill(0), ...Array(8).fill(1), 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 11, 13, 14, 'edition'];
   const games = [];
+  const timesToBeat = [];
+  // Shared records, as IGDB has them (one "Single player" record, named by every game that has the mode).
+  const MODES = ['Single player', 'Multiplayer', 'Co-operative', 'Split screen'].map((name, i) => ({ id: i + 1, name }));
+  const PERSPECTIVES = ['First person', 'Third person', 'Side view', 'Bird view / Isometric'].map((name, i) => ({ id: i + 1, name }));
+  const REGIONS = ['europe', 'north_america', 'japan', 'worldwide'].map((region, i) => ({ id: i + 1, region }));
   let id = 0;
   const mains = [];
   while (games.length < size) {
@@ -69,6 +74,17 @@ rally turbo street kart tennis golf puzzle block tower empire kingdom war tactic
       involved_companies: [{ company: pick(companies), developer: true }, ...(rand() < 0.5 ? [{ company: pick(companies), publisher: true }] : [])],
       updated_at: T0 + Math.floor(rand() * 100_000_000),
     };
+    // The game page's details, about as often as IGDB has them.
+    if (rand() < 0.6) game.screenshots = Array.from({ length: 1 + Math.floor(rand() * 6) }, (_, i) => ({ image_id: `sc${id.toString(36)}${i}`, width: 889, height: 500 }));
+    if (rand() < 0.2) game.artworks = [{ image_id: `ar${id.toString(36)}` }];
+    if (rand() < 0.7) game.game_modes = [MODES[Math.floor(rand() * MODES.length)]];
+    if (rand() < 0.5) game.player_perspectives = [PERSPECTIVES[Math.floor(rand() * PERSPECTIVES.length)]];
+    if (rand() < 0.3) game.storyline = `${name} begins where ${words[1]} ends.`;
+    game.release_dates = game.platforms.map((platform) => ({ date: game.first_release_date, platform, release_region: REGIONS[Math.floor(rand() * REGIONS.length)] }));
+    if (rand() < 0.4) game.websites = [{ url: `https://store.steampowered.com/app/${id}`, type: 13 }, ...(rand() < 0.5 ? [{ url: `https://example.com/${id}`, type: 1 }] : [])];
+    if (rand() < 0.4) game.external_games = [{ uid: String(id), external_game_source: 1 }];
+    if (rand() < 0.3) game.similar_games = [pick(mains), pick(mains)];
+    if (rand() < 0.15) timesToBeat.push({ game_id: id, hastily: 3600 * (1 + Math.floor(rand() * 20)), normally: 3600 * (5 + Math.floor(rand() * 40)), count: 1 + Math.floor(rand() * 500), updated_at: T0 });
     if (type === 'edition') game.version_parent = pick(mains);
     else if (type !== 0) game.parent_game = pick(mains);
     if (game.game_type === 0 && !game.version_parent) mains.push(id);
@@ -76,7 +92,7 @@ rally turbo street kart tennis golf puzzle block tower empire kingdom war tactic
   }
   const popularity = Array.from({ length: 1000 }, (_, i) => ({ game_id: pick(mains), value: 1 - i / 1000 }));
   const fake = await startFakeIgdb(
-    { games, platforms, genres: reference.genres.map(({ id, name, slug }) => ({ id, name, slug })), themes: reference.themes.map(({ id, name, slug }) => ({ id, name, slug })), popularity },
+    { games, platforms, genres: reference.genres.map(({ id, name, slug }) => ({ id, name, slug })), themes: reference.themes.map(({ id, name, slug }) => ({ id, name, slug })), popularity, timesToBeat },
     { latencyMs: Number(process.env.BENCH_IGDB_LATENCY_MS ?? 150) },
   );
   const summary = () => {

@@ -16,3 +16,4 @@ export * from './admin.js';
 export * from './settings.js';
 export * from './tokens.js';
 export * from './catalog-claims.js';
+export * from './game-details.js';

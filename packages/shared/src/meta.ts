@@ -53,3 +53,7 @@ export function reviewMetaDescription(review: string): string {
 
 /** A game's cover in the big size of the games database's image service (SPEC §9), by image id. */
 export const coverImageUrl = (imageId: string) => `https://images.igdb.com/igdb/image/upload/t_cover_big/${encodeURIComponent(imageId)}.jpg`;
+
+/** Any IGDB image (screenshots, artworks) in one of the image service's sizes, by image id. */
+export const igdbImageUrl = (imageId: string, size: 'screenshot_med' | 'screenshot_big' | '1080p' | 'thumb') =>
+  `https://images.igdb.com/igdb/image/upload/t_${size}/${encodeURIComponent(imageId)}.jpg`;

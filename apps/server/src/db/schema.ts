@@ -173,6 +173,30 @@ export interface Database {
   igdb_token: IgdbTokenTable;
   game_related_items: GameRelatedItemsTable;
   game_bundles: { game_igdb_id: number; bundle_igdb_id: number };
+  game_details: GameDetailsTable;
+  game_time_to_beat: GameTimeToBeatTable;
+  game_external_ids: { source: string; uid: string; game_igdb_id: number };
+}
+
+/** What IGDB says about a game beyond the catalog's facts (0014; `data` is GameDetailsData as JSON). */
+export interface GameDetailsTable {
+  igdb_id: number;
+  game_type: number;
+  parent_igdb_id: number | null;
+  storyline: string | null;
+  data: string;
+  updated_at: number;
+}
+
+/** IGDB's game_time_to_beats, in seconds; keyed by the game's IGDB id. */
+export interface GameTimeToBeatTable {
+  igdb_id: number;
+  hastily: number | null;
+  normally: number | null;
+  completely: number | null;
+  count: number;
+  /** IGDB's updated_at of the record (unix s). */
+  updated_at: number;
 }
 
 export interface AccessTokensTable {

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { IgdbGame, IgdbNamed, IgdbPlatform, IgdbPopularity } from '../modules/igdb/igdb.types.js';
+import type { IgdbGame, IgdbNamed, IgdbPlatform, IgdbPopularity, IgdbTimeToBeat } from '../modules/igdb/igdb.types.js';
 
 /*
  * A stand-in for IGDB (https://api-docs.igdb.com) and Twitch's token
@@ -45,17 +45,38 @@ const REFS: Record<string, Record<string, string>> = {
     remasters: 'games',
     ports: 'games',
     similar_games: 'games',
+    screenshots: 'screenshots',
+    artworks: 'artworks',
+    game_modes: 'game_modes',
+    player_perspectives: 'player_perspectives',
+    franchises: 'franchises',
+    collections: 'collections',
+    release_dates: 'release_dates',
+    websites: 'websites',
+    age_ratings: 'age_ratings',
+    external_games: 'external_games',
   },
   covers: { game: 'games' },
+  screenshots: { game: 'games' },
+  artworks: { game: 'games' },
+  release_dates: { game: 'games', platform: 'platforms', release_region: 'release_date_regions' },
+  websites: { game: 'games' },
+  age_ratings: { organization: 'age_rating_organizations', rating_category: 'age_rating_categories' },
+  external_games: { game: 'games' },
+  game_time_to_beats: { game_id: 'games' },
   alternative_names: { game: 'games' },
   involved_companies: { game: 'games', company: 'companies' },
   platforms: { platform_family: 'platform_families' },
   popularity_primitives: { game_id: 'games' },
 };
 /** The endpoints this fake answers. */
-const ENDPOINTS = ['games', 'covers', 'alternative_names', 'involved_companies', 'companies', 'platforms', 'platform_families', 'genres', 'themes', 'popularity_primitives'];
+const ENDPOINTS = [
+  'games', 'covers', 'alternative_names', 'involved_companies', 'companies', 'platforms', 'platform_families', 'genres', 'themes', 'popularity_primitives',
+  'screenshots', 'artworks', 'game_modes', 'player_perspectives', 'franchises', 'collections', 'release_dates', 'release_date_regions', 'websites',
+  'age_ratings', 'age_rating_organizations', 'age_rating_categories', 'external_games', 'game_time_to_beats',
+];
 /** Nested records given inside a game belong to it: their "game" field points back. */
-const OWNED_BY_GAME = new Set(['covers', 'alternative_names', 'involved_companies']);
+const OWNED_BY_GAME = new Set(['covers', 'alternative_names', 'involved_companies', 'screenshots', 'artworks', 'release_dates', 'websites', 'external_games']);
 
 // ---------------------------------------------------------------- Apicalypse
 
@@ -277,6 +298,8 @@ export interface FakeIgdbData {
   genres: IgdbNamed[];
   themes: IgdbNamed[];
   popularity?: IgdbPopularity[];
+  /** game_time_to_beats records (IGDB keeps them apart from the games). */
+  timesToBeat?: Omit<IgdbTimeToBeat, 'id'>[];
 }
 
 export interface FakeIgdbOptions {
@@ -325,6 +348,7 @@ export async function startFakeIgdb(data: FakeIgdbData, options: FakeIgdbOptions
   for (const t of data.themes) put('themes', t as unknown as Record<string, unknown>);
   for (const g of data.games) put('games', g as unknown as Record<string, unknown>);
   (data.popularity ?? []).forEach((p, i) => put('popularity_primitives', { id: i + 1, popularity_type: 1, calculated_at: 0, ...p }));
+  for (const t of data.timesToBeat ?? []) put('game_time_to_beats', { updated_at: 0, ...t });
 
   /** The fake's clock for updated_at: later than anything already in the data. */
   let clock = 0;
@@ -532,6 +556,11 @@ export async function startFakeIgdb(data: FakeIgdbData, options: FakeIgdbOptions
       if (typeof game.cover === 'number') table('covers').delete(game.cover);
       sortedIds.covers = undefined;
       game.cover = put('covers', { image_id: imageId, width: 264, height: 374, game: gameId });
+    },
+    /** Players report new times: the game's time-to-beat record changes (its updated_at moves to now), or is created. */
+    updateTimeToBeat: (gameId: number, changes: Omit<IgdbTimeToBeat, 'id' | 'game_id'>) => {
+      const existing = [...table('game_time_to_beats').values()].find((r) => r.game_id === gameId);
+      put('game_time_to_beats', { ...(existing ? { id: existing.id } : {}), game_id: gameId, ...changes, updated_at: tick() });
     },
     /** Runs `change` right after the n-th games page from now has been answered. */
     afterGamesPage: (n: number, change: () => void) => {

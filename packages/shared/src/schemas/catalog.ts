@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { GameVersionCard, TimeToBeat, VersionRelation, WebsiteKind } from '../game-details.js';
 import type { CommunityRating } from '../library.js';
 import { PAGING } from '../limits.js';
 import { named } from './common.js';
@@ -173,6 +174,46 @@ export const relatedItemSchema = named(
   'Something IGDB lists with a game that is not a game of its own',
 );
 
+/** Where a game can be bought or played, or read about: a link from IGDB. */
+export const WEBSITE_KINDS = [
+  'official', 'steam', 'gog', 'epic', 'itch', 'playstation', 'xbox', 'nintendo', 'apple', 'google-play', 'humble', 'wikipedia', 'wiki', 'other',
+] as const satisfies readonly WebsiteKind[];
+
+/** How a game relates to another version of it (IGDB's game types). */
+export const VERSION_RELATIONS = ['original', 'remake', 'remaster', 'port', 'expanded', 'standalone', 'fork'] as const satisfies readonly VersionRelation[];
+
+export const timeToBeatSchema = named(
+  'TimeToBeat',
+  z.object({
+    hastily: z.number().int().nullable().describe('Seconds to finish the main story, rushing'),
+    normally: z.number().int().nullable().describe('Seconds to finish it at an ordinary pace'),
+    completely: z.number().int().nullable().describe('Seconds to finish everything (100%)'),
+    count: z.number().int().describe('How many players’ times these come from'),
+  }),
+  'How long the game takes to beat, from IGDB players’ reports',
+) satisfies z.ZodType<TimeToBeat>;
+
+const gameReleaseSchema = z.object({
+  platform: z.string().describe('Platform name'),
+  platform_slug: z.string().nullable(),
+  date: releaseDateSeconds,
+  region: z.string().nullable().describe('IGDB’s release region (europe, north_america, japan, worldwide, …), null when not given'),
+});
+
+const gameWebsiteSchema = z.object({
+  kind: z.enum(WEBSITE_KINDS),
+  url: z.string(),
+  store: z.boolean().describe('A shop or store where the game can be had (the page’s "where to play")'),
+});
+
+export const gameVersionSchema = named(
+  'GameVersion',
+  gameCardSchema.extend({
+    relation: z.enum(VERSION_RELATIONS).describe('original: the game this one is a version of; otherwise what this version is of the game shown'),
+  }),
+  'Another version of a game: its original, or its remakes, remasters and ports',
+) satisfies z.ZodType<GameVersionCard>;
+
 /** The game page: the card's facts plus everything about it. */
 export const gameSchema = named(
   'Game',
@@ -196,6 +237,19 @@ export const gameSchema = named(
     alternative_names: z.array(z.string()).describe('Other names it is known by (other languages, abbreviations); search finds these too'),
     community: communityRatingSchema.nullable().describe('VGL members’ ratings of it'),
     related: z.array(relatedItemSchema).describe('Its DLC, expansions, editions, bundles, … (from IGDB; not games of their own)'),
+    storyline: z.string().nullable(),
+    screenshots: z.array(z.string()).describe('IGDB image ids (https://images.igdb.com/igdb/image/upload/t_screenshot_big/{id}.jpg)'),
+    artworks: z.array(z.string()).describe('IGDB image ids of artworks'),
+    modes: z.array(z.string()).describe('Game modes: Single player, Multiplayer, Co-operative, …'),
+    perspectives: z.array(z.string()).describe('Player perspectives: First person, Side view, …'),
+    franchises: z.array(namedRef),
+    series: z.array(namedRef).describe('IGDB collections the game belongs to'),
+    releases: z.array(gameReleaseSchema).describe('Release dates per platform and region, earliest first'),
+    websites: z.array(gameWebsiteSchema),
+    age_ratings: z.array(z.object({ organization: z.string(), rating: z.string() })),
+    time_to_beat: timeToBeatSchema.nullable(),
+    similar: z.array(gameCardSchema).describe('Catalog games IGDB finds similar'),
+    versions: z.array(gameVersionSchema).describe('Its original and its remakes, remasters and ports'),
   }),
   'A game with its platforms, genres, themes, companies and community rating',
 );

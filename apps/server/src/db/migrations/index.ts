@@ -13,6 +13,7 @@ import { accessTokensMigration } from './0010_access_tokens.js';
 import { revokedSessionsMigration } from './0011_revoked_sessions.js';
 import { browseOrderMigration } from './0012_browse_order.js';
 import { igdbSyncMigration } from './0013_igdb_sync.js';
+import { gameDetailsMigration } from './0014_game_details.js';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the compiled
@@ -35,5 +36,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0011_revoked_sessions': revokedSessionsMigration(),
     '0012_browse_order': browseOrderMigration(),
     '0013_igdb_sync': igdbSyncMigration(),
+    '0014_game_details': gameDetailsMigration(),
   };
 }

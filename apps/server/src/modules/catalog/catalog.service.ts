@@ -1,6 +1,7 @@
 import type { CommunityRating } from '@vgl/shared';
 import type { BrowseQuery } from '@vgl/shared/schemas';
 import type { Db } from '../../db/database.js';
+import { gameExtras } from './catalog.extras.js';
 import { getMeta } from '../../db/meta.js';
 import { notFound } from '../../http/errors.js';
 import { catalogFacts, type CatalogFacts } from './catalog.facts.js';
@@ -133,8 +134,13 @@ export function createCatalogService(db: Db, community?: CommunitySignals, now: 
     async game(slug: string) {
       const row = await findGameBySlug(k, slug);
       if (!row) throw notFound(`There is no game "${slug}".`);
-      const [details, ratings, related] = await Promise.all([gameDetails(k, row.id), community?.communityRating(row.id), relatedItems(k, row.igdb_id)]);
-      return { ...presentGame(row, details), community: ratings ?? null, related: presentRelatedItems(related) };
+      const [details, ratings, related, extras] = await Promise.all([
+        gameDetails(k, row.id),
+        community?.communityRating(row.id),
+        relatedItems(k, row.igdb_id),
+        gameExtras(k, row.igdb_id),
+      ]);
+      return { ...presentGame(row, details), community: ratings ?? null, related: presentRelatedItems(related), ...extras };
     },
 
     async platform(slug: string) {

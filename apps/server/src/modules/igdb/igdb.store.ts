@@ -2,6 +2,7 @@ import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { slugify } from '@vgl/shared';
+import { detailsRowOf, externalIdsOf } from './igdb.details.js';
 import { classify, type IgdbCover, type IgdbGame, type IgdbNamed, type IgdbPlatform } from './igdb.types.js';
 
 type K = Kysely<Database>;
@@ -51,6 +52,12 @@ async function idMap(k: K, table: 'platforms' | 'genres' | 'themes', igdbIds: nu
 const popularityOf = (g: IgdbGame) => Math.log1p(g.total_rating_count ?? 0) * 10 + Math.log1p(g.hypes ?? 0) * 5;
 
 const unique = <T>(values: T[]) => [...new Set(values)];
+
+function groupBy<T>(values: T[], key: (v: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const v of values) groups.set(key(v), [...(groups.get(key(v)) ?? []), v]);
+  return groups;
+}
 
 /** Inserts many rows in statements of at most `size` rows (SQLite and PostgreSQL cap bound parameters). */
 async function insertChunked<T extends keyof Database & string>(k: K, table: T, rows: Insertable<Database[T]>[], size = 500): Promise<void> {
@@ -114,6 +121,7 @@ export async function saveRelatedItems(db: Db, items: IgdbGame[], now = Date.now
         .execute();
     }
     const ids = items.map((i) => i.id);
+    await trx.deleteFrom('game_details').where('igdb_id', 'in', ids).execute();
     const former = await trx.selectFrom('games').select('id').where('igdb_id', 'in', ids).execute();
     if (former.length === 0) return [];
     const kept = new Set(
@@ -162,6 +170,8 @@ export async function saveGames(k: K, games: IgdbGame[], now = Date.now()): Prom
     const companies: Insertable<Database['game_companies']>[] = [];
     const altNames: Insertable<Database['alternative_names']>[] = [];
     const bundles: Insertable<Database['game_bundles']>[] = [];
+    const details: Insertable<Database['game_details']>[] = [];
+    const externalIds = new Map<string, Insertable<Database['game_external_ids']>>();
     const seen = new Set<number>();
     for (const g of games) {
       if (seen.has(g.id)) continue;
@@ -210,6 +220,8 @@ export async function saveGames(k: K, games: IgdbGame[], now = Date.now()): Prom
       }
       companies.push(...roles.values());
       for (const bundle of unique(g.bundles ?? [])) bundles.push({ game_igdb_id: g.id, bundle_igdb_id: bundle });
+      details.push(detailsRowOf(g, now));
+      for (const ext of externalIdsOf(g)) externalIds.set(`${ext.source}:${ext.uid}`, ext);
     }
 
     await trx.deleteFrom('game_platforms').where('game_id', 'in', ids).execute();
@@ -218,6 +230,12 @@ export async function saveGames(k: K, games: IgdbGame[], now = Date.now()): Prom
     await trx.deleteFrom('game_companies').where('game_id', 'in', ids).execute();
     await trx.deleteFrom('alternative_names').where('game_id', 'in', ids).execute();
     await trx.deleteFrom('game_bundles').where('game_igdb_id', 'in', [...seen]).execute();
+    await trx.deleteFrom('game_details').where('igdb_id', 'in', [...seen]).execute();
+    // A store id moves with its game (IGDB corrects links): the page's games lose theirs, and any game holding one of these.
+    await trx.deleteFrom('game_external_ids').where('game_igdb_id', 'in', [...seen]).execute();
+    for (const [source, uids] of groupBy([...externalIds.values()], (e) => e.source)) {
+      await trx.deleteFrom('game_external_ids').where('source', '=', source).where('uid', 'in', uids.map((e) => e.uid)).execute();
+    }
     // A record that was a related item before and is a game now (IGDB changed its type).
     await trx.deleteFrom('game_related_items').where('igdb_id', 'in', [...seen]).execute();
     await insertChunked(trx, 'game_platforms', platforms);
@@ -226,6 +244,8 @@ export async function saveGames(k: K, games: IgdbGame[], now = Date.now()): Prom
     await insertChunked(trx, 'game_companies', companies);
     await insertChunked(trx, 'alternative_names', altNames);
     await insertChunked(trx, 'game_bundles', bundles);
+    await insertChunked(trx, 'game_details', details, 100);
+    await insertChunked(trx, 'game_external_ids', [...externalIds.values()]);
     return ids;
   });
 }

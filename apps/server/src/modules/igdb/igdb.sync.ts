@@ -3,8 +3,9 @@ import { getMeta, setMeta } from '../../db/meta.js';
 import { bumpCatalogVersion, refreshPlatformCounts } from '../catalog/catalog.import.js';
 import { refreshSearchIndex } from '../catalog/search-index.js';
 import type { IgdbClient } from './igdb.client.js';
+import { saveTimeToBeats } from './igdb.details.js';
 import { idsUpdatedAt, saveCovers, savePopularity, saveRecords, saveReference } from './igdb.store.js';
-import { GAME_FIELDS, PAGE_SIZE, type IgdbCover, type IgdbGame, type IgdbNamed, type IgdbPlatform, type IgdbPopularity } from './igdb.types.js';
+import { GAME_FIELDS, PAGE_SIZE, TIME_TO_BEAT_FIELDS, type IgdbCover, type IgdbTimeToBeat, type IgdbGame, type IgdbNamed, type IgdbPlatform, type IgdbPopularity } from './igdb.types.js';
 
 export const SYNC_KEYS = {
   /** Full crawl: every IGDB id up to this one is saved. */
@@ -14,6 +15,8 @@ export const SYNC_KEYS = {
   since: 'igdb.incremental.since',
   /** Covers with a greater id are new since the last run (IGDB replaces a cover by a new record). */
   covers: 'igdb.covers.cursor',
+  /** Times to beat updated after this second (unix s) are fetched next. */
+  timeToBeat: 'igdb.ttb.since',
 } as const;
 
 export interface SyncReport {
@@ -24,6 +27,8 @@ export interface SyncReport {
   related: number;
   /** Covers refreshed because IGDB replaced them. */
   covers: number;
+  /** Games whose time to beat was saved. */
+  timesToBeat: number;
   /** Pages of games fetched. */
   pages: number;
   /** The IGDB id a full crawl resumed after (0 for a fresh start). */
@@ -60,6 +65,7 @@ export async function syncFromIgdb(db: Db, client: IgdbClient, options: SyncOpti
   }
   const fullDone = (await getMeta(k, SYNC_KEYS.fullDone)) === '1';
   const report = fullDone ? await incrementalSync(db, client, options) : await fullCrawl(db, client, options);
+  report.timesToBeat = await syncTimesToBeat(db, client);
 
   const ranking = [
     ...(await client.query<IgdbPopularity[]>('popularity_primitives', 'fields game_id,value; where popularity_type = 1; sort value desc; limit 500;')),
@@ -93,7 +99,7 @@ function pageSaver(db: Db, report: SyncReport) {
 async function fullCrawl(db: Db, client: IgdbClient, { onProgress }: SyncOptions): Promise<SyncReport> {
   const k = db.kysely;
   const resumedFrom = Number((await getMeta(k, SYNC_KEYS.cursor)) ?? 0);
-  const report: SyncReport = { mode: 'full', games: 0, related: 0, covers: 0, pages: 0, resumedFrom };
+  const report: SyncReport = { mode: 'full', games: 0, related: 0, covers: 0, timesToBeat: 0, pages: 0, resumedFrom };
   const save = pageSaver(db, report);
 
   if (resumedFrom === 0) {
@@ -188,7 +194,7 @@ async function fullCrawl(db: Db, client: IgdbClient, { onProgress }: SyncOptions
  */
 async function incrementalSync(db: Db, client: IgdbClient, { onProgress }: SyncOptions): Promise<SyncReport> {
   const k = db.kysely;
-  const report: SyncReport = { mode: 'incremental', games: 0, related: 0, covers: 0, pages: 0, resumedFrom: 0 };
+  const report: SyncReport = { mode: 'incremental', games: 0, related: 0, covers: 0, timesToBeat: 0, pages: 0, resumedFrom: 0 };
   const save = pageSaver(db, report);
   let second = Number((await getMeta(k, SYNC_KEYS.since)) ?? 0);
   // Read at `second` already: what the last run saved with exactly that updated_at.
@@ -261,4 +267,29 @@ async function refreshCovers(db: Db, client: IgdbClient): Promise<number> {
   }
   if (changed) await bumpCatalogVersion(db);
   return changed;
+}
+
+/**
+ * IGDB keeps times to beat in their own endpoint, updated apart from the
+ * games. Each run reads the records updated since the last run by id (a
+ * keyset that edits cannot shift) and then moves the mark to the newest
+ * updated_at seen before it began: a record edited while we page gets a
+ * later updated_at and is read by the next run, whatever its id.
+ */
+async function syncTimesToBeat(db: Db, client: IgdbClient): Promise<number> {
+  const k = db.kysely;
+  const since = Number((await getMeta(k, SYNC_KEYS.timeToBeat)) ?? 0);
+  const [newest] = await client.query<IgdbTimeToBeat[]>('game_time_to_beats', 'fields updated_at; sort updated_at desc; limit 1;');
+  let saved = 0;
+  for (let after = 0; ; ) {
+    const page = await client.query<IgdbTimeToBeat[]>(
+      'game_time_to_beats',
+      `fields ${TIME_TO_BEAT_FIELDS}; where updated_at > ${since} & id > ${after}; sort id asc; limit ${PAGE_SIZE};`,
+    );
+    saved += await saveTimeToBeats(k, page);
+    if (page.length < PAGE_SIZE) break;
+    after = page[page.length - 1]!.id;
+  }
+  if (newest?.updated_at !== undefined) await setMeta(k, SYNC_KEYS.timeToBeat, String(Math.max(since, newest.updated_at)));
+  return saved;
 }

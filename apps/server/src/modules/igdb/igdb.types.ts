@@ -26,7 +26,38 @@ export interface IgdbGame {
   version_parent?: number;
   /** The bundles this game is part of (IGDB ids). */
   bundles?: number[];
+  storyline?: string;
+  screenshots?: { image_id?: string }[];
+  artworks?: { image_id?: string }[];
+  game_modes?: { name?: string }[];
+  player_perspectives?: { name?: string }[];
+  franchises?: { name?: string; slug?: string }[];
+  /** Series (IGDB renamed "collection" to "collections"). */
+  collections?: { name?: string; slug?: string }[];
+  /** One per platform and region; `date` in unix seconds, absent when only "TBD". */
+  release_dates?: { date?: number; platform?: number; release_region?: { region?: string } }[];
+  /** `type` is a website_types id (1 is the official site); stores are told by their address. */
+  websites?: { url?: string; type?: number }[];
+  age_ratings?: { organization?: { name?: string }; rating_category?: { rating?: string } }[];
+  /** IGDB ids of games IGDB finds similar. */
+  similar_games?: number[];
+  /** The game's ids elsewhere; external_game_source 1 is Steam. */
+  external_games?: { uid?: string; external_game_source?: number }[];
 }
+
+/** A game_time_to_beats record: seconds to finish the game in three styles. */
+export interface IgdbTimeToBeat {
+  id: number;
+  game_id?: number;
+  hastily?: number;
+  normally?: number;
+  completely?: number;
+  count?: number;
+  updated_at?: number;
+}
+
+/** IGDB's external_game_sources ids VGL reads (Steam's app ids, for imports). */
+export const EXTERNAL_SOURCES: Readonly<Record<number, string>> = { 1: 'steam', 5: 'gog' };
 
 export interface IgdbPlatform {
   id: number;
@@ -55,7 +86,15 @@ export const GAME_FIELDS = [
   'platforms', 'genres', 'themes', 'alternative_names.name', 'involved_companies.company.name', 'involved_companies.company.slug',
   'involved_companies.publisher', 'involved_companies.developer', 'updated_at',
   'game_type', 'parent_game', 'version_parent', 'bundles',
+  // The game page's details (issue 16); nested records expanded to the fields shown.
+  'storyline', 'screenshots.image_id', 'artworks.image_id', 'game_modes.name', 'player_perspectives.name',
+  'franchises.name', 'franchises.slug', 'collections.name', 'collections.slug',
+  'release_dates.date', 'release_dates.platform', 'release_dates.release_region.region',
+  'websites.url', 'websites.type', 'age_ratings.organization.name', 'age_ratings.rating_category.rating',
+  'similar_games', 'external_games.uid', 'external_games.external_game_source',
 ].join(',');
+
+export const TIME_TO_BEAT_FIELDS = 'game_id,hastily,normally,completely,count,updated_at';
 
 /**
  * IGDB's game types (GameTypeEnum; data/catalog/igdb-reference.json lists

@@ -10,7 +10,9 @@ import { GameReviews } from '../library/GameReviews';
 import { useGame, type GameDetails } from './catalogApi';
 import styles from './catalog.module.css';
 import { isNotFound } from './isNotFound';
+import { ExtraFacts, GameVersions, PlayFacts, ReleaseDates, SimilarGames, Storyline } from './GameExtras';
 import { RelatedItems } from './RelatedItems';
+import { ScreenshotGallery } from './ScreenshotGallery';
 
 function Chips({ items, base }: { items: { slug: string; name: string }[]; base?: string }) {
   return (
@@ -90,13 +92,20 @@ function GameView({ game }: { game: GameDetails }) {
                 <dd>{game.alternative_names.join(' · ')}</dd>
               </>
             )}
+            <ExtraFacts game={game} />
           </dl>
           {game.summary && <p className={styles.summary}>{game.summary}</p>}
+          <Storyline text={game.storyline} />
         </div>
       </article>
+      <PlayFacts game={game} />
+      <ScreenshotGallery name={game.name} screenshots={game.screenshots} artworks={game.artworks} />
+      <GameVersions versions={game.versions} />
       <RelatedItems items={game.related} />
       <GameRatings community={game.community} />
       <GameReviews slug={game.slug} platforms={game.platforms} />
+      <ReleaseDates releases={game.releases} />
+      <SimilarGames games={game.similar} />
     </>
   );
 }

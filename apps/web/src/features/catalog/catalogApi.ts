@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { TOTAL_COUNT_HEADER, type CommunityRating } from '@vgl/shared';
+import { TOTAL_COUNT_HEADER, type CommunityRating, type GamePageDetails } from '@vgl/shared';
 import { api } from '../../lib/api';
 
 /** A game as lists return it (SPEC §3). */
@@ -19,7 +19,8 @@ interface Named {
   name: string;
 }
 
-export interface GameDetails extends Omit<GameCard, 'platform'> {
+/** The game page; IGDB's details (GamePageDetails) are empty for the embedded catalog. */
+export interface GameDetails extends Omit<GameCard, 'platform'>, GamePageDetails {
   summary: string | null;
   rating_count: number;
   platforms: (Named & { abbreviation: string | null })[];
