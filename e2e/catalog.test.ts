@@ -58,6 +58,29 @@ describe.skipIf(!hasChromium)('the game catalog in Chromium', () => {
     await expect.poll(() => suite.page.title()).toMatch(/^The Legend of Zelda.* \| VGL$/);
   });
 
+  it('suggests games while typing in the nav search, usable with the keyboard alone', async () => {
+    // Its own context that lets axe-core in (the app's CSP rightly blocks injected scripts).
+    const context = await suite.browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    const page = await context.newPage();
+    await page.goto(`${suite.server.url}/`);
+    await page.getByRole('button', { name: 'Open search' }).click();
+    const box = page.getByRole('combobox', { name: 'Search games' });
+    await box.pressSequentially('super mar', { delay: 20 });
+    const options = page.getByRole('listbox', { name: 'Suggested games' }).getByRole('option');
+    await options.filter({ hasText: /^Super Mario World/ }).first().waitFor();
+    expect(await options.count()).toBeLessThanOrEqual(6);
+    expect(await axeViolations(page)).toEqual([]);
+    for (let i = 0; i < 6; i += 1) {
+      await box.press('ArrowDown');
+      const active = await box.getAttribute('aria-activedescendant');
+      if ((await page.locator(`[id="${active}"]`).textContent())?.startsWith('Super Mario World')) break;
+    }
+    await box.press('Enter');
+    await page.waitForURL(/\/games\/super-mario-world$/);
+    await expect.poll(() => page.title()).toMatch(/^Super Mario World.* \| VGL$/);
+    await context.close();
+  });
+
   it('shows a platform page and its about tab', async () => {
     await suite.page.goto(`${suite.server.url}/platforms/snes`);
     await expect.poll(() => suite.page.title()).toBe('Super Nintendo Entertainment System | VGL');

@@ -45,6 +45,13 @@ describe('search relevance', () => {
     expect(ranked(terms('mario'), [game('Mario Kart', 10), game('Mario Golf', 200)])).toEqual(['Mario Golf', 'Mario Kart']);
   });
 
+  it('while a word is typed, completes it the way most matching titles do', () => {
+    const games = [game('Super Marathon', 13), game('Super Maruo', 12), game('Super Mario World', 13), game('Super Mario Land', 15), game('Super Mario Kart', 14)];
+    expect(ranked(terms('super mar', true), games).slice(0, 3).sort()).toEqual(['Super Mario Kart', 'Super Mario Land', 'Super Mario World']);
+    // Typed out, the whole name still wins.
+    expect(ranked(terms('super marathon', true), games)[0]).toBe('Super Marathon');
+  });
+
   it('keeps the popularity order on ties', () => {
     const games = [game('Space Strike 1'), game('Space Strike 2'), game('Space Strike 3')];
     expect(ranked(terms('space strike'), games)).toEqual(['Space Strike 1', 'Space Strike 2', 'Space Strike 3']);

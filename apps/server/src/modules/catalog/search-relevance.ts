@@ -27,6 +27,10 @@ const MOST_FOR_LENGTH = 2.5;
 const ALTERNATIVE_NAME = 0.5;
 /** Weight of ln(1 + popularity): a very popular game may pass a slightly better-worded one. */
 const POPULARITY = 0.6;
+/** At most this much for completing a half-typed last word the way most matching titles do. */
+const LIKELY_COMPLETION = 2;
+/** Weight of ln(1 + how many other matches name this title): sequels and re-releases build on famous games. */
+const NAMED_BY_OTHERS = 0.8;
 
 function matches(terms: SearchTerms, index: number, word: string): boolean {
   const term = terms.words[index]!;
@@ -47,9 +51,11 @@ export function titleScore(terms: SearchTerms, title: string): number {
   if (!terms.words.every((_, i) => name.some((word) => matches(terms, i, word)))) return 0;
   const at = phraseAt(terms, name);
   const extra = Math.max(0, name.length - terms.words.length);
+  // "super mar" is not the whole of "Super Marathon" yet: only a last word typed out completes a name.
+  const typedOut = at >= 0 && name[at + terms.words.length - 1] === terms.words[terms.words.length - 1];
   return (
     ALL_IN_NAME +
-    (at === 0 && extra === 0 ? WHOLE_NAME : 0) +
+    (at === 0 && extra === 0 && typedOut ? WHOLE_NAME : 0) +
     (at >= 0 ? IN_ORDER : 0) +
     (at === 0 ? AT_START : 0) -
     Math.min(MOST_FOR_LENGTH, extra * PER_EXTRA_WORD)
@@ -69,10 +75,45 @@ export function relevance(terms: SearchTerms, game: SearchCandidate, inName = ti
   return Math.max(inName, inAlternative) + Math.log1p(Math.max(0, game.popularity)) * POPULARITY;
 }
 
+/**
+ * While the last word is being typed, the word it becomes in each title:
+ * "mar" is "mario" in forty matching titles and "marathon" in one, so
+ * someone typing "super mar" more likely means Mario (a phone keyboard's
+ * guess). Returns each candidate's bonus, up to LIKELY_COMPLETION for the
+ * commonest completion among the candidates; none when the word is whole.
+ */
+function completionBonuses(terms: SearchTerms, candidates: SearchCandidate[]): number[] {
+  if (!terms.lastIsPrefix) return candidates.map(() => 0);
+  const last = terms.words[terms.words.length - 1]!;
+  const completions = candidates.map((game) => searchWords(game.name).find((word) => word.startsWith(last)));
+  const counts = new Map<string, number>();
+  for (const word of completions) if (word) counts.set(word, (counts.get(word) ?? 0) + 1);
+  const most = Math.max(0, ...counts.values());
+  if (counts.size < 2) return candidates.map(() => 0);
+  return completions.map((word) => (word ? (LIKELY_COMPLETION * counts.get(word)!) / most : 0));
+}
+
+/**
+ * How many of the other matches contain each title whole ("Super Mario
+ * World 2: Yoshi's Island", "Super Mario Advance 2: Super Mario World" name
+ * Super Mario World): a game that sequels and re-releases are named after
+ * is a known one, a signal the embedded catalog's rough popularity lacks.
+ */
+function namedByOthers(candidates: SearchCandidate[]): number[] {
+  const names = candidates.map((game) => ` ${searchWords(game.name).join(' ')} `);
+  return names.map((name, i) => names.reduce((n, other, j) => n + (j !== i && other.length > name.length && other.includes(name) ? 1 : 0), 0));
+}
+
 /** Best first; ties keep the popularity order the candidates came in. `nameScores`: titleScore of each name, if known. */
 export function rankByRelevance(terms: SearchTerms, candidates: SearchCandidate[], nameScores?: number[]): number[] {
+  const completion = completionBonuses(terms, candidates);
+  const named = namedByOthers(candidates);
   return candidates
-    .map((game, order) => ({ id: game.id, order, score: relevance(terms, game, nameScores?.[order]) }))
+    .map((game, order) => ({
+      id: game.id,
+      order,
+      score: relevance(terms, game, nameScores?.[order]) + completion[order]! + Math.log1p(named[order]!) * NAMED_BY_OTHERS,
+    }))
     .sort((a, b) => b.score - a.score || a.order - b.order)
     .map((game) => game.id);
 }

@@ -16,7 +16,7 @@ export function NavBar() {
 
   return (
     <header className={styles.bar}>
-      <nav className={styles.inner} aria-label="Main">
+      <nav className={`${styles.inner} ${searchOpen ? styles.searchOpen : ''}`} aria-label="Main">
         <Brand />
 
         <div className={styles.search}>

@@ -1,12 +1,30 @@
-import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { at, renderRoutes } from '../../test/render';
+import { stubFetch } from '../../test/stubFetch';
 import { SearchForm } from './SearchForm';
 
+const game = (id: number, name: string, release_year: number, platform: string) => ({
+  _id: String(id),
+  id,
+  name,
+  slug: name.toLowerCase().replace(/\W+/g, '-'),
+  cover: null,
+  first_release_date: null,
+  release_year,
+  rating: null,
+  platform,
+});
+
 describe('search form (SPEC §2, §5)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
   const setup = () => {
     const onDone = vi.fn();
-    const view = renderRoutes([at('/', <SearchForm onDone={onDone} />), at('/search', <p>results</p>)]);
+    const view = renderRoutes([at('/', <SearchForm onDone={onDone} />), at('/search', <p>results</p>), at('/games/:slug', <p>game page</p>)]);
     return { ...view, onDone, input: screen.getByPlaceholderText('Search') };
   };
 
@@ -30,5 +48,68 @@ describe('search form (SPEC §2, §5)', () => {
     expect(router.state.location.pathname).toBe('/search/');
     expect(router.state.location.search).toBe('?q=mario%20%26%20luigi&p=1');
     expect(onDone).toHaveBeenCalled();
+  });
+
+  describe('suggestions (an ARIA combobox)', () => {
+    const answers = () =>
+      stubFetch({
+        '/api/igdb/search': ({ url }) => ({
+          body: url.searchParams.get('q') === 'super mar' ? [game(1, 'Super Mario World', 1990, 'SNES'), game(2, 'Super Mario Bros.', 1985, 'NES')] : [],
+        }),
+      });
+
+    it('waits for two characters, then lists up to six games with year and platform', async () => {
+      const requests = answers();
+      const { input } = setup();
+      fireEvent.change(input, { target: { value: 's' } });
+      await act(() => new Promise((r) => setTimeout(r, 250)));
+      expect(requests).toHaveLength(0);
+      expect(input.getAttribute('aria-expanded')).toBe('false');
+
+      fireEvent.change(input, { target: { value: 'super mar' } });
+      const list = await screen.findByRole('listbox', { name: 'Suggested games' });
+      expect(requests.map((r) => r.url.search)).toEqual(['?q=super+mar&p=1&limit=6']);
+      expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual(['Super Mario World1990 · SNES', 'Super Mario Bros.1985 · NES']);
+      expect(input.getAttribute('aria-expanded')).toBe('true');
+      expect(input.getAttribute('aria-controls')).toBe(list.id);
+    });
+
+    it('moves with the arrow keys and opens the chosen game with Enter', async () => {
+      answers();
+      const { input, router, onDone } = setup();
+      fireEvent.change(input, { target: { value: 'super mar' } });
+      await screen.findByRole('listbox');
+      fireEvent.keyDown(input, { key: 'ArrowDown' });
+      fireEvent.keyDown(input, { key: 'ArrowDown' });
+      fireEvent.keyDown(input, { key: 'ArrowUp' });
+      const first = screen.getByRole('option', { name: /Super Mario World/ });
+      expect(first.getAttribute('aria-selected')).toBe('true');
+      expect(input.getAttribute('aria-activedescendant')).toBe(first.id);
+      fireEvent.submit(input.closest('form')!);
+      expect(router.state.location.pathname).toBe('/games/super-mario-world');
+      expect(onDone).toHaveBeenCalled();
+    });
+
+    it('still searches with Enter when no game is chosen; Escape closes the list, then the box', async () => {
+      answers();
+      const { input, router, onDone } = setup();
+      fireEvent.change(input, { target: { value: 'super mar' } });
+      await screen.findByRole('listbox');
+      fireEvent.keyDown(input, { key: 'Escape' });
+      expect(input.getAttribute('aria-expanded')).toBe('false');
+      expect(onDone).not.toHaveBeenCalled();
+      fireEvent.keyDown(input, { key: 'Escape' });
+      expect(onDone).toHaveBeenCalledTimes(1);
+      fireEvent.submit(input.closest('form')!);
+      expect(router.state.location.pathname).toBe('/search/');
+    });
+
+    it('opens a game on click', async () => {
+      answers();
+      const { input, router } = setup();
+      fireEvent.change(input, { target: { value: 'super mar' } });
+      fireEvent.mouseDown(await screen.findByRole('option', { name: /Super Mario Bros/ }));
+      expect(router.state.location.pathname).toBe('/games/super-mario-bros-');
+    });
   });
 });

@@ -1,0 +1,33 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { api } from '../../lib/api';
+import type { GameCard } from '../catalog/catalogApi';
+
+/** Suggestions start at this many characters and show at most this many games. */
+export const SUGGEST = { minChars: 2, limit: 6, debounceMs: 150 } as const;
+
+/** The value after it has stopped changing for `ms`. */
+function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSettled(value), ms);
+    return () => window.clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/** Up to six games for what is typed in the nav's search box (the catalog search, page 1). */
+export function useSearchSuggestions(query: string) {
+  const q = useDebounced(query.trim(), SUGGEST.debounceMs);
+  const enabled = q.length >= SUGGEST.minChars;
+  const result = useQuery({
+    queryKey: ['suggest', q],
+    enabled,
+    queryFn: async ({ signal }) =>
+      (await api.get<GameCard[]>(`/api/igdb/search?${new URLSearchParams({ q, p: '1', limit: String(SUGGEST.limit) })}`, { signal })).data,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+    retry: false,
+  });
+  return enabled && query.trim().length >= SUGGEST.minChars ? (result.data ?? []) : [];
+}
