@@ -40,6 +40,7 @@ import { createActivityService } from './modules/activity/activity.service.js';
 import { commentsRoutes } from './modules/comments/comments.routes.js';
 import { createCommentsService } from './modules/comments/comments.service.js';
 import { followsRoutes } from './modules/follows/follows.routes.js';
+import { friendsRoutes } from './modules/friends/friends.routes.js';
 import { createFollowsService } from './modules/follows/follows.service.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { createNotificationsService } from './modules/notifications/notifications.service.js';
@@ -180,6 +181,7 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   await app.register(likesRoutes(createLikesService(db, social)));
   await app.register(commentsRoutes(createCommentsService(db, social)));
   await app.register(followsRoutes(createFollowsService(db, social)));
+  await app.register(friendsRoutes(db));
   await app.register(notificationsRoutes(notifications));
   await app.register(activityRoutes(activity));
   await app.register(adminRoutes(createAdminService(db, { notifications, onFeaturedChange: () => home.invalidate() })));

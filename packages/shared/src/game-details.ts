@@ -62,6 +62,23 @@ export interface GamePageDetails {
   versions: GameVersionCard[];
 }
 
+/** A game IGDB says nothing more about (every game of the embedded catalog). */
+export const NO_GAME_DETAILS: GamePageDetails = {
+  storyline: null,
+  screenshots: [],
+  artworks: [],
+  modes: [],
+  perspectives: [],
+  franchises: [],
+  series: [],
+  releases: [],
+  websites: [],
+  age_ratings: [],
+  time_to_beat: null,
+  similar: [],
+  versions: [],
+};
+
 const STORE_HOSTS: [RegExp, WebsiteKind][] = [
   [/(^|\.)steampowered\.com$|(^|\.)steamcommunity\.com$/, 'steam'],
   [/(^|\.)gog\.com$/, 'gog'],

@@ -17,3 +17,4 @@ export * from './settings.js';
 export * from './tokens.js';
 export * from './catalog-claims.js';
 export * from './game-details.js';
+export * from './friends.js';

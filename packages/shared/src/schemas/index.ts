@@ -11,3 +11,4 @@ export * from './tokens.js';
 export * from './settings.js';
 export * from './library-responses.js';
 export * from './home.js';
+export * from './friends.js';

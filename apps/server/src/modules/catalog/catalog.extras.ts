@@ -1,28 +1,11 @@
 import type { Kysely } from 'kysely';
-import { STORE_WEBSITE_KINDS, type GamePageDetails, type VersionRelation } from '@vgl/shared';
+import { NO_GAME_DETAILS, STORE_WEBSITE_KINDS, type GamePageDetails, type VersionRelation } from '@vgl/shared';
 import type { Database } from '../../db/schema.js';
 import type { GameDetailsData } from '../igdb/igdb.details.js';
 import { gameCards } from './catalog.repo.js';
 import { presentGameCard } from './catalog.presenter.js';
 
 type K = Kysely<Database>;
-
-/** What a game without IGDB details shows: nothing, and the page leaves those sections out. */
-export const NO_EXTRAS: GamePageDetails = {
-  storyline: null,
-  screenshots: [],
-  artworks: [],
-  modes: [],
-  perspectives: [],
-  franchises: [],
-  series: [],
-  releases: [],
-  websites: [],
-  age_ratings: [],
-  time_to_beat: null,
-  similar: [],
-  versions: [],
-};
 
 /** IGDB's game types of versions of a game (see igdb.types.ts GAME_TYPES). */
 const VERSION_OF_TYPE: Readonly<Record<number, VersionRelation>> = { 4: 'standalone', 8: 'remake', 9: 'remaster', 10: 'expanded', 11: 'port', 12: 'fork' };
@@ -43,14 +26,14 @@ async function idsByIgdb(k: K, igdbIds: number[]): Promise<number[]> {
  * remakes, remasters and ports).
  */
 export async function gameExtras(k: K, igdbId: number | null): Promise<GamePageDetails> {
-  if (igdbId === null) return NO_EXTRAS;
+  if (igdbId === null) return NO_GAME_DETAILS;
   const [row, ttb, children] = await Promise.all([
     k.selectFrom('game_details').selectAll().where('igdb_id', '=', igdbId).executeTakeFirst(),
     k.selectFrom('game_time_to_beat').select(['hastily', 'normally', 'completely', 'count']).where('igdb_id', '=', igdbId).executeTakeFirst(),
     k.selectFrom('game_details').select(['igdb_id', 'game_type']).where('parent_igdb_id', '=', igdbId).limit(MAX_VERSIONS).execute(),
   ]);
   const time_to_beat = ttb && (ttb.hastily || ttb.normally || ttb.completely) ? { ...ttb, count: Number(ttb.count) } : null;
-  if (!row) return { ...NO_EXTRAS, time_to_beat };
+  if (!row) return { ...NO_GAME_DETAILS, time_to_beat };
   const data = JSON.parse(row.data) as GameDetailsData;
 
   const releasePlatforms = [...new Set(data.releases.map((r) => r.platform))];

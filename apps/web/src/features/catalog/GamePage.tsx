@@ -4,6 +4,7 @@ import { GameCover } from '../../components/GameCover';
 import { RatingStars } from '../../components/RatingStars';
 import { usePageMeta } from '../../lib/pageMeta';
 import { NotFoundPage } from '../errors/NotFoundPage';
+import { FriendsWhoPlayed } from '../follows/FriendsWhoPlayed';
 import { GameLibraryControl } from '../library/GameLibraryControl';
 import { GameRatings } from '../library/GameRatings';
 import { GameReviews } from '../library/GameReviews';
@@ -102,6 +103,7 @@ function GameView({ game }: { game: GameDetails }) {
       <ScreenshotGallery name={game.name} screenshots={game.screenshots} artworks={game.artworks} />
       <GameVersions versions={game.versions} />
       <RelatedItems items={game.related} />
+      <FriendsWhoPlayed slug={game.slug} />
       <GameRatings community={game.community} />
       <GameReviews slug={game.slug} platforms={game.platforms} />
       <ReleaseDates releases={game.releases} />

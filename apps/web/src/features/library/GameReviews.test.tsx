@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import type { CommunityRating, ReviewEntry } from '@vgl/shared';
+import { NO_GAME_DETAILS, type CommunityRating, type ReviewEntry } from '@vgl/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../stores/auth';
 import { at, renderRoutes } from '../../test/render';
@@ -21,6 +21,7 @@ const gameWith = (community: CommunityRating) => ({
   publishers: [],
   developers: [],
   alternative_names: [],
+  ...NO_GAME_DETAILS,
   community,
 });
 

@@ -1,0 +1,83 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { LibraryEntry } from '@vgl/shared';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubFetch } from '../../test/stubFetch';
+import { QuickLog, entrySummary } from './QuickLog';
+
+const entry: LibraryEntry = {
+  _id: '1',
+  user: { username: 'alice', avatar: null },
+  rating: 8,
+  review: 'Great runs.',
+  slug: 'hades',
+  status: 1,
+  platform: ['switch'],
+  comments: 0,
+  likes: 0,
+  game: { cover: null, name: 'Hades', slug: 'hades', first_release_date: null, release_year: 2020 },
+  date: { reviewCreated: 1, reviewUpdated: 1, created: 1, updated: 1 },
+  startedOn: '2024-01-02',
+  finishedOn: null,
+  favourite: true,
+  hours: 20,
+  owned: true,
+  sessions: 3,
+  totalHours: 14.5,
+};
+
+const renderQuickLog = (current: LibraryEntry | null) => {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <QuickLog username="alice" slug="hades" entry={current} />
+    </QueryClientProvider>,
+  );
+};
+
+describe('one-click logging on the game page', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('says what the member’s entry holds', () => {
+    expect(entrySummary(entry)).toBe('Playing · 4 stars · started Jan 2, 2024 · 3 sessions, 14.5 h');
+    expect(entrySummary({ ...entry, status: 4, owned: false, rating: null, sessions: 0, totalHours: null, startedOn: null, hours: null })).toBe('Want to play · on your wishlist');
+  });
+
+  it('saves a status at once, sending back everything else the entry has', async () => {
+    const requests = stubFetch({ 'PUT /api/users/alice/library/hades': ({ body }) => ({ body: { ...entry, ...(body as object), platform: ['switch'] } }) });
+    renderQuickLog(entry);
+    const statuses = screen.getByRole('group', { name: 'Play status' });
+    expect(within(statuses).getByRole('button', { name: 'Playing' }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(within(statuses).getByRole('button', { name: 'Beaten' }));
+    await waitFor(() => expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(1));
+    expect(requests.find((r) => r.method === 'PUT')!.body).toEqual({
+      status: 2,
+      rating: 8,
+      platforms: ['switch'],
+      review: 'Great runs.',
+      startedOn: '2024-01-02',
+      finishedOn: null,
+      favourite: true,
+      replay: false,
+      hours: 20,
+      owned: true,
+    });
+  });
+
+  it('saves stars at once, also for a game not yet in the library', async () => {
+    const requests = stubFetch({ 'PUT /api/users/alice/library/hades': ({ body }) => ({ status: 201, body: { ...entry, ...(body as object) } }) });
+    renderQuickLog(null);
+    expect(screen.queryByText(/Your entry/)).toBeNull();
+    fireEvent.click(screen.getByLabelText('3.5 stars'));
+    await waitFor(() => expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(1));
+    expect(requests.find((r) => r.method === 'PUT')!.body).toMatchObject({ status: null, rating: 7, review: null, platforms: [] });
+  });
+
+  it('clears the status when the one set is clicked again', async () => {
+    const requests = stubFetch({ 'PUT /api/users/alice/library/hades': ({ body }) => ({ body: { ...entry, ...(body as object) } }) });
+    renderQuickLog(entry);
+    fireEvent.click(screen.getByRole('button', { name: 'Playing' }));
+    await waitFor(() => expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(1));
+    expect(requests.find((r) => r.method === 'PUT')!.body).toMatchObject({ status: null, rating: 8 });
+  });
+});

@@ -1,0 +1,94 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { PLAY_STATUS, PLAY_STATUS_LABELS, type LibraryEntry, type PlayStatus } from '@vgl/shared';
+// Type only: the game page does not load zod.
+import type { LibraryEntryInput } from '@vgl/shared/schemas';
+import { useState } from 'react';
+import { RatingInput, starsLabel } from '../../components/RatingInput';
+import { ApiRequestError } from '../../lib/api';
+import { showToast } from '../../stores/toast';
+import { invalidateGameLibrary, libraryKeys, saveLibraryEntry } from './libraryApi';
+import styles from './QuickLog.module.css';
+
+const STATUSES: PlayStatus[] = [PLAY_STATUS.playing, PLAY_STATUS.beaten, PLAY_STATUS.abandoned, PLAY_STATUS.wantToPlay];
+
+/** The entry as the library PUT takes it (the PUT replaces every field, so all of them go back). */
+export function entryInput(entry: LibraryEntry | null): LibraryEntryInput {
+  return {
+    status: entry?.status ?? null,
+    rating: entry?.rating ?? null,
+    platforms: entry?.platform ?? [],
+    review: entry?.review ?? null,
+    startedOn: entry?.startedOn ?? null,
+    finishedOn: entry?.finishedOn ?? null,
+    favourite: entry?.favourite ?? false,
+    replay: false,
+    hours: entry?.hours ?? null,
+    owned: entry?.owned ?? null,
+  };
+}
+
+const dateLabel = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+/** What the member's own entry says, in one line: "Beaten · ★ 4 · started Jan 2, 2024 · 3 sessions, 14.5 h". */
+export function entrySummary(entry: LibraryEntry): string {
+  const parts = [
+    entry.status ? PLAY_STATUS_LABELS[entry.status] : null,
+    entry.status === PLAY_STATUS.wantToPlay && entry.owned !== null ? (entry.owned ? 'in your backlog' : 'on your wishlist') : null,
+    entry.rating ? starsLabel(entry.rating) : null,
+    entry.startedOn ? `started ${dateLabel(entry.startedOn)}` : null,
+    entry.finishedOn ? `finished ${dateLabel(entry.finishedOn)}` : null,
+    entry.sessions > 0 ? `${entry.sessions} ${entry.sessions === 1 ? 'session' : 'sessions'}${entry.totalHours !== null ? `, ${entry.totalHours} h` : ''}` : null,
+    entry.sessions === 0 && entry.hours !== null ? `${entry.hours} h` : null,
+  ];
+  return parts.filter(Boolean).join(' · ');
+}
+
+/**
+ * One-click logging on the game page: a play status and stars that save at
+ * once (the full form stays for dates, platforms and the review), and what
+ * the member's entry says. A click on the status already set clears it.
+ */
+export function QuickLog({ username, slug, entry }: { username: string; slug: string; entry: LibraryEntry | null }) {
+  const client = useQueryClient();
+  const [saving, setSaving] = useState(false);
+
+  const save = async (change: Partial<LibraryEntryInput>, done: string) => {
+    setSaving(true);
+    try {
+      const saved = await saveLibraryEntry(username, slug, { ...entryInput(entry), ...change });
+      client.setQueryData(libraryKeys.entry(username, slug), saved);
+      await invalidateGameLibrary(client, username, slug);
+      showToast({ variant: 'success', text: done });
+    } catch (error) {
+      showToast({ variant: 'alert', ...(error instanceof ApiRequestError && error.body ? { text: error.body.message } : {}) });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <div className={styles.quick}>
+      <div role="group" aria-label="Play status" className={styles.statuses}>
+        {STATUSES.map((status) => {
+          const active = entry?.status === status;
+          return (
+            <button
+              key={status}
+              type="button"
+              className={styles.status}
+              aria-pressed={active}
+              disabled={saving}
+              onClick={() => save({ status: active ? null : status }, active ? 'Status cleared.' : `Marked as ${PLAY_STATUS_LABELS[status].toLowerCase()}.`)}
+            >
+              {PLAY_STATUS_LABELS[status]}
+            </button>
+          );
+        })}
+      </div>
+      <div className={styles.stars}>
+        <RatingInput value={entry?.rating ?? null} onChange={(rating) => void save({ rating }, rating ? `Rated ${starsLabel(rating)}.` : 'Rating cleared.')} />
+      </div>
+      {entry && <p className={styles.summary}>Your entry: {entrySummary(entry) || 'in your library'}</p>}
+    </div>
+  );
+}
