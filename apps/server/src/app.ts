@@ -41,6 +41,8 @@ import { commentsRoutes } from './modules/comments/comments.routes.js';
 import { createCommentsService } from './modules/comments/comments.service.js';
 import { followsRoutes } from './modules/follows/follows.routes.js';
 import { friendsRoutes } from './modules/friends/friends.routes.js';
+import { catalogAdminRoutes } from './modules/igdb/igdb.admin.routes.js';
+import { createCatalogAdminService } from './modules/igdb/igdb.admin.service.js';
 import { createFollowsService } from './modules/follows/follows.service.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { createNotificationsService } from './modules/notifications/notifications.service.js';
@@ -185,6 +187,7 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   await app.register(notificationsRoutes(notifications));
   await app.register(activityRoutes(activity));
   await app.register(adminRoutes(createAdminService(db, { notifications, onFeaturedChange: () => home.invalidate() })));
+  await app.register(catalogAdminRoutes(createCatalogAdminService({ db, igdb: config.igdb, log: app.log })));
 
   await registerSpa(app, { webRoot, uploadsDir, publicUrl: config.publicUrl, pageMeta: createPageMeta(db, library) });
   return app;

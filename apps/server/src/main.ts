@@ -25,7 +25,8 @@ async function main(): Promise<void> {
   if (migrated.applied.length) app.log.info({ applied: migrated.applied }, 'database migrated');
 
   const stopSync = config.igdb ? scheduleIgdbSync(db, config.igdb, app.log) : undefined;
-  app.addHook('onClose', async () => stopSync?.());
+  // Before the database closes: the run under way stops at its next query and notes why (the next run resumes).
+  app.addHook('preClose', async () => stopSync?.());
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');

@@ -52,9 +52,10 @@ export const AUDIT_ACTIONS = [
   'review.feature',
   'review.unfeature',
   'featured.reorder',
+  'catalog.sync',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export type AuditTargetType = 'user' | 'review' | 'comment' | 'featured';
+export type AuditTargetType = 'user' | 'review' | 'comment' | 'featured' | 'catalog';
 
 /** One moderation action: who did what to what, when and why. */
 export interface AuditEntry {
@@ -63,7 +64,7 @@ export interface AuditEntry {
   actor: { username: string } | null;
   action: AuditAction;
   targetType: AuditTargetType;
-  /** The user, library entry (review) or comment id; null for featured.reorder. */
+  /** The user, library entry (review) or comment id; null for featured.reorder and catalog.sync. */
   targetId: number | null;
   /** What the target was called at the time (username, "ann: Tetris", a comment excerpt). */
   targetLabel: string | null;

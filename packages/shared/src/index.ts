@@ -18,3 +18,4 @@ export * from './tokens.js';
 export * from './catalog-claims.js';
 export * from './game-details.js';
 export * from './friends.js';
+export * from './catalog-admin.js';

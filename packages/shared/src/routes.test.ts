@@ -38,13 +38,14 @@ describe('known page routes', () => {
     expect(isAppRoute('/activity/older')).toBe(false);
   });
 
-  it('know the dashboard: overview, users, reviews, comments and featured reviews', () => {
+  it('know the dashboard: overview, users, reviews, comments, featured reviews and the catalog', () => {
     expect(isAppRoute('/dashboard')).toBe(true);
     expect(isAppRoute('/dashboard/')).toBe(true);
     expect(isAppRoute('/dashboard/users')).toBe(true);
     expect(isAppRoute('/dashboard/reviews')).toBe(true);
     expect(isAppRoute('/dashboard/comments/')).toBe(true);
     expect(isAppRoute('/dashboard/reviews-ft')).toBe(true);
+    expect(isAppRoute('/dashboard/catalog')).toBe(true);
     expect(isAppRoute('/dashboard/settings')).toBe(false);
     expect(isAppRoute('/dashboard/users/alice')).toBe(false);
   });

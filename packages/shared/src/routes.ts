@@ -41,6 +41,7 @@ export const APP_ROUTES = {
   dashboardReviews: '/dashboard/reviews',
   dashboardComments: '/dashboard/comments',
   dashboardFeatured: '/dashboard/reviews-ft',
+  dashboardCatalog: '/dashboard/catalog',
 } as const;
 
 export type AppRoute = (typeof APP_ROUTES)[keyof typeof APP_ROUTES];

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { CATALOG_SYNC_MESSAGES } from '@vgl/shared';
 import type { Config } from '../config.js';
 import { createDb } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
@@ -7,7 +8,7 @@ import type { Role } from '../db/schema.js';
 import { importCatalogFile, importReference, SEED_FILE } from '../modules/catalog/catalog.import.js';
 import { prepareEmbeddedCatalog } from '../modules/catalog/catalog.seed.js';
 import { IgdbClient } from '../modules/igdb/igdb.client.js';
-import { syncFromIgdb } from '../modules/igdb/igdb.sync.js';
+import { startIgdbSync, SyncBusyError } from '../modules/igdb/igdb.run.js';
 import { dbTokenStore } from '../modules/igdb/igdb.token.js';
 import { usersRepo } from '../modules/users/users.repo.js';
 import { progressBar } from './progress.js';
@@ -130,19 +131,36 @@ async function catalogImport(args: string[], config: Config, io: CliIO): Promise
 
 /** Fills or updates the catalog from IGDB; resumable; `--restart` crawls everything again. */
 async function catalogSync(args: string[], config: Config, io: CliIO): Promise<void> {
-  if (!config.igdb) throw new CliError('IGDB is not configured: set IGDB_CLIENT_ID and IGDB_CLIENT_SECRET (a Twitch application).');
+  if (!config.igdb) throw new CliError(CATALOG_SYNC_MESSAGES.notConfigured);
   const db = createDb(config.database);
+  // Ctrl-C stops the run at its next query, so it notes why and frees the lease for the next run (a second Ctrl-C quits at once).
+  const interrupted = new AbortController();
+  const interrupt = () => interrupted.abort();
+  process.once('SIGINT', interrupt);
+  process.once('SIGTERM', interrupt);
   try {
     await migrateToLatest(db);
-    const report = await syncFromIgdb(db, new IgdbClient(config.igdb, dbTokenStore(db)), {
-      restart: args.includes('--restart'),
-      onProgress: progressBar('Syncing games from IGDB', (t) => io.out(t.replace(/\n$/, ''))),
-    });
+    // The same lease as the server's schedule and the dashboard's "Sync now": one run at a time, whichever process starts it.
+    let started;
+    try {
+      started = await startIgdbSync(db, new IgdbClient(config.igdb, dbTokenStore(db)), {
+        trigger: 'cli',
+        restart: args.includes('--restart'),
+        onProgress: progressBar('Syncing games from IGDB', (t) => io.out(t.replace(/\n$/, ''))),
+        signal: interrupted.signal,
+      });
+    } catch (error) {
+      if (error instanceof SyncBusyError) throw new CliError(error.message);
+      throw error;
+    }
+    const report = await started.done;
     const resumed = report.resumedFrom ? ` (resumed after IGDB id ${report.resumedFrom})` : '';
     const related = report.related ? `, ${report.related} DLC, bundles and editions` : '';
     const covers = report.covers ? `, ${report.covers} replaced cover(s)` : '';
     io.out(`${report.mode === 'full' ? 'Full crawl' : 'Incremental sync'}: ${report.games} games${related}${covers} in ${report.pages} page(s)${resumed}.`);
   } finally {
+    process.off('SIGINT', interrupt);
+    process.off('SIGTERM', interrupt);
     await db.destroy();
   }
 }

@@ -256,8 +256,9 @@ export type AuditAction =
   | 'comment.delete'
   | 'review.feature'
   | 'review.unfeature'
-  | 'featured.reorder';
-export type AuditTargetType = 'user' | 'review' | 'comment' | 'featured';
+  | 'featured.reorder'
+  | 'catalog.sync';
+export type AuditTargetType = 'user' | 'review' | 'comment' | 'featured' | 'catalog';
 
 /** One moderation action (dashboard); see migration 0008. */
 export interface AuditLogTable {

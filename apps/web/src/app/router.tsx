@@ -110,6 +110,7 @@ export const routes: RouteObject[] = [
           { path: APP_ROUTES.dashboardReviews, lazy: () => dashboardPage('ReviewsModerationPage') },
           { path: APP_ROUTES.dashboardComments, lazy: () => dashboardPage('CommentsModerationPage') },
           { path: APP_ROUTES.dashboardFeatured, lazy: () => dashboardPage('FeaturedReviewsPage') },
+          { path: APP_ROUTES.dashboardCatalog, lazy: () => dashboardPage('CatalogPage') },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -12,3 +12,4 @@ export * from './settings.js';
 export * from './library-responses.js';
 export * from './home.js';
 export * from './friends.js';
+export * from './catalog-admin.js';

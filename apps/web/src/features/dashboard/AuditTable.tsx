@@ -13,6 +13,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'review.feature': 'Featured a review',
   'review.unfeature': 'Unfeatured a review',
   'featured.reorder': 'Reordered the featured reviews',
+  'catalog.sync': 'Started a catalog sync',
 };
 
 /** Moderation actions, newest first: who, what, to what, why, when. */

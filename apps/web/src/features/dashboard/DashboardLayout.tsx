@@ -14,6 +14,8 @@ const TABS: Tab[] = [
   { label: 'Comments', to: APP_ROUTES.dashboardComments, end: true },
   { label: 'Featured reviews', to: APP_ROUTES.dashboardFeatured, end: true },
 ];
+/** Admins also run the catalog (its API is theirs alone). */
+const ADMIN_TABS: Tab[] = [...TABS, { label: 'Catalog', to: APP_ROUTES.dashboardCatalog, end: true }];
 
 /**
  * /dashboard and its tabs (SPEC §2): login-protected, then moderators and
@@ -34,7 +36,7 @@ function StaffOnly() {
     <div className={styles.dashboard}>
       <header className={styles.header}>
         <h1>Dashboard</h1>
-        <Tabs label="Dashboard" tabs={TABS} onPhone="wrap" asList />
+        <Tabs label="Dashboard" tabs={role === 'admin' ? ADMIN_TABS : TABS} onPhone="wrap" asList />
       </header>
       <Outlet />
     </div>

@@ -6,6 +6,7 @@ import {
   type AdminOverview,
   type AdminReview,
   type AdminUser,
+  type AdminCatalog,
   type AuditEntry,
   type UserRole,
 } from '@vgl/shared';
@@ -145,4 +146,25 @@ export const useReorderFeatured = () =>
   useModeration(({ order }: { order: AdminReview[]; moved: AdminReview }) => api.put('/api/admin/featured', { entryIds: order.map(entryIdOf) }), {
     what: 'Reordering the featured reviews',
     done: ({ order, moved }) => `${moved.user.username}'s review of ${moved.game.name} is now number ${order.indexOf(moved) + 1}.`,
+  });
+
+/** How often the Catalog page asks again while a sync runs (the running process writes its progress every second). */
+export const CATALOG_POLL_MS = 3000;
+/** …and when none runs, so that a run started elsewhere (the CLI, the schedule) shows up. */
+export const CATALOG_IDLE_POLL_MS = 30_000;
+
+/** GET /api/admin/catalog: polled every few seconds while a sync runs anywhere, so its progress moves and its end shows. */
+export const useAdminCatalog = () =>
+  useQuery({
+    queryKey: [...adminKey, 'catalog'],
+    queryFn: async ({ signal }) => (await api.get<AdminCatalog>('/api/admin/catalog', { signal })).data,
+    refetchInterval: (query) => (query.state.data?.sync.running ? CATALOG_POLL_MS : CATALOG_IDLE_POLL_MS),
+    retry: false,
+  });
+
+/** "Sync now": the run starts in the background; the page then polls its progress. */
+export const useSyncNow = () =>
+  useModeration(() => api.post('/api/admin/catalog/sync'), {
+    what: 'Starting the catalog sync',
+    done: () => 'The catalog sync has started.',
   });

@@ -1,5 +1,6 @@
 // The dashboard's one route chunk: the router imports this module lazily for every /dashboard page,
 // so nothing of the dashboard is in the first page's JavaScript.
+export { CatalogPage } from './CatalogPage';
 export { CommentsModerationPage } from './CommentsModerationPage';
 export { DashboardLayout } from './DashboardLayout';
 export { FeaturedReviewsPage } from './FeaturedReviewsPage';

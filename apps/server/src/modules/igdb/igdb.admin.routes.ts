@@ -1,0 +1,52 @@
+import { adminCatalogSchema, catalogSyncStateSchema } from '@vgl/shared/schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponse } from '../../http/route-conventions.js';
+import { actorOf } from '../auth/auth.guard.js';
+import type { CatalogAdminService } from './igdb.admin.service.js';
+
+/**
+ * The dashboard's Catalog page, /api/admin/catalog*: admins only (401
+ * without a token, 403 for everyone else), like changing roles.
+ */
+export const catalogAdminRoutes =
+  (catalog: CatalogAdminService): FastifyPluginAsyncZod =>
+  async (app) => {
+    const tags = ['admin'];
+    const admin = { access: 'admin' } as const;
+    app.addHook('onClose', () => catalog.close());
+
+    app.get(
+      '/api/admin/catalog',
+      {
+        config: admin,
+        schema: {
+          operationId: 'getAdminCatalog',
+          summary: 'The catalog’s source, counts and IGDB sync (admins only)',
+          description:
+            'The sync is the same for every process on this database (the server’s schedule, `npm run vgl -- catalog:sync`, other instances): the run under way with its progress, the last run that finished, the last error and the next scheduled run.',
+          tags,
+          response: { 200: adminCatalogSchema },
+        },
+      },
+      async () => catalog.overview(),
+    );
+
+    app.post(
+      '/api/admin/catalog/sync',
+      {
+        config: admin,
+        schema: {
+          operationId: 'startCatalogSync',
+          summary: 'Sync the catalog from IGDB now (admins only)',
+          description:
+            'Starts a run in the background (a full crawl until one has completed, then what changed since) and answers at once with the sync’s state; GET /api/admin/catalog follows its progress. One run at a time across all processes.',
+          tags,
+          response: {
+            202: catalogSyncStateSchema,
+            409: errorResponse(409, 'A sync is already running (`sync_running`), or IGDB is not configured (`igdb_not_configured`)'),
+          },
+        },
+      },
+      async (req, reply) => reply.code(202).send(await catalog.syncNow(actorOf(req))),
+    );
+  };

@@ -1,0 +1,101 @@
+import type { CatalogSyncError, CatalogSyncFinished, CatalogSyncMode, CatalogSyncState, CatalogSyncTrigger } from '@vgl/shared';
+import type { Db } from '../../db/database.js';
+import { setMeta } from '../../db/meta.js';
+import { holdsLease, SYNC_LEASE_KEY } from './igdb.lease.js';
+import { SYNC_KEYS } from './igdb.sync.js';
+
+/**
+ * The IGDB sync's state, in app_meta so that every process sees the same:
+ * the run under way (written by the process holding the sync lease, about
+ * once a second), the last run that finished, the last error, and the next
+ * scheduled run (written by the server's schedule). Values are JSON.
+ */
+export const STATUS_KEYS = {
+  run: 'igdb.sync.run',
+  last: 'igdb.sync.last',
+  error: 'igdb.sync.error',
+  next: 'igdb.sync.next',
+} as const;
+
+/** The run under way, as stored: CatalogSyncRun without the derived rate, plus its lease holder. */
+export interface StoredRun {
+  owner: string;
+  mode: CatalogSyncMode;
+  trigger: CatalogSyncTrigger;
+  startedBy: string | null;
+  startedAt: number;
+  updatedAt: number;
+  pages: number;
+  saved: number;
+  total: number | null;
+}
+
+/** A scheduled time this far in the past was not kept: its server is gone. */
+const STALE_NEXT_MS = 5 * 60_000;
+
+const parse = <T>(value: string | undefined): T | null => {
+  if (!value) return null;
+  try {
+    return JSON.parse(value) as T;
+  } catch {
+    return null;
+  }
+};
+
+export function syncStatus(db: Db) {
+  const k = db.kysely;
+  return {
+    /** Notes the run this lease holder starts (only while it holds the lease). */
+    async begin(run: StoredRun): Promise<void> {
+      await k.insertInto('app_meta').values({ key: STATUS_KEYS.run, value: '', updated_at: 0 }).onConflict((oc) => oc.column('key').doNothing()).execute();
+      await this.progress(run);
+    },
+    /** The run's progress; a process that lost its lease writes nothing. */
+    async progress(run: StoredRun): Promise<void> {
+      await k
+        .updateTable('app_meta')
+        .set({ value: JSON.stringify(run), updated_at: run.updatedAt })
+        .where('key', '=', STATUS_KEYS.run)
+        .where(holdsLease(run.owner))
+        .execute();
+    },
+    async end(owner: string): Promise<void> {
+      await k.updateTable('app_meta').set({ value: '', updated_at: Date.now() }).where('key', '=', STATUS_KEYS.run).where(holdsLease(owner)).execute();
+    },
+    finished: (run: CatalogSyncFinished) => setMeta(k, STATUS_KEYS.last, JSON.stringify(run)),
+    failed: (error: CatalogSyncError) => setMeta(k, STATUS_KEYS.error, JSON.stringify(error)),
+    /** The next scheduled run, or none (the schedule stopped). */
+    scheduled: (at: number | null) => setMeta(k, STATUS_KEYS.next, at === null ? '' : String(at)),
+
+    /** Everything the Catalog page shows about the sync. A run counts as under way while its process holds the lease. */
+    async read(now = Date.now()): Promise<CatalogSyncState> {
+      const keys = [...Object.values(STATUS_KEYS), SYNC_LEASE_KEY, SYNC_KEYS.fullDone];
+      const rows = await k.selectFrom('app_meta').select(['key', 'value', 'updated_at']).where('key', 'in', keys).execute();
+      const row = (key: string) => rows.find((r) => r.key === key);
+      const lease = row(SYNC_LEASE_KEY);
+      const run = parse<StoredRun>(row(STATUS_KEYS.run)?.value);
+      const live = run && lease && lease.value === run.owner && Number(lease.updated_at) >= now ? run : null;
+      const next = Number(row(STATUS_KEYS.next)?.value || NaN);
+      return {
+        running: live && {
+          mode: live.mode,
+          trigger: live.trigger,
+          startedBy: live.startedBy,
+          startedAt: live.startedAt,
+          updatedAt: live.updatedAt,
+          pages: live.pages,
+          saved: live.saved,
+          total: live.total,
+          rate: live.updatedAt > live.startedAt ? Math.round((live.saved / ((live.updatedAt - live.startedAt) / 1000)) * 10) / 10 : 0,
+        },
+        lastRun: parse<CatalogSyncFinished>(row(STATUS_KEYS.last)?.value),
+        lastError: parse<CatalogSyncError>(row(STATUS_KEYS.error)?.value),
+        // A time long past was left by a server that stopped without saying so: nothing is scheduled.
+        nextRunAt: Number.isFinite(next) && next > now - STALE_NEXT_MS ? next : null,
+        nextMode: row(SYNC_KEYS.fullDone)?.value === '1' ? 'incremental' : 'full',
+      };
+    },
+  };
+}
+
+export type SyncStatus = ReturnType<typeof syncStatus>;
