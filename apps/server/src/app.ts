@@ -41,6 +41,8 @@ import { commentsRoutes } from './modules/comments/comments.routes.js';
 import { createCommentsService } from './modules/comments/comments.service.js';
 import { followsRoutes } from './modules/follows/follows.routes.js';
 import { friendsRoutes } from './modules/friends/friends.routes.js';
+import { onboardingRoutes } from './modules/onboarding/onboarding.routes.js';
+import { createOnboardingService } from './modules/onboarding/onboarding.service.js';
 import { catalogAdminRoutes } from './modules/igdb/igdb.admin.routes.js';
 import { createCatalogAdminService } from './modules/igdb/igdb.admin.service.js';
 import { createFollowsService } from './modules/follows/follows.service.js';
@@ -184,6 +186,7 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   await app.register(commentsRoutes(createCommentsService(db, social)));
   await app.register(followsRoutes(createFollowsService(db, social)));
   await app.register(friendsRoutes(db));
+  await app.register(onboardingRoutes(createOnboardingService(db)));
   await app.register(notificationsRoutes(notifications));
   await app.register(activityRoutes(activity));
   await app.register(adminRoutes(createAdminService(db, { notifications, onFeaturedChange: () => home.invalidate() })));

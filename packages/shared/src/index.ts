@@ -19,3 +19,4 @@ export * from './catalog-claims.js';
 export * from './game-details.js';
 export * from './friends.js';
 export * from './catalog-admin.js';
+export * from './onboarding.js';

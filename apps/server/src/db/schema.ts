@@ -37,6 +37,8 @@ export interface UsersTable {
   feed_seen_id: Generated<number>;
   /** 1 for the accounts seed:demo creates. */
   is_demo: Generated<number>;
+  /** When the member last imported a file (0019; Explore's first steps). */
+  imported_at: number | null;
 }
 
 export type TokenKind = 'activation' | 'password_reset' | 'email_change';

@@ -8,6 +8,8 @@ interface RatingInputProps {
   onChange: (value: number | null) => void;
   /** The radios' shared name; one is made up when the form does not need it. */
   name?: string;
+  /** What the group is called ("Rating" in the library form). */
+  legend?: string;
 }
 
 /** How a 1–10 rating reads: "0.5 stars", "1 star", "1.5 stars" … "5 stars". */
@@ -20,7 +22,7 @@ const VALUES = Array.from({ length: RATING.max }, (_, index) => index + 1);
  * and screen readers work natively, drawn as five stars of two clickable
  * halves each. Hovering previews; "Clear rating" sets no rating.
  */
-export function RatingInput({ value, onChange, name }: RatingInputProps) {
+export function RatingInput({ value, onChange, name, legend = 'Rating' }: RatingInputProps) {
   const generated = useId();
   const group = name ?? `rating-${generated}`;
   const [preview, setPreview] = useState<number | null>(null);
@@ -28,7 +30,7 @@ export function RatingInput({ value, onChange, name }: RatingInputProps) {
 
   return (
     <fieldset className={styles.fieldset}>
-      <legend className={styles.legend}>Rating</legend>
+      <legend className={styles.legend}>{legend}</legend>
       <div className={styles.row}>
         <div className={styles.stars} data-previewing={preview !== null || undefined} onMouseLeave={() => setPreview(null)}>
           {VALUES.map((v) => (

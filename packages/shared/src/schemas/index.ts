@@ -13,3 +13,4 @@ export * from './library-responses.js';
 export * from './home.js';
 export * from './friends.js';
 export * from './catalog-admin.js';
+export * from './onboarding.js';

@@ -14,6 +14,7 @@ import { revokedSessionsMigration } from './0011_revoked_sessions.js';
 import { browseOrderMigration } from './0012_browse_order.js';
 import { igdbSyncMigration } from './0013_igdb_sync.js';
 import { gameDetailsMigration } from './0014_game_details.js';
+import { firstStepsMigration } from './0019_first_steps.js';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the compiled
@@ -37,5 +38,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0012_browse_order': browseOrderMigration(),
     '0013_igdb_sync': igdbSyncMigration(),
     '0014_game_details': gameDetailsMigration(),
+    '0019_first_steps': firstStepsMigration(),
   };
 }

@@ -185,7 +185,10 @@ export const libraryTransferRoutes =
       },
       async (req) => {
         const user = await library.ownerFor(actorOf(req), req.params.username, 'write');
-        return transfer.run(user.id, req.body);
+        const result = await transfer.run(user.id, req.body);
+        // Explore's first steps count a file brought in.
+        await db.kysely.updateTable('users').set({ imported_at: Date.now() }).where('id', '=', user.id).execute();
+        return result;
       },
     );
   };

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { usePageMeta } from '../../lib/pageMeta';
+import { SuggestedMembers } from '../onboarding/SuggestedMembers';
 import { useAuth } from '../../stores/auth';
 import { trigger } from '../../stores/renderTriggers';
 import { groupByDay } from './activityDays';
@@ -38,6 +39,7 @@ export function ActivityPage() {
           <p className={styles.hint}>
             Follow people to see here what they play, rate and review. You&apos;ll find them in the reviews on <Link to="/games">game pages</Link>.
           </p>
+          <SuggestedMembers />
         </div>
       ) : (
         <>

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
-import { SOCIAL_LIMITS, TOTAL_COUNT_HEADER, type ProfileOverview, type UserCard } from '@vgl/shared';
+import { SOCIAL_LIMITS, TOTAL_COUNT_HEADER, type ProfileOverview, type SuggestedMember, type UserCard } from '@vgl/shared';
 import { api } from '../../lib/api';
 import { useAuth } from '../../stores/auth';
 import { userKey, type Paged } from '../profile/profileApi';
@@ -54,6 +54,11 @@ function applyFollow(client: QueryClient, username: string, viewer: string | und
         }
       : page,
   );
+  // The activity page's suggestions (onboarding) show the same button.
+  client.setQueriesData<(SuggestedMember & { isFollowing?: boolean })[]>({ queryKey: ['suggested-members'] }, (list) =>
+    list?.map((m) => (m.user.username.toLowerCase() === name ? { ...m, isFollowing: result.isFollowing } : m)),
+  );
+  void client.invalidateQueries({ queryKey: ['first-steps'] });
   // Not awaited: the button is done once the answer is shown; the refetches only confirm the counts.
   void client.invalidateQueries({ queryKey: overviewKey(username) });
   if (viewer) void client.invalidateQueries({ queryKey: overviewKey(viewer) });

@@ -1,5 +1,6 @@
 import { useDeferredValue } from 'react';
 import { usePageMeta } from '../../lib/pageMeta';
+import { FirstSteps } from '../onboarding/FirstSteps';
 import { DiscoverSection } from './DiscoverSection';
 import { HomeLoadError } from './HomeLoadError';
 import { BrowseSection, PopularReviewsSection, TrendingSection, UpcomingSection } from './HomeSections';
@@ -23,6 +24,7 @@ export function ExplorePage() {
           try today.
         </p>
       </header>
+      <FirstSteps />
       {home.isError && <HomeLoadError onRetry={() => void home.refetch()} />}
       <TrendingSection games={data?.trending} loading={loading} aboveFold />
       <PopularReviewsSection reviews={data?.reviews} />
