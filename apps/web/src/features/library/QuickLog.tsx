@@ -6,7 +6,8 @@ import { useState } from 'react';
 import { RatingInput, starsLabel } from '../../components/RatingInput';
 import { ApiRequestError } from '../../lib/api';
 import { showToast } from '../../stores/toast';
-import { invalidateGameLibrary, libraryKeys, saveLibraryEntry } from './libraryApi';
+import { useAuth } from '../../stores/auth';
+import { invalidateGameLibrary, libraryKeys, saveLibraryEntry, useLibraryEntry } from './libraryApi';
 import styles from './QuickLog.module.css';
 
 const STATUSES: PlayStatus[] = [PLAY_STATUS.playing, PLAY_STATUS.beaten, PLAY_STATUS.abandoned, PLAY_STATUS.wantToPlay];
@@ -51,9 +52,12 @@ export function entrySummary(entry: LibraryEntry): string {
 export function QuickLog({ username, slug, entry }: { username: string; slug: string; entry: LibraryEntry | null }) {
   const client = useQueryClient();
   const [saving, setSaving] = useState(false);
+  // Shown at once while the save is on its way (and dropped if it fails).
+  const [pending, setPending] = useState<Partial<LibraryEntryInput>>({});
 
   const save = async (change: Partial<LibraryEntryInput>, done: string) => {
     setSaving(true);
+    setPending(change);
     try {
       const saved = await saveLibraryEntry(username, slug, { ...entryInput(entry), ...change });
       client.setQueryData(libraryKeys.entry(username, slug), saved);
@@ -63,14 +67,17 @@ export function QuickLog({ username, slug, entry }: { username: string; slug: st
       showToast({ variant: 'alert', ...(error instanceof ApiRequestError && error.body ? { text: error.body.message } : {}) });
     } finally {
       setSaving(false);
+      setPending({});
     }
   };
+  const statusShown = 'status' in pending ? pending.status : entry?.status;
+  const rating = 'rating' in pending ? pending.rating : entry?.rating;
 
   return (
     <div className={styles.quick}>
       <div role="group" aria-label="Play status" className={styles.statuses}>
         {STATUSES.map((status) => {
-          const active = entry?.status === status;
+          const active = statusShown === status;
           return (
             <button
               key={status}
@@ -86,9 +93,17 @@ export function QuickLog({ username, slug, entry }: { username: string; slug: st
         })}
       </div>
       <div className={styles.stars}>
-        <RatingInput value={entry?.rating ?? null} onChange={(rating) => void save({ rating }, rating ? `Rated ${starsLabel(rating)}.` : 'Rating cleared.')} />
+        <RatingInput legend="Your rating" value={rating ?? null} onChange={(next) => void save({ rating: next }, next ? `Rated ${starsLabel(next)}.` : 'Rating cleared.')} />
       </div>
       {entry && <p className={styles.summary}>Your entry: {entrySummary(entry) || 'in your library'}</p>}
     </div>
   );
+}
+
+/** QuickLog for the signed-in member, once their entry for the game is known; nothing for visitors. */
+export function QuickLogControl({ slug }: { slug: string }) {
+  const username = useAuth((s) => s.user?.username);
+  const entry = useLibraryEntry(username, slug);
+  if (!username || !entry.isSuccess) return null;
+  return <QuickLog username={username} slug={slug} entry={entry.data} />;
 }
