@@ -5,7 +5,7 @@ import type { Config } from '../config.js';
 import { createDb } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import type { Role } from '../db/schema.js';
-import { importCatalogFile, importReference, SEED_FILE } from '../modules/catalog/catalog.import.js';
+import { countGames, importCatalogFile, importReference, SEED_FILE } from '../modules/catalog/catalog.import.js';
 import { prepareEmbeddedCatalog } from '../modules/catalog/catalog.seed.js';
 import { IgdbClient } from '../modules/igdb/igdb.client.js';
 import { startIgdbSync, SyncBusyError } from '../modules/igdb/igdb.run.js';
@@ -176,6 +176,11 @@ async function demoSeed(args: string[], config: Config, io: CliIO): Promise<void
       const removed = await removeDemo(db);
       io.out(removed ? `Removed ${removed} demo accounts and everything they wrote.` : 'There are no demo accounts to remove.');
       return;
+    }
+    // On a fresh DATA_DIR, load the embedded catalog as `npm start` would: the demo then has games to play.
+    if ((await countGames(db)) === 0) {
+      const seeded = await prepareEmbeddedCatalog(db, { onProgress: progressBar('Loading the game catalog', (t) => io.out(t.replace(/\n$/, ''))) });
+      io.out(`Loaded ${seeded.games} games into the catalog.`);
     }
     const result = await seedDemo(db, { onProgress: progressBar('Creating demo activity', (t) => io.out(t.replace(/\n$/, ''))) });
     if (!result.created) {

@@ -33,10 +33,6 @@ describe.each(dbKinds)('seed:demo on %s', (kind) => {
     // A real person, to check the demo never touches other people.
     await createUser(db.kysely, { username: 'real_person' });
 
-    const empty = captureIO();
-    expect(await runCli(['seed:demo'], envFor(database), empty.io)).toBe(1);
-    expect(empty.err.join('\n')).toContain('catalog:import');
-
     await importReference(db);
     const file = path.join(database.dataDir, 'games.jsonl');
     fs.writeFileSync(file, GAMES.map((g) => JSON.stringify(g)).join('\n'));
@@ -157,4 +153,18 @@ describe.each(dbKinds)('seed:demo on %s', (kind) => {
     expect(await runCli(['seed:demo', '--everything'], envFor(database), bad.io)).toBe(1);
     expect(bad.err.join()).toContain('Unknown argument "--everything"');
   });
+});
+
+describe('seed:demo on a fresh DATA_DIR', () => {
+  it('loads the embedded catalog first, as npm start would, then creates the demo', async () => {
+    const database = await createTestDatabase('sqlite');
+    try {
+      const run = captureIO();
+      expect(await runCli(['seed:demo'], envFor(database), run.io), run.err.join('\n')).toBe(0);
+      expect(run.out.find((l) => l.startsWith('Loaded'))).toMatch(/^Loaded [\d,]+ games into the catalog\.$/);
+      expect(run.out.find((l) => l.startsWith('Created'))).toMatch(/^Created 12 demo accounts/);
+    } finally {
+      await database.drop();
+    }
+  }, 180_000);
 });

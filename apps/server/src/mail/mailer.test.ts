@@ -37,8 +37,13 @@ describe('mailer', () => {
   it('without SMTP_URL writes an .eml to the outbox and logs the link', async () => {
     const { log, lines } = memoryLog();
     const outboxDir = tempDir();
-    const mailer = createMailer({ smtpUrl: undefined, from: 'VGL <no-reply@vgl.test>', outboxDir, log });
+    const notices: string[] = [];
+    const mailer = createMailer({ smtpUrl: undefined, from: 'VGL <no-reply@vgl.test>', outboxDir, log, notice: (t) => notices.push(t) });
     await mailer.send(activationMail('carol@example.com', 'Carol', 'https://vgl.test/auth/activation/abc'));
+    // A person running the server sees the link on a line of its own, not only inside a JSON log line.
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toContain('Mail to carol@example.com: Activate your VGL account');
+    expect(notices[0]).toContain('\n  https://vgl.test/auth/activation/abc\n');
     const [file] = fs.readdirSync(outboxDir);
     expect(file).toMatch(/\.eml$/);
     expect(fs.readFileSync(path.join(outboxDir, file!), 'utf8')).toContain('To: carol@example.com');

@@ -26,6 +26,29 @@ export interface MailerOptions {
   log: FastifyBaseLogger;
   /** Waits between attempts; the number of entries + 1 is the number of attempts. */
   retryDelaysMs?: number[];
+  /**
+   * Where a mail kept in the outbox is told to a person (its link, plainly):
+   * by default the terminal, when the server runs in one. The JSON log has
+   * it too, but a self-hoster trying VGL should not have to dig for it.
+   */
+  notice?: (text: string) => void;
+}
+
+const terminalNotice = process.stderr.isTTY ? (text: string) => void process.stderr.write(text) : undefined;
+
+/** The outbox notice: who the mail is for, what it is about, and its link on a line of its own. */
+export function outboxNotice(message: MailMessage, file: string): string {
+  const rule = '─'.repeat(72);
+  return [
+    '',
+    rule,
+    `Mail to ${message.to}: ${message.subject}`,
+    ...(message.link ? ['Open this link to continue:', `  ${message.link}`] : []),
+    `(No SMTP_URL is set, so mail is not sent: it is kept in ${file}.)`,
+    rule,
+    '',
+    '',
+  ].join('\n');
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -46,13 +69,14 @@ async function writeToOutbox(outboxDir: string, from: string, message: MailMessa
  * a mail server can still activate accounts. Failures are retried, logged,
  * and never lost: the last resort is the outbox.
  */
-export function createMailer({ smtpUrl, from, outboxDir, log, retryDelaysMs = [500, 2000, 8000] }: MailerOptions): Mailer {
+export function createMailer({ smtpUrl, from, outboxDir, log, retryDelaysMs = [500, 2000, 8000], notice = terminalNotice }: MailerOptions): Mailer {
   const transport: Transporter | undefined = smtpUrl ? nodemailer.createTransport(smtpUrl, { from }) : undefined;
 
   async function send(message: MailMessage): Promise<void> {
     if (!transport) {
       const file = await writeToOutbox(outboxDir, from, message);
       log.info({ to: message.to, subject: message.subject, link: message.link, file }, 'mail written to the outbox');
+      notice?.(outboxNotice(message, file));
       return;
     }
     for (let attempt = 0; ; attempt += 1) {
