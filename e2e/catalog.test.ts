@@ -21,7 +21,9 @@ describe.skipIf(!hasChromium)('the game catalog in Chromium', () => {
   it('filters by platform and year, keeping the filters in the URL', async () => {
     await suite.page.goto(`${suite.server.url}/games`);
     await cards().first().waitFor();
-    await suite.page.getByLabel('Platform', { exact: true }).selectOption('snes');
+    // The platform filter is a searchable list (several hundred platforms): type, then pick.
+    await suite.page.getByRole('combobox', { name: 'Platform' }).fill('super nintendo');
+    await suite.page.getByRole('option', { name: 'Super Nintendo Entertainment System', exact: true }).click();
     await suite.page.waitForURL(/platform=snes/);
     const snes = await count();
     await suite.page.getByLabel('Released').fill('1992');

@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startSmtpSink, type SmtpSink } from '../apps/server/src/test/smtp-sink';
+import { createAccount } from './support/accounts';
 import { axeViolations } from './support/axe';
 import { hasChromium } from './support/browser';
 import { browserSuite } from './support/suite';
@@ -13,7 +15,13 @@ function unsignedToken(claims: Record<string, unknown>): string {
 }
 
 describe.skipIf(!hasChromium)('the app shell in Chromium', () => {
-  const suite = browserSuite();
+  let smtp: SmtpSink;
+  // The operator's community link (COMMUNITY_URL) is what the footer links; without it, nothing.
+  const suite = browserSuite(async () => {
+    smtp = await startSmtpSink();
+    return { COMMUNITY_URL: 'https://chat.example.org/invite/vgl', SMTP_URL: smtp.url };
+  });
+  afterAll(() => smtp?.close());
 
   const head = (selector: string, attr: string) => suite.page.locator(selector).first().getAttribute(attr);
 
@@ -50,7 +58,7 @@ describe.skipIf(!hasChromium)('the app shell in Chromium', () => {
     const footer = suite.page.getByRole('contentinfo');
     expect(await footer.getByRole('link', { name: 'MAME’s software lists' }).getAttribute('href')).toContain('mamedev.org');
     expect(await footer.getByRole('link', { name: 'IGDB' }).count()).toBe(0);
-    expect(await suite.page.getByRole('link', { name: 'Join the community chat' }).count()).toBe(1);
+    expect(await footer.getByRole('link', { name: 'Join the community chat' }).getAttribute('href')).toBe('https://chat.example.org/invite/vgl');
   });
 
   it('opens the search box focused, ignores an empty query and submits to /search/?q=…&p=1', async () => {
@@ -97,12 +105,15 @@ describe.skipIf(!hasChromium)('the app shell in Chromium', () => {
     await dialog.getByRole('button', { name: 'Log in' }).click();
     const toast = suite.page.getByText('Login failed. Please check your credentials.');
     await toast.waitFor();
-    expect(await dialog.getByLabel('Email or username').inputValue()).toBe('');
+    // The identifier stays for another try; only the password goes.
+    expect(await dialog.getByLabel('Email or username').inputValue()).toBe('nobody');
+    expect(await dialog.getByLabel('Password').inputValue()).toBe('');
     await toast.waitFor({ state: 'detached', timeout: 6000 });
   });
 
   it('shows a signed-in user the member navigation and logs out', async () => {
-    const token = unsignedToken({ username: 'Alice_99', avatar: null, isSuspended: false, exp: Math.floor(Date.now() / 1000) + 30 * 86400 });
+    // A real session: the app signs out a token the server refuses.
+    const token = await createAccount(suite.server, smtp, 'Alice_99');
     await suite.context.addInitScript((t) => localStorage.setItem('authToken', t), token);
     await suite.page.goto(`${suite.server.url}/`);
     const nav = suite.page.getByRole('navigation', { name: 'Main' });

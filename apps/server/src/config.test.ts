@@ -39,6 +39,12 @@ describe('configuration from the environment (DESIGN.md runtime contract)', () =
     });
   });
 
+  it('links the footer to COMMUNITY_URL only when the operator sets one', () => {
+    expect(loadConfig({}, '/').communityUrl).toBeUndefined();
+    expect(loadConfig({ COMMUNITY_URL: ' ' }, '/').communityUrl).toBeUndefined();
+    expect(loadConfig({ COMMUNITY_URL: 'https://discord.gg/abc123' }, '/').communityUrl).toBe('https://discord.gg/abc123');
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: ' ' }, '/').database.kind).toBe('sqlite');
   });
@@ -52,6 +58,8 @@ describe('configuration from the environment (DESIGN.md runtime contract)', () =
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL must be an smtp://'],
     [{ IGDB_CLIENT_ID: 'abc' }, 'IGDB_CLIENT_SECRET must be set together'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ COMMUNITY_URL: 'discord.gg/vgl' }, 'COMMUNITY_URL must be an http:// or https:// link'],
+    [{ COMMUNITY_URL: 'javascript:alert(1)' }, 'COMMUNITY_URL must be an http:// or https:// link'],
   ])('refuses %o with a message naming the variable', (env, expected) => {
     expect(problemsOf(env).join('\n')).toContain(expected);
   });

@@ -1,15 +1,14 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createAppRouter } from './app/router';
 import { refreshToken } from './features/auth/authApi';
+import { createQueryClient } from './lib/queryClient';
 import { startAuth } from './stores/auth';
 import './styles/global.css';
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { staleTime: 30_000, refetchOnWindowFocus: false } },
-});
+const queryClient = createQueryClient();
 const router = createAppRouter();
 
 // Applies a stored token synchronously (so the first render knows the user),

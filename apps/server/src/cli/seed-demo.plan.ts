@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.js';
 import { browseGameIds } from '../modules/catalog/catalog.repo.js';
-import { DEMO_PERSONAS, longReview, shortReview, type GameFacts } from './seed-demo.text.js';
+import { classifyGame } from './seed-demo.kinds.js';
+import { DEMO_PERSONAS, demoWriter, type GameFacts } from './seed-demo.text.js';
 
 // What the demo people play, when, and how they liked it: decided up front from a seeded generator.
 
@@ -75,7 +76,7 @@ export async function popularGames(db: Db): Promise<DemoGame[]> {
   const k = db.kysely;
   const { ids } = await browseGameIds(k, { sort: 'popularity', limit: GAME_POOL, offset: 0 }, { count: false });
   if (ids.length === 0) return [];
-  const [rows, platforms] = await Promise.all([
+  const [rows, platforms, genres, themes] = await Promise.all([
     k.selectFrom('games').select(['id', 'slug', 'name', 'release_year', 'first_release_date']).where('id', 'in', ids).execute(),
     k
       .selectFrom('game_platforms as gp')
@@ -86,6 +87,9 @@ export async function popularGames(db: Db): Promise<DemoGame[]> {
       .orderBy('p.games_count', 'desc')
       .orderBy('p.slug')
       .execute(),
+    // What the reviews may talk about (the embedded catalog has none: its games get texts that claim nothing).
+    k.selectFrom('game_genres as gg').innerJoin('genres as g', 'g.id', 'gg.genre_id').select(['gg.game_id', 'g.slug']).where('gg.game_id', 'in', ids).execute(),
+    k.selectFrom('game_themes as gt').innerJoin('themes as t', 't.id', 'gt.theme_id').select(['gt.game_id', 't.slug']).where('gt.game_id', 'in', ids).execute(),
   ]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
@@ -93,7 +97,12 @@ export async function popularGames(db: Db): Promise<DemoGame[]> {
     if (!row) return [];
     const own = platforms.filter((p) => p.game_id === id);
     const year = row.first_release_date !== null ? new Date(Number(row.first_release_date) * 1000).getUTCFullYear() : row.release_year;
-    return [{ slug: row.slug, platforms: own.map((p) => p.slug), facts: { name: row.name, platform: own[0]?.name ?? null, year } }];
+    const kind = classifyGame({
+      name: row.name,
+      genres: genres.filter((g) => g.game_id === id).map((g) => g.slug),
+      themes: themes.filter((t) => t.game_id === id).map((t) => t.slug),
+    });
+    return [{ slug: row.slug, platforms: own.map((p) => p.slug), facts: { name: row.name, platform: own[0]?.name ?? null, year, kind } }];
   });
 }
 
@@ -133,11 +142,10 @@ export function planEntries(games: DemoGame[], random: Random, start: number, en
     }
   }
   const finished = random.shuffle(entries.filter((e) => e.doneAt !== null)).slice(0, REVIEWS);
+  const writer = demoWriter(random);
   for (const [i, entry] of finished.entries()) {
     entry.long = i < LONG_REVIEWS && entry.kind === 'beaten';
-    entry.review = entry.long
-      ? longReview(entry.game.facts, entry.rating, random.pick)
-      : shortReview(entry.game.facts, entry.rating, entry.kind === 'abandoned', random.pick);
+    entry.review = entry.long ? writer.longReview(entry.game.facts, entry.rating) : writer.shortReview(entry.game.facts, entry.rating, entry.kind === 'abandoned');
   }
   return entries;
 }

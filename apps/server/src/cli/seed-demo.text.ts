@@ -1,8 +1,11 @@
 /**
- * The people and words of `seed:demo`: twelve clearly marked demo accounts and
- * short opinions built from templates and a game's name, platform and year.
- * Plain data, no database: seed-demo.ts decides who writes what, and when.
+ * The people and words of `seed:demo`: twelve clearly marked demo accounts,
+ * and opinions put together from the sentences of seed-demo.words.ts that
+ * fit the kind of game (seed-demo.kinds.ts), with its name, platform and
+ * year. Plain data, no database: seed-demo.ts decides who writes what, and when.
  */
+import type { GameKind } from './seed-demo.kinds.js';
+import { CLOSERS, COMMENTS, DETAILS, DIARY_NOTES, LONG, OPENERS, type Band, type Mood } from './seed-demo.words.js';
 
 export interface DemoPersona {
   name: string;
@@ -31,14 +34,17 @@ export const DEMO_USERNAME_PREFIX = 'demo_';
 export const DEMO_EMAIL_DOMAIN = 'demo.invalid';
 export const DEMO_BIO_PREFIX = 'Demo account — ';
 
-/** What a template may mention about a game. */
+/** What a text may mention about a game. */
 export interface GameFacts {
   name: string;
   platform: string | null;
   year: number | null;
+  /** What its texts may speak of (seed-demo.kinds.ts); neutral claims nothing. */
+  kind: GameKind;
 }
 
 export type Choose = <T>(list: readonly T[]) => T;
+export type { Band };
 
 function fill(template: string, game: GameFacts): string {
   return template
@@ -48,110 +54,67 @@ function fill(template: string, game: GameFacts): string {
     .replaceAll('{decade}', game.year ? `the ${String(Math.floor(game.year / 10) * 10).slice(2)}s` : 'back then');
 }
 
-const SHORT = {
-  high: [
-    '{game} still holds up. The controls feel **tight** on {platform}, and I kept going for one more stage far longer than I planned.',
-    'Finally got around to {game}. It is easy to see why people still talk about it: every level teaches you something new.',
-    'I expected a museum piece from {year} and came away with a new favourite. The pacing is *excellent* from start to finish.',
-    'Short, sharp and confident. {game} knows exactly what it wants to be and never wastes your time.',
-    'The kind of game that makes you put the phone down. Great feel, great sound, and secrets everywhere.',
-  ],
-  mid: [
-    '{game} has great ideas buried under some rough edges. The second half drags, but the highlights are worth it.',
-    'Fun in short bursts. I liked the music more than the game itself, to be honest.',
-    'Solid, if a little dated. On {platform} today you need some patience with the save system.',
-    'A good evening or two. Nothing here blew me away, but nothing annoyed me either.',
-  ],
-  low: [
-    'I wanted to love {game}, but the difficulty spikes felt unfair rather than challenging.',
-    'Not for me. The controls on {platform} fought me the whole way and the story never grabbed me.',
-    'Some charm, lots of frustration. Maybe you had to be there in {year}.',
-  ],
-  abandoned: [
-    'Dropped {game} around the halfway point. The first hour is great; after that it repeats itself.',
-    'Shelved it for now. Too much backtracking for my taste, but I can see the appeal.',
-    'I gave {game} three evenings. The ideas are there, the patience on my side was not.',
-  ],
-};
+/** A kind's own texts, then the neutral ones every game may use. */
+const withNeutral = <T>(byKind: Record<GameKind, readonly T[]>, kind: GameKind): readonly T[] =>
+  kind === 'neutral' ? byKind.neutral : [...byKind[kind], ...byKind.neutral];
 
-const LONG = {
-  intro: [
-    'I first played {game} years ago and came back to it on {platform} this month to see whether it deserves its reputation. Short answer: *mostly* yes.',
-    'Some games from {decade} are better remembered than replayed. I went into {game} half expecting to be disappointed, and spent the next two weeks thinking about *little else*.',
-    '{game} came out in {year}, and you can tell, but not in the way I feared. It is lean, direct and *surprisingly generous* once it clicks.',
-  ],
-  design: [
-    'What surprised me most is how **readable** everything is. Enemies telegraph their attacks, the layouts guide your eye without signposts, and when you fail it almost always feels like your own fault. For a game of its age that is rare, and plenty of newer releases could learn from it.',
-    'The level design is the star. Each area introduces one idea, lets you play with it safely, then combines it with something you learned earlier. By the end the game trusts you completely, and **that trust is earned**.',
-    'Mechanically it is simple: move, jump, attack, repeat. The magic is in the **rhythm**. Stages alternate between tension and rest so well that I never once felt worn out, even during long sessions.',
-  ],
-  quote: [
-    "> Just one more try, then I'm going to bed.\n> Me, at least a dozen times.",
-    '> The best part of a hard game is the moment it stops being hard.\n> A friend, watching me finally beat the last stage.',
-    '> If you can see it, you can probably reach it.\n> The rule I learned on the second world, and it never lied.',
-  ],
-  criticism: [
-    'It is not perfect. The last stretch leans on repetition, a couple of bosses outstay their welcome, and the save system assumes you have a whole afternoon to spare. I checked a guide once or twice, which broke the spell a little.',
-    'My complaints are small but real: the camera sometimes hides what is coming, the difficulty jumps in the final third, and a few late puzzles rely on trial and error rather than logic.',
-    'If anything holds it back, it is the story, which is thin even by the standards of {decade}. Nobody plays {game} for the plot, but a little more personality in the cutscenes would have gone a long way.',
-  ],
-  sound: [
-    'The soundtrack deserves its own paragraph. A few tunes have been stuck in my head all week, and the sound effects do a lot of the work in making every hit feel *heavy*.',
-    'Presentation-wise it still looks lovely on {platform}. The palette is bold, animations are expressive, and the music loops are short but never grating.',
-  ],
-  closing: {
-    high: [
-      'If you have never played it, **start here**. If you have, it is worth a revisit: it is better than you remember.',
-      'An easy recommendation. Clear an evening, turn the lights down and give {game} the attention it deserves.',
-    ],
-    mid: [
-      'Worth playing once, especially if you are curious where a lot of later ideas came from. Just go in with a bit of patience.',
-      'Not an all-time favourite for me, but I am glad I finally played it, and I understand why others love it more.',
-    ],
-    low: [
-      'I respect what it was going for, but I cannot recommend it today unless you have a soft spot for {decade}.',
-      'History matters, and {game} is part of it. As something to play in a free evening, though, it did not work for me.',
-    ],
-  },
-};
+/** SPEC §4 collapses a review over 900 characters: a long demo review is one of those. */
+const LONG_REVIEW_MIN = 900;
 
-export type Band = 'high' | 'mid' | 'low';
 export const bandOf = (rating: number | null): Band => (rating === null ? 'mid' : rating >= 8 ? 'high' : rating >= 5 ? 'mid' : 'low');
 
-/** A few sentences: what most people write. */
-export function shortReview(game: GameFacts, rating: number | null, abandoned: boolean, pick: Choose): string {
-  return fill(pick(abandoned ? SHORT.abandoned : SHORT[bandOf(rating)]), game);
+export interface WriterRandom {
+  shuffle<T>(list: readonly T[]): T[];
+  chance(p: number): boolean;
 }
 
-/** Well over 900 characters, in paragraphs: every intro has *italic*, every design paragraph **bold**, and one is a "> " quote. */
-export function longReview(game: GameFacts, rating: number | null, pick: Choose): string {
-  const band = bandOf(rating);
-  const paragraphs = [pick(LONG.intro), pick(LONG.design), pick(LONG.quote), pick(LONG.criticism), pick(LONG.sound), pick(LONG.closing[band])];
-  return paragraphs.map((p) => fill(p, game)).join('\n\n');
+/**
+ * Writes the demo's reviews so that no two read alike: a sentence is used
+ * once, in any review of any game, until every sentence that could stand in
+ * its place has been used too (only then may it come back).
+ */
+export function demoWriter(random: WriterRandom) {
+  const used = new Set<string>();
+  const draw = (pool: readonly string[]): string => {
+    let fresh = pool.filter((text) => !used.has(text));
+    if (fresh.length === 0) {
+      for (const text of pool) used.delete(text);
+      fresh = [...pool];
+    }
+    const text = random.shuffle(fresh)[0]!;
+    used.add(text);
+    return text;
+  };
+  const detail = (kind: GameKind, tone: 'good' | 'bad') => draw(kind === 'neutral' ? DETAILS.neutral[tone] : [...DETAILS[kind][tone], ...DETAILS.neutral[tone]]);
+
+  return {
+    /** Two or three sentences: how it went, one thing about the game, and sometimes a last word. */
+    shortReview(game: GameFacts, rating: number | null, abandoned: boolean): string {
+      const mood: Mood = abandoned ? 'abandoned' : bandOf(rating);
+      const tone = mood === 'high' || (mood === 'mid' && random.chance(0.5)) ? 'good' : 'bad';
+      const sentences = [draw(OPENERS[mood]), detail(game.kind, tone)];
+      if (random.chance(0.6)) sentences.push(draw(CLOSERS[mood]));
+      return fill(sentences.join(' '), game);
+    },
+
+    /** Well over 900 characters, in paragraphs: every intro has *italic*, every design paragraph **bold**, and one is a "> " quote. */
+    longReview(game: GameFacts, rating: number | null): string {
+      const band = bandOf(rating);
+      const kind = game.kind;
+      const paragraphs = [draw(LONG.intro), draw(LONG.design[kind]), draw(withNeutral(LONG.quote, kind)), draw(LONG.aside), draw(withNeutral(LONG.criticism, kind))];
+      const ending = [draw(LONG.presentation), draw(LONG.closing[band])];
+      const length = () => fill([...paragraphs, ...ending].join('\n\n'), game).length;
+      // Long means long: another aside while it is not.
+      while (length() <= LONG_REVIEW_MIN) paragraphs.push(draw(LONG.aside));
+      return fill([...paragraphs, ...ending].join('\n\n'), game);
+    },
+  };
 }
 
-const COMMENTS = [
-  "Great write-up. You've convinced me to give {game} another go.",
-  'The point about the music is spot on.',
-  "Hard disagree on the ending, but I see where you're coming from.",
-  'Did you play it on {platform} too? I always wondered how that version holds up.',
-  'Adding this to my want-to-play list.',
-  'That quote is painfully relatable.',
-  'I bounced off it as a kid. Maybe it is time to try again.',
-  'Half a star higher for me, otherwise completely agreed.',
-  'How long did it take you? I keep putting it off because I think it is huge.',
-  'This is exactly why I keep coming back to games from {decade}.',
-];
+export type DemoWriter = ReturnType<typeof demoWriter>;
 
-export const commentText = (game: GameFacts, pick: Choose) => fill(pick(COMMENTS), game);
+/** A reply under a review of this game. */
+export const commentText = (game: GameFacts, pick: Choose) => fill(pick(withNeutral(COMMENTS, game.kind)), game);
 
-const DIARY_NOTES = [
-  'Cleared the first few stages.',
-  'Short session before work.',
-  'Stuck on the same boss for an hour. Tomorrow.',
-  'Played with a friend all evening.',
-  'Found a secret area I never knew existed.',
-  'Finally figured out the map. Everything makes sense now.',
-];
-
-export const diaryNote = (pick: Choose) => pick(DIARY_NOTES);
+/** A diary note about a session of this game. */
+export const diaryNote = (game: GameFacts, pick: Choose) => pick(withNeutral(DIARY_NOTES, game.kind));

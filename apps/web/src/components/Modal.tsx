@@ -1,6 +1,6 @@
 import { TIMING } from '@vgl/shared';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { closeModal, useIsModalOpen, type ModalName } from '../stores/modals';
+import { closeModal, modalOpener, useIsModalOpen, type ModalName } from '../stores/modals';
 import { CloseIcon } from './icons';
 import styles from './Modal.module.css';
 
@@ -16,7 +16,9 @@ interface ModalProps {
  * A named modal (SPEC §3–4): shown while the modal store holds an entry of
  * its name. Escape, the close button or a click on the overlay start a
  * 250 ms closing animation, then remove the entry. Built on <dialog> so focus
- * stays inside and the page behind is inert.
+ * stays inside and the page behind is inert. When it leaves, focus goes back
+ * to the control that opened it (or to the page's main content when that
+ * control is gone, e.g. "Log in" after logging in), never to <body>.
  */
 export function Modal({ name, title, children, wide }: ModalProps) {
   const open = useIsModalOpen(name);
@@ -35,7 +37,10 @@ function ModalDialog({ name, title, children, wide }: ModalProps) {
   useEffect(() => {
     const dialog = dialogRef.current;
     if (dialog && !dialog.open && typeof dialog.showModal === 'function') dialog.showModal();
-  }, []);
+    // Read now: closing forgets it before the dialog leaves the page.
+    const opener = modalOpener(name);
+    return () => returnFocus(opener);
+  }, [name]);
 
   useEffect(() => {
     if (!closing) return;
@@ -73,4 +78,16 @@ function ModalDialog({ name, title, children, wide }: ModalProps) {
       </div>
     </dialog>
   );
+}
+
+/**
+ * After the dialog left the page: unless something already has focus (a
+ * field of the page it led to, or the dialog itself, still there under
+ * StrictMode's trial unmount), give it to the opener.
+ */
+function returnFocus(opener: HTMLElement | undefined): void {
+  const active = document.activeElement;
+  if (active && active !== document.body && active.isConnected) return;
+  const target = opener?.isConnected ? opener : document.getElementById('main');
+  target?.focus();
 }

@@ -17,6 +17,8 @@ interface PaginationProps {
  * Page links (SPEC §9): only when the total exceeds one page; the window of
  * pages 1–5 / current ±2 / last 5; the query and filters kept with p (or
  * `param`); scrolls to the top (or to `scrollTo`) 100 ms after paging.
+ * First and Last sit outside the window when it does not reach page 1 or
+ * the last page, so 2,000 pages are never more than one click from either end.
  */
 export function Pagination({ page, total, perPage = PAGING.gamesPerPage, param = 'p', scrollTo, label = 'Pages' }: PaginationProps) {
   const { pathname, search } = useLocation();
@@ -34,8 +36,14 @@ export function Pagination({ page, total, perPage = PAGING.gamesPerPage, param =
       if (target) target.scrollIntoView();
       else window.scrollTo({ top: 0 });
     }, PAGING.scrollToTopDelayMs);
+  const number = (n: number) => n.toLocaleString('en-US');
   return (
     <nav className={styles.pagination} aria-label={label}>
+      {pages[0]! > 1 && (
+        <Link to={hrefFor(1)} onClick={onPage} className={styles.step} aria-label="First page, 1">
+          First
+        </Link>
+      )}
       {page > 1 && (
         <Link to={hrefFor(page - 1)} onClick={onPage} className={styles.step} rel="prev">
           Previous
@@ -59,6 +67,11 @@ export function Pagination({ page, total, perPage = PAGING.gamesPerPage, param =
       {page < last && (
         <Link to={hrefFor(page + 1)} onClick={onPage} className={styles.step} rel="next">
           Next
+        </Link>
+      )}
+      {pages.at(-1)! < last && (
+        <Link to={hrefFor(last)} onClick={onPage} className={styles.step} aria-label={`Last page, ${number(last)}`}>
+          Last
         </Link>
       )}
     </nav>

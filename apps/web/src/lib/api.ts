@@ -50,21 +50,47 @@ export function setAccountSuspendedHandler(handler: (() => void) | null): void {
   onAccountSuspended = handler;
 }
 
-/** Throws ApiRequestError for a failed answer (after telling the suspension handler, when that is the reason). */
-function failIfNotOk(response: Response, parsed: unknown): void {
+/**
+ * Called when a call made with the current token answers 401: the server no
+ * longer accepts this session (revoked by a password or role change, "log
+ * out everywhere", expired). Registered by the auth store, like the above.
+ */
+let onSessionEnded: (() => void) | null = null;
+
+export function setSessionEndedHandler(handler: (() => void) | null): void {
+  onSessionEnded = handler;
+}
+
+/** Calls whose 401 judges the credentials they carry, not the session: wrong password, a stale token to refresh. */
+const CREDENTIAL_CHECKS = new Set(['/api/auth/login', '/api/auth/refresh']);
+
+/**
+ * Whether a 401 ends the session: the call carried a token, that token is
+ * still the current one (so the many calls in flight with a revoked token
+ * end it once, and a call from before a new sign-in ends nothing), and it
+ * is not a credential check. A visitor's calls carry no token: never.
+ */
+function endsSession(response: Response, sentAuth: string | null, path: string): boolean {
+  return response.status === 401 && sentAuth !== null && sentAuth === authHeader && !CREDENTIAL_CHECKS.has(path.split('?')[0]!);
+}
+
+/** Throws ApiRequestError for a failed answer (after telling the suspension or session handler, when that is the reason). */
+function failIfNotOk(response: Response, parsed: unknown, sentAuth: string | null, path: string): void {
   if (response.ok) return;
   const body = isApiError(parsed) ? parsed : undefined;
   if (response.status === 403 && (parsed as { error?: unknown } | undefined)?.error === 'account_suspended') onAccountSuspended?.();
+  if (endsSession(response, sentAuth, path)) onSessionEnded?.();
   throw new ApiRequestError(response.status, body);
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 async function send<T>(method: Method, path: string, headers: Record<string, string>, body: BodyInit | undefined, signal?: AbortSignal): Promise<ApiResponse<T>> {
-  if (authHeader) headers.Authorization = authHeader;
+  const sentAuth = authHeader;
+  if (sentAuth) headers.Authorization = sentAuth;
   const response = await fetch(path, { method, headers, body, signal });
   const parsed = parseJson(await response.text());
-  failIfNotOk(response, parsed);
+  failIfNotOk(response, parsed, sentAuth, path);
   return { status: response.status, data: parsed as T, headers: response.headers };
 }
 
@@ -81,8 +107,9 @@ export async function apiUpload<T>(path: string, form: FormData, method: 'POST' 
 
 /** A file download (CSV export): the body as a Blob, with the same auth header and errors as apiRequest. */
 export async function apiDownload(path: string): Promise<Blob> {
-  const response = await fetch(path, { headers: authHeader ? { Authorization: authHeader } : {} });
-  if (!response.ok) failIfNotOk(response, parseJson(await response.text()));
+  const sentAuth = authHeader;
+  const response = await fetch(path, { headers: sentAuth ? { Authorization: sentAuth } : {} });
+  if (!response.ok) failIfNotOk(response, parseJson(await response.text()), sentAuth, path);
   return response.blob();
 }
 

@@ -1,7 +1,9 @@
-import { AUTH, USER_ROLES, type UserRole } from '@vgl/shared';
+import { ACCOUNT_MESSAGES, AUTH, USER_ROLES, type UserRole } from '@vgl/shared';
 import { jwtDecode } from 'jwt-decode';
 import { createStore, useStore } from 'zustand';
-import { apiRequest, hasAuthHeader, setAccountSuspendedHandler, setAuthToken } from '../lib/api';
+import { apiRequest, hasAuthHeader, setAccountSuspendedHandler, setAuthToken, setSessionEndedHandler } from '../lib/api';
+import { openModal } from './modals';
+import { showToast } from './toast';
 
 /** The user as the token carries it (SPEC §3). */
 export interface AuthUser {
@@ -82,6 +84,20 @@ export function signOut(): void {
   logout();
 }
 
+/**
+ * The server refused this session (a 401 on a call made with the current
+ * token): the token was revoked elsewhere (a password or role change, "log
+ * out everywhere") or ran out. Rather than a signed-in nav over pages that
+ * fail, the member is signed out here, told why, and offered the login
+ * modal. The API client calls this once per token (see lib/api).
+ */
+export function endSession(): void {
+  if (!authStore.getState().isAuthenticated) return;
+  logout();
+  showToast({ variant: 'warning', head: 'Signed out', text: ACCOUNT_MESSAGES.sessionEnded });
+  openModal('login');
+}
+
 export interface StartupDeps {
   /** POST /api/auth/refresh: the new token, or null on failure (SPEC §4 "Token refresh"). */
   refresh: (token: string) => Promise<string | null>;
@@ -97,6 +113,7 @@ export interface StartupDeps {
  */
 export async function startAuth({ refresh, redirect, now = () => Date.now() }: StartupDeps): Promise<void> {
   watchSuspension({ refresh, redirect });
+  setSessionEndedHandler(endSession);
   const token = readStoredToken();
   if (!token) return;
   if (!applyToken(token)) return logout();

@@ -61,9 +61,10 @@ export const loginSchema = z
   .meta({ examples: [{ identifier: 'alice_99', password: 'Secret123' }] });
 
 export const tokenSchema = z.object({ token: z.string().min(10).max(200).describe('The token of the link the mail carried') });
-// Any string is read as a token: a malformed one is a 401 like any other bad token (DESIGN "API conventions").
+// Any string, of any length, is read as a token: a malformed one is a 401 like any other bad token
+// (DESIGN "API conventions"); the body limit bounds it, and the service refuses an over-long one unread.
 export const refreshSchema = z.object({
-  authToken: z.string({ error: 'authToken must be the session token to refresh' }).max(4000).describe('A session token that is still valid'),
+  authToken: z.string({ error: 'authToken must be the session token to refresh' }).describe('A session token that is still valid'),
 });
 export const resetRequestSchema = z.object({ email: emailSchema });
 export const usernameChangeSchema = z.object({ username: usernameSchema });

@@ -56,6 +56,10 @@ export const homeFeedSchema = named(
       .describe('A curated selection, chosen by day of year (UTC); null without selections'),
     browse: z.array(gameCardSchema).describe('The 6 most popular games (Explore’s Browse All Games)'),
     catalog: catalogFactsSchema.describe('What the landing page and the footer say about the catalog: its size and source'),
+    platformNames: z
+      .record(z.string(), z.string())
+      .describe('The names of the platforms `reviews` list, by slug (`platform` holds slugs, SPEC §3), so the cards name them without another call'),
+    communityUrl: z.string().nullable().describe('The operator’s community chat or forum (COMMUNITY_URL), which the footer links; null when the server has none'),
   }),
   'The landing page and Explore in one call',
 );

@@ -44,3 +44,13 @@ export function accountRefusal(actor: Person | null, action: AccountAction, targ
 
 export const canAccount = (actor: Person | null, action: AccountAction, target: Pick<UserRow, 'id' | 'role' | 'state'>) =>
   accountRefusal(actor, action, target) === null;
+
+/**
+ * Why a review cannot be featured: the landing page shows only active
+ * members' reviews. The dashboard gets the same answer with each review
+ * (AdminReview.featureRefusal), so it says why before anyone clicks.
+ */
+export function featureRefusal(review: { user_state: UserRow['state'] }): string | null {
+  if (review.user_state === 'active') return null;
+  return review.user_state === 'suspended' ? ADMIN_MESSAGES.authorSuspended : ADMIN_MESSAGES.notFeaturable;
+}

@@ -248,7 +248,8 @@ export const authRoutes =
         schema: {
           operationId: 'changeUsername',
           summary: 'Change your username',
-          description: 'Answers a fresh session token that carries the new name.',
+          description:
+            'Answers a fresh session token that carries the new name. The former name keeps leading here (`/u/{former}` and the reads of `/api/users/{former}/…` answer 301 to the new name) until someone else takes it.',
           tags,
           body: usernameChangeSchema,
           response: { 200: sessionTokenSchema },

@@ -1,11 +1,12 @@
 import { ACCOUNT_MESSAGES, MESSAGES } from '@vgl/shared';
 import type { RegisterPayload } from '@vgl/shared/schemas';
 import type { FastifyBaseLogger } from 'fastify';
-import { isUniqueViolation } from '../../db/concurrency.js';
+import { isUniqueViolation, lockMember } from '../../db/concurrency.js';
 import type { Db } from '../../db/database.js';
 import { AppError, badRequest, forbidden, tooManyRequests, unauthorized } from '../../http/errors.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { activationMail, emailChangeMail, passwordResetMail } from '../../mail/templates.js';
+import { usernameHistoryRepo } from '../users/username-history.repo.js';
 import { emailKey, usernameKey, usersRepo, type UserRow } from '../users/users.repo.js';
 import { AttemptLimiter } from './attempts.js';
 import { signUserToken, verifyUserToken } from './jwt.js';
@@ -27,6 +28,8 @@ export type LoginOutcome = { kind: 'signedIn'; token: string } | { kind: 'activa
 /** Failed logins on one account (from any address) in 15 minutes before every attempt on it is slowed. */
 export const LOGIN_SLOWDOWN_AFTER = 50;
 const LOGIN_SLOWDOWN_MS = 1_000;
+/** Far above any token we sign (a few hundred characters). */
+const MAX_TOKEN_LENGTH = 4_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const invalidLink = () => new AppError(400, 'invalid_token', ACCOUNT_MESSAGES.invalidLink);
@@ -98,6 +101,8 @@ export function createAuthService({ db, mailer, publicUrl, jwtSecret, log, now =
         await refuseTaken(input);
         throw usernameTaken();
       }
+      // The name may have been someone's before a rename: it is this member's now, not a way to the other.
+      await usernameHistoryRepo.release(k, user.username);
       await sendActivation(user);
     },
 
@@ -126,7 +131,8 @@ export function createAuthService({ db, mailer, publicUrl, jwtSecret, log, now =
 
     /** A fresh token for a valid one whose user still exists and has not revoked it. */
     async refresh(authToken: string): Promise<string> {
-      const user = await this.userFromToken(authToken);
+      // Our tokens are a few hundred characters: a longer string is not one of them, and is not worth verifying.
+      const user = authToken.length <= MAX_TOKEN_LENGTH ? await this.userFromToken(authToken) : null;
       if (!user) throw unauthorized(ACCOUNT_MESSAGES.sessionExpired);
       return signUserToken(user, jwtSecret, now());
     },
@@ -193,13 +199,31 @@ export function createAuthService({ db, mailer, publicUrl, jwtSecret, log, now =
       });
     },
 
+    /**
+     * Renames the member. The old name keeps leading to them (username
+     * history) until someone takes it; the new one stops leading anywhere
+     * else. A former name is free to take: only current names are refused.
+     */
     async changeUsername(user: UserRow, username: string): Promise<string> {
       if (user.state === 'suspended') throw forbidden(ACCOUNT_MESSAGES.suspended);
       if (await usersRepo.isUsernameTaken(k, username, user.id)) throw usernameTaken();
-      const updated = await usersRepo.update(k, user.id, { username, username_key: usernameKey(username), updated_at: now() }).catch((err: unknown) => {
-        // Taken meanwhile by someone asking at the same time: the unique index decides.
-        throw isUniqueViolation(err) ? usernameTaken() : err;
-      });
+      const updated = await k
+        .transaction()
+        .execute(async (trx) => {
+          // The name as it is now, not as this request read it: two renames at once each record the name they replaced.
+          await lockMember(db, trx, user.id);
+          const before = (await usersRepo.findById(trx, user.id)) ?? user;
+          const renamed = await usersRepo.update(trx, user.id, { username, username_key: usernameKey(username), updated_at: now() });
+          if (renamed.username_key !== before.username_key) {
+            await usernameHistoryRepo.release(trx, renamed.username);
+            await usernameHistoryRepo.record(trx, before.username_key, user.id, now());
+          }
+          return renamed;
+        })
+        .catch((err: unknown) => {
+          // Taken meanwhile by someone asking at the same time: the unique index decides.
+          throw isUniqueViolation(err) ? usernameTaken() : err;
+        });
       return signUserToken(updated, jwtSecret, now());
     },
 

@@ -164,6 +164,14 @@ describe.each(dbKinds)('accounts on %s', (kind) => {
       expect((await post(t, '/api/auth/refresh', {})).statusCode).toBe(400);
     });
 
+    it('answers every malformed token with 401 and the session message, never 400', async () => {
+      for (const authToken of ['', ' ', 'a.b.c', '..', 'e30.e30.', 'Bearer abc', 'é.é.é', 'x'.repeat(5_000), `${'a'.repeat(3_000)}.${'b'.repeat(3_000)}.c`]) {
+        const res = await post(t, '/api/auth/refresh', { authToken });
+        expect({ token: authToken.slice(0, 20), status: res.statusCode }).toEqual({ token: authToken.slice(0, 20), status: 401 });
+        expect(res.json()).toMatchObject({ error: 'unauthorized' });
+      }
+    });
+
     it('protects the nav calls: 401 without a token, avatar and unread with one', async () => {
       expect((await t.app.inject({ method: 'GET', url: '/api/profile/avatar/' })).statusCode).toBe(401);
       expect((await t.app.inject({ method: 'GET', url: '/api/activity/isunread' })).statusCode).toBe(401);

@@ -26,6 +26,10 @@ export interface HomeFeed {
   browse: GameCard[];
   /** What the landing page and footer say about the catalog: its size and where it comes from. */
   catalog: CatalogFacts;
+  /** The names of the platforms `reviews` list (by slug), so their cards name them without another call. */
+  platformNames: Record<string, string>;
+  /** The operator's community link (COMMUNITY_URL) for the footer; null when there is none. */
+  communityUrl: string | null;
 }
 
 /** SPEC §7: the first featured reviews, then trending ones, no review twice, at most `limit`. */
@@ -46,7 +50,7 @@ export function popularReviews(featured: ReviewEntry[], trending: ReviewEntry[],
  * Everything the landing page and Explore show, in one call. Each part reads
  * through the same services as its own SPEC §7 call, so the two never disagree.
  */
-export function createHomeService(deps: { catalog: CatalogService; library: LibraryService }, now: () => number = Date.now) {
+export function createHomeService(deps: { catalog: CatalogService; library: LibraryService; communityUrl?: string }, now: () => number = Date.now) {
   const { catalog, library } = deps;
   const size = PAGING.teaserSize;
   let cached: { at: number; feed: HomeFeed } | undefined;
@@ -78,7 +82,7 @@ export function createHomeService(deps: { catalog: CatalogService; library: Libr
 
   async function build(): Promise<HomeFeed> {
     const today = new Date(now());
-    const [trending, featured, trendingReviews, upcoming, platform, selection, browse, facts] = await Promise.all([
+    const [trending, featured, trendingReviews, upcoming, platform, selection, browse, facts, platforms] = await Promise.all([
       catalog.trending(size),
       library.featuredReviews(HOME_REVIEWS),
       // Enough to fill the row even when every featured review is trending too.
@@ -88,15 +92,20 @@ export function createHomeService(deps: { catalog: CatalogService; library: Libr
       selectionOfTheDay(today),
       catalog.browse(browseQuerySchema.parse({ limit: size })),
       catalog.facts(),
+      catalog.platforms(false),
     ]);
+    const reviews = popularReviews(featured, trendingReviews);
+    const named = new Set(reviews.flatMap((r) => r.platform));
     return {
       trending,
-      reviews: popularReviews(featured, trendingReviews),
+      reviews,
       upcoming: upcoming.items,
       platformOfTheDay: platform,
       selectionOfTheDay: selection,
       browse: browse.items,
       catalog: facts,
+      platformNames: Object.fromEntries(platforms.filter((p) => named.has(p.slug)).map((p) => [p.slug, p.name])),
+      communityUrl: deps.communityUrl ?? null,
     };
   }
 

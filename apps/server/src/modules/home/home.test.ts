@@ -76,7 +76,7 @@ describe.each(dbKinds)('GET /api/home on %s', (kind) => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=60');
     const home = res.json();
-    expect(Object.keys(home).sort()).toEqual(['browse', 'catalog', 'platformOfTheDay', 'reviews', 'selectionOfTheDay', 'trending', 'upcoming']);
+    expect(Object.keys(home).sort()).toEqual(['browse', 'catalog', 'communityUrl', 'platformNames', 'platformOfTheDay', 'reviews', 'selectionOfTheDay', 'trending', 'upcoming']);
     expect(home.trending).toHaveLength(6);
     expect(home.trending[0]).toMatchObject({ _id: expect.any(String), name: expect.any(String), slug: expect.any(String), cover: null });
     expect(home.upcoming.map((g: { slug: string }) => g.slug)).toEqual(['future-quest']);
@@ -91,6 +91,34 @@ describe.each(dbKinds)('GET /api/home on %s', (kind) => {
     expect(home.trending).toEqual(trending.json());
     const upcoming = await t.app.inject({ method: 'GET', url: '/api/igdb/upcoming/tsr' });
     expect(home.upcoming).toEqual(upcoming.json());
+  });
+
+  it('names the platforms its reviews list, and no others, so the cards need no call of their own', async () => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/ann/library/super-mario-world',
+      headers: bearer(await loginToken(t.app, 'ann')),
+      payload: { status: 2, rating: 9, review: 'ann liked it.', platforms: ['snes'] },
+    });
+    expect(res.statusCode).toBe(200);
+    await feature('ann', 1);
+    try {
+      const home = await homeAt({ now: JAN_1 }).feed();
+      expect(home.reviews.find((r) => r.user.username === 'ann')?.platform).toEqual(['snes']);
+      expect(home.platformNames).toEqual({ snes: 'Super Nintendo Entertainment System' });
+    } finally {
+      await feature('ann', null);
+    }
+  });
+
+  it('gives the footer the operator’s community link (COMMUNITY_URL), and none without it', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/home' })).json().communityUrl).toBeNull();
+    const withChat = await createTestApp(kind, { env: { COMMUNITY_URL: 'https://chat.example.org/invite/vgl' } });
+    try {
+      expect((await withChat.app.inject({ method: 'GET', url: '/api/home' })).json().communityUrl).toBe('https://chat.example.org/invite/vgl');
+    } finally {
+      await withChat.close();
+    }
   });
 
   it('shows only trending reviews when none are featured', async () => {

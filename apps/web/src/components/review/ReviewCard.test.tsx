@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../stores/auth';
 import { at, renderRoutes } from '../../test/render';
+import { stubFetch } from '../../test/stubFetch';
 import { ReviewCard } from './ReviewCard';
 
 // Noon UTC, so the day is the same in every time zone the tests may run in.
@@ -53,6 +54,24 @@ describe('ReviewCard (SPEC §2)', () => {
     unmount();
     renderCard(<ReviewCard entry={sampleEntry()} platformNames={{ switch: 'Nintendo Switch', pc: 'PC (Windows)' }} />);
     expect(screen.getByText('Nintendo Switch')).toBeTruthy();
+  });
+
+  it('names platforms from the app\'s platform list when the page gives no names, not by their codes', async () => {
+    const requests = stubFetch({
+      '/api/igdb/platforms': { body: [{ slug: 'acpc', name: 'Amstrad CPC' }, { slug: 'pc', name: 'PC (Microsoft Windows)' }] },
+    });
+    renderCard(<ReviewCard entry={sampleEntry({ platform: ['acpc', 'pc'] })} />);
+    const chip = await screen.findByText('Amstrad CPC');
+    expect(chip.getAttribute('title')).toBe('Amstrad CPC');
+    expect(screen.queryByText('ACPC')).toBeNull();
+    expect(screen.getByText('PC (Microsoft Windows)')).toBeTruthy();
+    expect(requests.filter((r) => r.url.pathname === '/api/igdb/platforms')).toHaveLength(1);
+  });
+
+  it('asks for no platform list for a review without platforms', () => {
+    const requests = stubFetch({});
+    renderCard(<ReviewCard entry={sampleEntry({ platform: [] })} />);
+    expect(requests.filter((r) => r.url.pathname === '/api/igdb/platforms')).toEqual([]);
   });
 
   it('renders the body with its formatting', () => {

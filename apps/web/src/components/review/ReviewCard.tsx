@@ -1,5 +1,6 @@
 import type { ReviewEntry } from '@vgl/shared';
 import { Link } from 'react-router';
+import { usePlatformNames } from '../../lib/platformNames';
 import { Avatar } from '../Avatar';
 import { GameCover } from '../GameCover';
 import { RatingStars } from '../RatingStars';
@@ -13,8 +14,8 @@ interface ReviewCardProps {
   showGame?: boolean;
   /** False on the review page itself, where the whole text is the point. */
   collapsible?: boolean;
-  /** Platform names by slug; without them the chips show the slug upper-cased. */
-  platformNames?: Record<string, string>;
+  /** Platform names by slug, when the page has them already; otherwise the app's cached platform list names them. */
+  platformNames?: Readonly<Record<string, string>>;
 }
 
 // The moment the review was written, in the reader's time zone: "Nov 22, 2026" (SPEC §9).
@@ -29,6 +30,7 @@ const commentsText = (count: number) => `${count.toLocaleString('en-US')} ${coun
  */
 export function ReviewCard({ entry, showGame = true, collapsible = true, platformNames }: ReviewCardProps) {
   const { user, game } = entry;
+  const knownNames = usePlatformNames(!platformNames && entry.platform.length > 0);
   // Usernames in links are lower-cased (SPEC §2).
   const profilePath = `/u/${user.username.toLowerCase()}`;
   const reviewPath = entry.slug ? `${profilePath}/reviews/${entry.slug}` : null;
@@ -60,11 +62,15 @@ export function ReviewCard({ entry, showGame = true, collapsible = true, platfor
           {entry.rating !== null && <RatingStars value={entry.rating} size="md" />}
           {entry.platform.length > 0 && (
             <ul className={styles.platforms} aria-label="Platforms">
-              {entry.platform.map((slug) => (
-                <li key={slug} className={styles.platform}>
-                  {platformNames?.[slug] ?? slug.toUpperCase()}
-                </li>
-              ))}
+              {entry.platform.map((slug) => {
+                // A code such as "ACPC" says little: the name (Amstrad CPC), in full in the tooltip when the chip cuts it.
+                const name = (platformNames ?? knownNames)?.[slug];
+                return (
+                  <li key={slug} className={styles.platform} title={name}>
+                    {name ?? slug.toUpperCase()}
+                  </li>
+                );
+              })}
             </ul>
           )}
         </div>

@@ -1,5 +1,5 @@
 import { MESSAGES, validateLogin, type LoginPayload } from '@vgl/shared';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { TextField } from '../../components/form/TextField';
 import { signIn } from '../../stores/auth';
@@ -16,6 +16,7 @@ export function LoginForm() {
   const [values, setValues] = useState<LoginPayload>(EMPTY);
   const [submitted, setSubmitted] = useState(false);
   const [loading, setLoading] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
   const navigate = useNavigate();
   const { pathname } = useLocation();
   // Validated on submit, then on every change (SPEC §5).
@@ -28,7 +29,6 @@ export function LoginForm() {
     setLoading(true);
     const result = await login(values);
     setLoading(false);
-    setValues(EMPTY);
     setSubmitted(false);
     if (result.kind === 'activation') {
       closeModal('login');
@@ -39,8 +39,14 @@ export function LoginForm() {
       showToast({ variant: 'success', text: MESSAGES.login.signedIn });
       if (pathname.startsWith('/auth')) navigate('/');
     } else {
+      // The form resets after submit (SPEC §4), but a failed try keeps who is
+      // logging in: only the password is cleared, and the caret waits there.
+      setValues({ identifier: values.identifier, password: '' });
+      (formRef.current?.elements.namedItem('password') as HTMLInputElement | null)?.focus();
       showToast({ variant: 'alert', text: result.kind === 'failed' && result.message ? result.message : MESSAGES.login.failed });
+      return;
     }
+    setValues(EMPTY);
   };
 
   const bind = (name: keyof LoginPayload) => ({
@@ -51,7 +57,7 @@ export function LoginForm() {
   });
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={loading}>
+    <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate aria-busy={loading}>
       <TextField {...bind('identifier')} label="Email or username" type="text" autoComplete="username" autoFocus />
       <TextField {...bind('password')} label="Password" type="password" autoComplete="current-password" />
       <Link className={styles.forgot} to="/auth/password/reset" onClick={() => closeModal('login')}>

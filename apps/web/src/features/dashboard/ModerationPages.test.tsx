@@ -83,6 +83,18 @@ describe('dashboard: reviews and comments', () => {
     ]);
   });
 
+  it('says why a suspended member’s review cannot be featured, before anyone clicks, and sends nothing', async () => {
+    const refusal = 'Its author is suspended: only reviews of active members can be featured.';
+    const requests = stubFetch({ 'GET /api/admin/reviews': listAnswer([aReview({ featureRefusal: refusal })]) });
+    renderRoutes(dashboardRoutes, '/dashboard/reviews');
+    const toggle = await screen.findByRole('button', { name: "Feature Bob's review of Celeste" });
+    expect(toggle.getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByText(refusal)).toBeTruthy();
+    expect(document.getElementById(toggle.getAttribute('aria-describedby')!)?.textContent).toBe(refusal);
+    fireEvent.click(toggle);
+    expect(changes(requests)).toEqual([]);
+  });
+
   it('deletes a comment with a reason; the comment links to its review', async () => {
     const requests = stubFetch({
       'GET /api/admin/comments': listAnswer([aComment()]),

@@ -63,25 +63,39 @@ export function ReviewsModerationPage() {
   );
 }
 
-/** Featured or not, as a pressed/unpressed button; featuring appends to the end of the featured list. */
+/**
+ * Featured or not, as a pressed/unpressed button; featuring appends to the
+ * end of the featured list. A review the server would refuse (its author is
+ * suspended) keeps the button, unavailable, with the server's reason beside it.
+ */
 export function FeatureToggle({ review }: { review: AdminReview }) {
   const feature = useFeatureReview();
   const unfeature = useUnfeatureReview();
   const pending = feature.isPending || unfeature.isPending;
+  const refusal = review.featured ? null : review.featureRefusal;
+  const refusalId = `feature-refusal-${review._id}`;
   return (
-    <button
-      type="button"
-      className={`button button-ghost button-small ${styles.toggle}`}
-      aria-label={`Feature ${reviewName(review)}`}
-      aria-pressed={review.featured}
-      aria-disabled={pending || undefined}
-      onClick={() => {
-        if (pending) return;
-        if (review.featured) unfeature.mutate(review);
-        else feature.mutate(review);
-      }}
-    >
-      Feature
-    </button>
+    <>
+      <button
+        type="button"
+        className={`button button-ghost button-small ${styles.toggle}`}
+        aria-label={`Feature ${reviewName(review)}`}
+        aria-pressed={review.featured}
+        aria-disabled={pending || refusal !== null || undefined}
+        aria-describedby={refusal ? refusalId : undefined}
+        onClick={() => {
+          if (pending || refusal) return;
+          if (review.featured) unfeature.mutate(review);
+          else feature.mutate(review);
+        }}
+      >
+        Feature
+      </button>
+      {refusal && (
+        <span id={refusalId} className={styles.refusal}>
+          {refusal}
+        </span>
+      )}
+    </>
   );
 }

@@ -39,15 +39,18 @@ export const BrowseSection = (props: TeaserProps) => (
   </HomeSection>
 );
 
-/** Up to two reviews, featured first (SPEC §7); the section is left out when there are none. */
-export function PopularReviewsSection({ reviews }: { reviews: ReviewEntry[] | undefined }) {
+/**
+ * Up to two reviews, featured first (SPEC §7); the section is left out when there are none.
+ * platformNames: from the same /api/home answer, so the cards need no call of their own.
+ */
+export function PopularReviewsSection({ reviews, platformNames }: { reviews: ReviewEntry[] | undefined; platformNames?: Record<string, string> | undefined }) {
   if (!reviews || reviews.length === 0) return null;
   return (
     <HomeSection title="Popular Reviews">
       <ul className={styles.reviews}>
         {reviews.slice(0, 2).map((entry) => (
           <li key={entry._id}>
-            <ReviewCard entry={entry} />
+            <ReviewCard entry={entry} platformNames={platformNames} />
           </li>
         ))}
       </ul>

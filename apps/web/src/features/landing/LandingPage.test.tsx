@@ -24,6 +24,15 @@ describe('the landing page for visitors (SPEC §2)', () => {
     expect(document.title).toBe('Track Your Gaming Journey');
   });
 
+  it('names the reviews\' platforms (not their codes) from that same answer', async () => {
+    const calls = stubFetch({ 'GET /api/home': { body: aHome() } });
+    renderHome();
+    const chips = await screen.findAllByText('Nintendo 64');
+    expect(chips.map((chip) => chip.getAttribute('title'))).toEqual(['Nintendo 64', 'Nintendo 64']);
+    expect(screen.queryByText('N64')).toBeNull();
+    expect(calls.map((c) => c.url.pathname)).toEqual(['/api/home']);
+  });
+
   it('drifts covers of real games, each a link to its page; the loop copies are hidden and unfocusable', async () => {
     stubFetch({ 'GET /api/home': { body: aHome() } });
     renderHome();

@@ -38,7 +38,7 @@ export function LandingPage() {
       <FeatureCards catalog={data?.catalog} />
       {home.isError && <HomeLoadError onRetry={() => void home.refetch()} />}
       <TrendingSection games={data?.trending} loading={loading} />
-      <PopularReviewsSection reviews={data?.reviews} />
+      <PopularReviewsSection reviews={data?.reviews} platformNames={data?.platformNames} />
       {data && <DiscoverSection platformOfTheDay={data.platformOfTheDay} selectionOfTheDay={data.selectionOfTheDay} />}
       <UpcomingSection games={data?.upcoming} loading={loading} />
     </>

@@ -36,6 +36,10 @@ export interface HomeData {
   browse: GameCard[];
   /** Absent from answers of servers older than this page. */
   catalog?: CatalogFacts;
+  /** The names of the platforms `reviews` list, by slug; absent from older servers (the cards then look them up). */
+  platformNames?: Record<string, string>;
+  /** The operator's community link (COMMUNITY_URL) for the footer; null or absent → no link. */
+  communityUrl?: string | null;
 }
 
 export const HOME_QUERY_KEY = ['home'] as const;

@@ -84,5 +84,6 @@ export const aHome = (overrides: Partial<HomeData> = {}): HomeData => ({
   },
   browse: sixGames('Popular'),
   catalog: anIgdbCatalog(),
+  platformNames: { n64: 'Nintendo 64' },
   ...overrides,
 });

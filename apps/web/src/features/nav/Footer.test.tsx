@@ -1,4 +1,3 @@
-import { PRODUCT } from '@vgl/shared';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aHome, anIgdbCatalog, theEmbeddedCatalog } from '../landing/homeFixtures';
@@ -11,12 +10,12 @@ describe('site footer', () => {
   const footer = () => screen.getByRole('contentinfo');
 
   it('credits IGDB when the catalog comes from IGDB, and links the community chat and the API docs', async () => {
-    stubFetch({ 'GET /api/home': { body: aHome({ catalog: anIgdbCatalog() }) } });
+    stubFetch({ 'GET /api/home': { body: aHome({ catalog: anIgdbCatalog(), communityUrl: 'https://chat.example.org/invite/vgl' }) } });
     renderRoutes([at('/', <Footer />)]);
     const igdb = await within(footer()).findByRole('link', { name: 'IGDB' });
     expect(igdb.getAttribute('href')).toBe('https://www.igdb.com');
     expect(within(footer()).getByText(/Game data provided by/).textContent).toBe('Game data provided by IGDB.');
-    expect(within(footer()).getByRole('link', { name: 'Join the community chat' }).getAttribute('href')).toBe(PRODUCT.communityUrl);
+    expect(within(footer()).getByRole('link', { name: 'Join the community chat' }).getAttribute('href')).toBe('https://chat.example.org/invite/vgl');
     // Served by the server, so a plain link (a full page load), not a router link.
     expect(within(footer()).getByRole('link', { name: 'API' }).getAttribute('href')).toBe('/api/docs');
   });
@@ -42,5 +41,14 @@ describe('site footer', () => {
     stubFetch({});
     renderRoutes([at('/', <Footer />)]);
     expect(footer().textContent).not.toContain('Game data');
+  });
+
+  it('links no community chat when the operator has not set COMMUNITY_URL (or the server is older)', async () => {
+    stubFetch({ 'GET /api/home': { body: aHome({ catalog: anIgdbCatalog(), communityUrl: null }) } });
+    renderRoutes([at('/', <Footer />)]);
+    await within(footer()).findByRole('link', { name: 'IGDB' });
+    expect(within(footer()).queryByRole('link', { name: 'Join the community chat' })).toBeNull();
+    expect(footer().innerHTML).not.toContain('discord');
+    expect(within(footer()).getByRole('link', { name: 'API' })).toBeTruthy();
   });
 });

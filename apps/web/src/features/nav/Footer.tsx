@@ -18,11 +18,14 @@ function Credit({ source }: { source: CatalogAttribution }) {
 
 /**
  * Credits the games database the catalog loaded comes from (GET /api/home
- * says which: IGDB, MAME's software lists, or both), the community chat and
- * the API reference.
+ * says which: IGDB, MAME's software lists, or both), links the operator's
+ * community chat when the server has one (COMMUNITY_URL, in the same answer)
+ * and the API reference.
  */
 export function Footer() {
-  const credits = useHome().data?.catalog?.attribution;
+  const home = useHome().data;
+  const credits = home?.catalog?.attribution;
+  const communityUrl = home?.communityUrl;
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
@@ -47,9 +50,11 @@ export function Footer() {
           )}
         </p>
         <p className={styles.links}>
-          <a href={PRODUCT.communityUrl} rel="noopener noreferrer" target="_blank">
-            Join the community chat
-          </a>
+          {communityUrl && (
+            <a href={communityUrl} rel="noopener noreferrer" target="_blank">
+              Join the community chat
+            </a>
+          )}
           {/* The API reference is served by the server, not a page of the app: a plain link. */}
           <a href="/api/docs">API</a>
         </p>

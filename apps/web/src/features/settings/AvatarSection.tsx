@@ -4,7 +4,8 @@ import { FormSection } from '../../components/form/FormSection';
 import { showToast } from '../../stores/toast';
 import { serverFieldErrors } from './fieldErrors';
 import styles from './settings.module.css';
-import { avatarFileError, useRemoveAvatar, useUploadAvatar } from './settingsApi';
+import { checkAvatarFile } from './avatarFile';
+import { useRemoveAvatar, useUploadAvatar } from './settingsApi';
 import { toastFailure } from './toastFailure';
 
 /** A chosen picture and its preview, read as a data: URL (the CSP allows data: images, not blob:). */
@@ -23,8 +24,9 @@ const readAsDataUrl = (file: File) =>
 
 /**
  * The profile picture: the current one (or the default), a file input that
- * checks type and size before anything is sent, a preview, Upload and
- * "Remove picture". A change raises the nav trigger so the nav shows it.
+ * checks the file on choosing it (type, size, that it really is a picture
+ * the browser can draw: avatarFile.ts) before anything is sent, a preview
+ * of a good one, Upload and "Remove picture". A change raises the nav trigger so the nav shows it.
  */
 export function AvatarSection({ username, avatar }: { username: string; avatar: string | null }) {
   const id = useId();
@@ -45,10 +47,14 @@ export function AvatarSection({ username, avatar }: { username: string; avatar: 
     setChosen(null);
     setError(undefined);
     if (!file) return;
-    const problem = avatarFileError(file);
-    if (problem) return setError(problem);
     try {
-      setChosen({ file, preview: await readAsDataUrl(file) });
+      const checked = await checkAvatarFile(file, readAsDataUrl);
+      // Only a picture the browser could draw is previewed; anything else says why, and the current one stays.
+      if ('problem' in checked) {
+        if (inputRef.current) inputRef.current.value = '';
+        return setError(checked.problem);
+      }
+      setChosen({ file, preview: checked.preview });
     } catch (readError) {
       console.error('Could not read the chosen picture', readError);
       setError('This file could not be read. Choose another picture.');

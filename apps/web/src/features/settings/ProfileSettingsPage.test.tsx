@@ -19,7 +19,13 @@ const celeste = aFavourite('Celeste');
 const portal = aFavourite('Portal 2');
 
 const sent = (requests: StubRequest[], key: string) => requests.filter((r) => `${r.method} ${r.url.pathname}` === key).map((r) => r.body);
-const picture = (name: string, type: string, bytes = 1024) => new File([new Uint8Array(bytes)], name, { type });
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+/** A file of that name, type and size; its content starts like a PNG unless told otherwise. */
+const picture = (name: string, type: string, bytes = 1024, head: number[] = PNG_SIGNATURE) => {
+  const content = new Uint8Array(bytes);
+  content.set(head.slice(0, bytes));
+  return new File([content], name, { type });
+};
 const toast = () => toastStore.getState();
 
 describe('profile settings', () => {
@@ -73,6 +79,20 @@ describe('profile settings', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save bio' }));
     await waitFor(() => expect(toast()).toMatchObject({ variant: 'alert', text: 'The request is not valid.' }));
     expect(screen.getByRole('alert').textContent).toBe(message);
+  });
+
+  it('refuses a file that is not really a picture on choosing it, and never previews it', async () => {
+    stubFetch({ ...NAV_ANSWERS, 'GET /api/profile': { body: anOwnProfile({ avatar: 'old.webp' }) } });
+    renderSettings('/u/alice/settings');
+    const input = await screen.findByLabelText('Upload a new picture');
+    // A PDF renamed to .png: the browser says image/png from the name; its first bytes say "%PDF".
+    fireEvent.change(input, { target: { files: [picture('holiday.png', 'image/png', 2048, [0x25, 0x50, 0x44, 0x46, 0x2d])] } });
+    expect((await screen.findByRole('alert')).textContent).toBe('“holiday.png” is not a picture. Choose a PNG, JPEG, WebP or GIF image.');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByRole('img', { name: 'Preview of your new picture' })).toBeNull();
+    expect(screen.getByRole('img', { name: 'Your current picture' }).getAttribute('src')).toBe('/uploads/avatars/old.webp');
+    expect(screen.queryByRole('button', { name: 'Upload picture' })).toBeNull();
+    expect(fetchInits('/api/profile/avatar')).toEqual([]);
   });
 
   it('checks the picture before sending, uploads it as FormData and shows it in the nav', async () => {
