@@ -18,19 +18,18 @@
 // server's RSS at the start, middle and end of the load. With taskset, the
 // server runs on CPU 0 and the load on CPU 1. Traffic goes to 127.0.0.1
 // only. Prints figures, asserts nothing; stops by itself.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { loadConfig } from '../../apps/server/dist/config.js';
 import { createDb } from '../../apps/server/dist/db/database.js';
 import { hashPassword } from '../../apps/server/dist/modules/auth/passwords.js';
 import { emailKey, usernameKey, usersRepo } from '../../apps/server/dist/modules/users/users.repo.js';
+import { freshDatabase, hasTaskset, seedDemo, startServer } from './bench-server.mjs';
 import { fmt, percentiles } from './stats.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -78,101 +77,10 @@ const mb = (kb) => (kb / 1024).toFixed(0);
 
 // ─── Server ──────────────────────────────────────────────────────────────────
 
-const hasTaskset = os.cpus().length >= 2 && spawnSync('taskset', ['--version'], { stdio: 'ignore' }).status === 0;
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function freshDatabase() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vgl-bench-soak-'));
-  const removeDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
-  if (!PG_URL) return { env: { DATA_DIR: dataDir }, label: 'SQLite', drop: async () => removeDir() };
-  const name = `vgl_bench_soak_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.href },
-    label: 'PostgreSQL',
-    drop: async () => {
-      const client = new pg.Client({ connectionString: PG_URL });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-      removeDir();
-    },
-  };
-}
-
-/** The production build, as `npm start` runs it, on CPU 0 when taskset exists. */
-async function startServer(env) {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const main = path.join(ROOT, 'apps/server/dist/main.js');
-  const [command, argv] = hasTaskset ? ['taskset', ['-c', '0', process.execPath, main]] : [process.execPath, [main]];
-  const child = spawn(command, argv, {
-    cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const log = { text: '', errors: [] };
-  const collect = (chunk) => {
-    log.text = (log.text + chunk).slice(-200_000);
-    for (const line of String(chunk).split('\n')) {
-      if (line.includes('"level":50') || line.includes('"level":60')) log.errors.push(line);
-    }
-  };
-  child.stdout.on('data', collect);
-  child.stderr.on('data', collect);
-  const deadline = Date.now() + 300_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server exited early:\n${log.text}`);
-    const healthy = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
-    if (healthy) break;
-    if (Date.now() > deadline) throw new Error(`The server did not become healthy:\n${log.text}`);
-    await sleep(250);
-  }
-  return {
-    url,
-    port,
-    pid: child.pid,
-    log,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
-}
-
 /** VmRSS of a process, in kB. */
 const rssOf = (pid) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN);
 
 // ─── Data ────────────────────────────────────────────────────────────────────
-
-function seedDemo(env) {
-  const result = spawnSync(process.execPath, [path.join(ROOT, 'apps/server/dist/cli.js'), 'seed:demo'], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
-    encoding: 'utf8',
-  });
-  if (result.status !== 0) throw new Error(`seed:demo failed:\n${result.stderr || result.stdout}`);
-  return result.stdout.trim().split('\n').filter((line) => line.startsWith('Created')).join(' ');
-}
 
 /** The pool's accounts, straight in the database (sign-up is not what is measured), all with one password. */
 async function createPool(env) {
@@ -433,7 +341,7 @@ async function runLoad(base, data, members, duration, onHalfway = () => {}) {
 
 async function main() {
   if (!fs.existsSync(path.join(ROOT, 'apps/server/dist/main.js'))) throw new Error('Build first: npm run build -w packages/shared && npm run build -w apps/server');
-  const database = await freshDatabase();
+  const database = await freshDatabase(PG_URL, 'vgl_bench_soak');
   let server;
   // Whatever happens, the run ends: setup may take a few minutes (catalog, demo data), the load DURATION.
   const watchdog = setTimeout(

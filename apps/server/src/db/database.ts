@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase as SqliteDialectDatabase } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import type { Database } from './schema.js';
@@ -30,10 +30,40 @@ export function openSqlite(file: string): SQLite.Database {
   return sqlite;
 }
 
+/** How many prepared statements a SQLite connection keeps (least recently used go first). */
+const STATEMENT_CACHE_SIZE = 1000;
+
+/**
+ * Kysely prepares every query anew; better-sqlite3's statements can be run
+ * again and again, and preparing is a good part of a small read's cost.
+ * Statements are kept by their SQL; one busy in an iteration (a streamed
+ * export) is never handed out twice: its caller gets a fresh one.
+ */
+export function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CACHE_SIZE): SqliteDialectDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(query: string) {
+      const kept = cache.get(query);
+      if (kept && !kept.busy) {
+        cache.delete(query);
+        cache.set(query, kept);
+        return kept;
+      }
+      const statement = sqlite.prepare(query);
+      if (!kept) {
+        cache.set(query, statement);
+        if (cache.size > size) cache.delete(cache.keys().next().value!);
+      }
+      return statement;
+    },
+  };
+}
+
 export function createDb(config: DatabaseConfig): Db {
   if (config.kind === 'sqlite') {
     const sqlite = openSqlite(config.file);
-    const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
     return { kysely, dialect: 'sqlite', sqlite, destroy: () => kysely.destroy() };
   }
   const pool = new pg.Pool({ connectionString: config.url, max: 10 });

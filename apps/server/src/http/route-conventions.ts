@@ -1,6 +1,6 @@
 import { apiErrorSchema } from '@vgl/shared/schemas';
 import type { onRequestHookHandler, onRouteHookHandler, onSendHookHandler, RouteOptions } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /**
  * Who may call a route, declared once in its config:
@@ -74,6 +74,8 @@ export function routeConventions(guards: Guards): onRouteHookHandler {
     schema.security ??= access === 'public' ? [] : access === 'optional' ? [{}, { [BEARER_SCHEME]: [] }] : [{ [BEARER_SCHEME]: [] }];
     const response = (schema.response ??= {});
     for (const status of standardErrors(route, access)) response[status] ??= errorResponse(status);
+    // Cached answers carry an ETag (http/response-cache.ts); a request that has it already gets a 304.
+    if (route.config?.cache) response[304] ??= z.null().describe('Not modified: the ETag sent in If-None-Match is still the current one');
   };
 }
 

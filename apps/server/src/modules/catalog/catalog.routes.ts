@@ -31,6 +31,7 @@ export const catalogRoutes =
     app.get(
       '/api/igdb/trending',
       {
+        config: { cache: { depends: ['catalog', 'social'] } },
         schema: {
           operationId: 'listTrendingGames',
           summary: 'Trending games',
@@ -50,6 +51,7 @@ export const catalogRoutes =
     app.get(
       '/api/igdb/upcoming/tsr',
       {
+        config: { cache: { depends: ['catalog'] } },
         schema: {
           operationId: 'listUpcomingGames',
           summary: 'Upcoming games, soonest first',
@@ -69,6 +71,7 @@ export const catalogRoutes =
     app.get(
       '/api/igdb/games',
       {
+        config: { cache: { depends: ['catalog'] } },
         schema: {
           operationId: 'listGames',
           summary: 'Browse games',
@@ -90,6 +93,7 @@ export const catalogRoutes =
     app.get(
       '/api/igdb/search',
       {
+        config: { cache: { depends: ['catalog'] } },
         schema: {
           operationId: 'searchGames',
           summary: 'Search games by name',
@@ -106,8 +110,10 @@ export const catalogRoutes =
       },
       async (req, reply) => {
         const { q, p, limit } = req.query;
-        const { items, total, correctedTo } = await catalog.search(q, p, limit);
+        const { items, total, correctedTo, correctionPending } = await catalog.search(q, p, limit);
         if (correctedTo) reply.header('X-Search-Corrected', encodeURIComponent(correctedTo));
+        // Answered before the typo corrector was ready: not an answer to keep.
+        if (correctionPending) reply.header('Cache-Control', 'no-store');
         return sendPage(reply, { items, total });
       },
     );
@@ -115,6 +121,7 @@ export const catalogRoutes =
     app.get(
       '/api/igdb/games/:slug',
       {
+        config: { cache: { depends: ['catalog', 'social'] } },
         schema: {
           operationId: 'getGame',
           summary: 'A game',
@@ -130,6 +137,7 @@ export const catalogRoutes =
     app.get(
       '/api/igdb/platforms',
       {
+        config: { cache: { depends: ['catalog'] } },
         schema: {
           operationId: 'listPlatforms',
           summary: 'Platforms',
@@ -149,6 +157,7 @@ export const catalogRoutes =
     app.get(
       '/api/igdb/platforms/:slug',
       {
+        config: { cache: { depends: ['catalog'] } },
         schema: { operationId: 'getPlatform', summary: 'A platform', tags, params: slugParamSchema, response: { 200: platformSchema } },
       },
       async (req) => catalog.platform(req.params.slug),
@@ -157,6 +166,7 @@ export const catalogRoutes =
     app.get(
       '/api/igdb/selections',
       {
+        config: { cache: { depends: ['catalog'] } },
         schema: {
           operationId: 'listSelections',
           summary: 'Curated selections of games',
@@ -174,6 +184,7 @@ export const catalogRoutes =
     app.get(
       '/api/igdb/selections/:slug',
       {
+        config: { cache: { depends: ['catalog'] } },
         schema: {
           operationId: 'getSelection',
           summary: 'A curated selection, with its games',

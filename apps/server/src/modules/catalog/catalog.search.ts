@@ -16,7 +16,12 @@ export interface SearchPage {
   total: number;
   /** The words actually searched, when a typo was corrected ("zelda" for "zelad"). */
   correctedTo?: string;
+  /** Nothing matched, and the word list that corrects typos was still being built: ask again shortly. */
+  correctionPending?: boolean;
 }
+
+/** How long a search that found nothing waits for a word list being built before answering as typed. */
+const WORD_LIST_WAIT_MS = 25;
 
 /** A last word with more known completions than this is searched as a prefix. */
 const MOST_COMPLETIONS = 12;
@@ -37,6 +42,11 @@ export class CatalogSearch {
     this.words = new CatalogWords(db);
   }
 
+  /** Starts building the word list, so that the first misspelt searches need not wait for it. */
+  warm(): void {
+    this.words.current();
+  }
+
   /** Forget the word list after the catalog changed (import, sync). */
   invalidate(): void {
     this.words.invalidate();
@@ -47,7 +57,10 @@ export class CatalogSearch {
     if (words.length === 0) return { ids: [], total: 0 };
     const first = await this.run(words, true, limit, offset);
     if (first.total > 0) return first;
-    const vocabulary = await this.words.get();
+    // While the word list is being built (after a start or an import), a search does not wait for it:
+    // it answers as typed, says so, and the next one is corrected.
+    const vocabulary = await this.words.within(WORD_LIST_WAIT_MS);
+    if (!vocabulary) return { ...first, correctionPending: true };
     const corrected = words.map((w) => (vocabulary.has(w) ? w : (vocabulary.correct(w) ?? w)));
     if (corrected.join(' ') === words.join(' ')) return first;
     return { ...(await this.run(corrected, false, limit, offset)), correctedTo: corrected.join(' ') };

@@ -109,9 +109,12 @@ export function createCatalogService(db: Db, community?: CommunitySignals, now: 
       return { items: await cards(ids), total };
     },
 
+    /** Builds the typo corrector's word list in the background (at start), so early searches need not wait. */
+    warmSearch: () => search.warm(),
+
     async search(q: string, page: number, limit: number) {
       const result = await search.search(q, limit, (page - 1) * limit);
-      return { items: await cards(result.ids), total: result.total, correctedTo: result.correctedTo };
+      return { items: await cards(result.ids), total: result.total, correctedTo: result.correctedTo, correctionPending: result.correctionPending };
     },
 
     /**

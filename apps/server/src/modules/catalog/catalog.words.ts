@@ -33,6 +33,19 @@ export class CatalogWords {
     return this.current() ?? (await this.build());
   }
 
+  /** The list, waiting at most `ms` for one being built; undefined when it is not ready by then. */
+  async within(ms: number): Promise<Vocabulary | undefined> {
+    const ready = this.current();
+    if (ready) return ready;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), ms)));
+    try {
+      return await Promise.race([this.build().catch(() => undefined), late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   /** The list when one is built (stale or not), else undefined; starts a build when it is missing or stale. */
   current(): Vocabulary | undefined {
     if (!this.built || Date.now() - this.builtAt > TTL_MS) void this.build().catch(() => undefined);

@@ -10,6 +10,7 @@ export const homeRoutes =
     app.get(
       '/api/home',
       {
+        config: { cache: { depends: ['catalog', 'social'] } },
         schema: {
           operationId: 'getHome',
           summary: 'The landing page and Explore in one call',

@@ -1,0 +1,103 @@
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/app.js';
+import { seedGames } from '../test/catalog.js';
+import { dbKinds } from '../test/databases.js';
+import { bearer, createUser, loginToken } from '../test/users.js';
+import { bumpCatalogVersion } from '../modules/catalog/catalog.import.js';
+import { negotiate } from './response-cache.js';
+
+describe('negotiate', () => {
+  it('prefers brotli, then gzip, and honours q=0', () => {
+    expect(negotiate('br, gzip')).toBe('br');
+    expect(negotiate('gzip, deflate')).toBe('gzip');
+    expect(negotiate('br;q=0, gzip')).toBe('gzip');
+    expect(negotiate('identity')).toBe('identity');
+    expect(negotiate(undefined)).toBe('identity');
+  });
+});
+
+describe.each(dbKinds)('the response cache on %s', (kind) => {
+  let t: TestApp;
+  let token: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    await seedGames(
+      t,
+      Array.from({ length: 40 }, (_, i) => ({ name: `Cached Quest ${i + 1}`, slug: `cached-quest-${i + 1}`, platforms: ['snes'], summary: 'x'.repeat(200) })),
+    );
+    await createUser(t.db.kysely, { username: 'cacher' });
+    token = await loginToken(t.app, 'cacher');
+    // The seeding bumped the catalog's version after the app started: let the cache's poll see it first.
+    await new Promise((r) => setTimeout(r, 1200));
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+  it('serves the same bytes again, encoded as asked, with an ETag and a 304 for it', async () => {
+    const first = await get('/api/igdb/games?limit=24', { 'accept-encoding': 'br, gzip' });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-encoding']).toBe('br');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"/);
+    expect(first.headers.vary).toContain('accept-encoding');
+    const games = JSON.parse(zlib.brotliDecompressSync(first.rawPayload).toString());
+    expect(games).toHaveLength(24);
+
+    const gzip = await get('/api/igdb/games?limit=24', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(gzip.rawPayload).toString())).toEqual(games);
+    const plain = await get('/api/igdb/games?limit=24');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    // What the handler said besides the body comes back with every hit.
+    expect(plain.headers['x-total-count']).toBe(first.headers['x-total-count']);
+    expect(plain.headers['x-total-count']).toBe('40');
+    expect(plain.headers['cache-control']).toBe(first.headers['cache-control']);
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(plain.json()).toEqual(games);
+    expect(plain.headers.etag).toBe(etag);
+
+    const again = await get('/api/igdb/games?limit=24', { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('makes an answer anew once the catalog changes', async () => {
+    const before = await get('/api/igdb/games/cached-quest-1');
+    await t.db.kysely.updateTable('games').set({ name: 'Renamed Quest' }).where('slug', '=', 'cached-quest-1').execute();
+    // Changed behind the server's back without a new catalog version: still the cached answer.
+    expect((await get('/api/igdb/games/cached-quest-1')).json().name).toBe('Cached Quest 1');
+    await bumpCatalogVersion(t.db);
+    // The version is polled once a second.
+    await new Promise((r) => setTimeout(r, 1200));
+    const after = await get('/api/igdb/games/cached-quest-1');
+    expect(after.json().name).toBe('Renamed Quest');
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+  });
+
+  it('shows a member’s write at once, and never serves or keeps what a signed-in request sees', async () => {
+    const before = (await get('/api/igdb/games/cached-quest-2')).json();
+    expect(before.community.count).toBe(0);
+    const put = await t.app.inject({ method: 'PUT', url: '/api/users/cacher/library/cached-quest-2', headers: bearer(token), payload: { rating: 8 } });
+    expect(put.statusCode).toBe(201);
+    expect((await get('/api/igdb/games/cached-quest-2')).json().community.count).toBe(1);
+
+    const signedIn = await get('/api/igdb/games/cached-quest-3', bearer(token));
+    expect(signedIn.headers.etag).toBeUndefined();
+  });
+
+  it('keeps a corrected search’s header', async () => {
+    const first = await get('/api/igdb/search?q=cahced');
+    expect(first.headers['x-search-corrected']).toBe('cached');
+    const again = await get('/api/igdb/search?q=cahced');
+    expect(again.headers['x-search-corrected']).toBe('cached');
+    expect(again.headers.etag).toBe(first.headers.etag);
+  });
+
+  it('keeps no error answers', async () => {
+    expect((await get('/api/igdb/games/no-such-game')).statusCode).toBe(404);
+    expect((await get('/api/igdb/games/no-such-game')).headers.etag).toBeUndefined();
+  });
+});

@@ -1,0 +1,254 @@
+import { createHash } from 'node:crypto';
+import zlib from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { Db } from '../db/database.js';
+import { getMeta } from '../db/meta.js';
+import { CATALOG_VERSION_KEY } from '../modules/catalog/catalog.import.js';
+
+/**
+ * What a cached answer depends on: the catalog (games, platforms, search;
+ * changed by imports and syncs) and what members write (libraries, reviews,
+ * likes, comments, follows, featuring). An answer is served from the cache
+ * only while every version it depends on is the one it was made under.
+ */
+export type CacheDependency = 'catalog' | 'social';
+
+export interface RouteCacheOptions {
+  depends: readonly CacheDependency[];
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** GET answers kept as the bytes that go on the wire (see response-cache.ts); public routes only. */
+    cache?: RouteCacheOptions;
+  }
+  interface FastifyRequest {
+    cacheHit?: boolean;
+  }
+}
+
+type Encoding = 'br' | 'gzip' | 'identity';
+
+interface Entry {
+  version: string;
+  etag: string;
+  storedAt: number;
+  /** What the handler said besides the body (Content-Type, Cache-Control, X-Total-Count, …), sent again with each hit. */
+  headers: Record<string, string>;
+  bodies: Partial<Record<Encoding, Buffer>>;
+  bytes: number;
+}
+
+export interface ResponseCacheOptions {
+  /** Bytes kept at most, every encoding counted (least recently used go first). */
+  maxBytes?: number;
+  /**
+   * A backstop for writes this process cannot see (another instance, the
+   * CLI): an entry depending on members' writes is made again after this long.
+   */
+  socialTtlMs?: number;
+  /** …and one depending on the catalog alone (upcoming games move with the clock). */
+  catalogTtlMs?: number;
+  /** How often the catalog's version is read from the database (a sync or import elsewhere bumps it). */
+  catalogPollMs?: number;
+}
+
+const READS = new Set(['GET', 'HEAD']);
+
+const negotiated = new Map<string, Encoding>();
+
+/** The encoding to send: brotli when accepted, else gzip, else none (q-values of 0 are honoured). Remembered per header value. */
+export function negotiate(acceptEncoding: string | undefined): Encoding {
+  if (!acceptEncoding) return 'identity';
+  const known = negotiated.get(acceptEncoding);
+  if (known) return known;
+  const encoding = parseAcceptEncoding(acceptEncoding);
+  // Clients send a handful of distinct values; a stranger flood only resets the memo.
+  if (negotiated.size >= 100) negotiated.clear();
+  negotiated.set(acceptEncoding, encoding);
+  return encoding;
+}
+
+function parseAcceptEncoding(acceptEncoding: string): Encoding {
+  const accepted = new Set<string>();
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    if (params.some((p) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(p))) continue;
+    accepted.add(name!.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return 'identity';
+}
+
+function encode(body: Buffer, encoding: Encoding): Buffer {
+  // Made once per version of an answer, then sent many times: worth brotli's better levels.
+  if (encoding === 'br') return zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+  if (encoding === 'gzip') return zlib.gzipSync(body, { level: 9 });
+  return body;
+}
+
+/** Headers that belong to one answer on the wire, not to the content kept. */
+const PER_ANSWER_HEADERS = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive', 'date', 'etag', 'vary', 'set-cookie']);
+
+/** Smaller than this, compressing is not worth its headers (as @fastify/compress's threshold). */
+const COMPRESS_FROM_BYTES = 1024;
+
+/**
+ * Answers of public GET routes kept as the bytes that go on the wire, per
+ * encoding, keyed by URL and invalidated by version rather than by time:
+ * the catalog's version (the database's, polled once a second so a sync in
+ * another process counts) and a counter of this process's successful writes
+ * (any write bumps it, so nothing members do is missed). A hit skips the
+ * handler, serialisation and compression; a matching If-None-Match gets a
+ * 304. Requests with credentials are never served from, nor stored into, the
+ * cache: what a signed-in member sees may depend on who asks.
+ */
+export function registerResponseCache(app: FastifyInstance, db: Db, options: ResponseCacheOptions = {}) {
+  const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+  const socialTtlMs = options.socialTtlMs ?? 30_000;
+  const catalogTtlMs = options.catalogTtlMs ?? 300_000;
+  const entries = new Map<string, Entry>();
+  let bytes = 0;
+  const versions = { catalog: '', social: 0 };
+
+  const readCatalogVersion = async () => {
+    versions.catalog = (await getMeta(db.kysely, CATALOG_VERSION_KEY)) ?? '';
+  };
+  const poll = setInterval(() => void readCatalogVersion().catch(() => undefined), options.catalogPollMs ?? 1000);
+  poll.unref();
+  app.addHook('onReady', readCatalogVersion);
+  app.addHook('onClose', async () => clearInterval(poll));
+
+  // Any write that succeeded may change what a cached answer shows.
+  app.addHook('onResponse', (request, reply, done) => {
+    if (!READS.has(request.method) && reply.statusCode < 400) versions.social += 1;
+    done();
+  });
+
+  const versionOf = (depends: readonly CacheDependency[]) => depends.map((d) => (d === 'catalog' ? versions.catalog : String(versions.social))).join('|');
+
+  const drop = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    bytes -= entry.bytes;
+    entries.delete(key);
+  };
+  const touch = (key: string, entry: Entry) => {
+    entries.delete(key);
+    entries.set(key, entry);
+  };
+  const account = (entry: Entry, added: number) => {
+    entry.bytes += added;
+    bytes += added;
+    while (bytes > maxBytes && entries.size > 0) drop(entries.keys().next().value!);
+  };
+
+  const cacheable = (request: FastifyRequest) => READS.has(request.method) && !request.headers.authorization && !request.headers.cookie;
+  const keyOf = (request: FastifyRequest) => request.url;
+
+  function fresh(entry: Entry | undefined, depends: readonly CacheDependency[]): entry is Entry {
+    if (!entry || entry.version !== versionOf(depends)) return false;
+    return Date.now() - entry.storedAt < (depends.includes('social') ? socialTtlMs : catalogTtlMs);
+  }
+
+  function store(key: string, depends: readonly CacheDependency[], identity: Buffer, headers: Record<string, string>): Entry {
+    const version = versionOf(depends);
+    const entry: Entry = {
+      version,
+      etag: `W/"${createHash('sha1').update(version).update(identity).digest('base64url').slice(0, 22)}"`,
+      storedAt: Date.now(),
+      headers,
+      bodies: { identity },
+      bytes: 0,
+    };
+    drop(key);
+    entries.set(key, entry);
+    account(entry, identity.length);
+    return entry;
+  }
+
+  function lookup(key: string, depends: readonly CacheDependency[]): Entry | undefined {
+    const entry = entries.get(key);
+    if (!fresh(entry, depends)) return undefined;
+    touch(key, entry);
+    return entry;
+  }
+
+  function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: Entry) {
+    request.cacheHit = true;
+    reply.headers(entry.headers).header('etag', entry.etag).header('vary', 'accept-encoding');
+    if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
+    const encoding = negotiate(request.headers['accept-encoding']);
+    const identity = entry.bodies.identity!;
+    const use: Encoding = identity.length < COMPRESS_FROM_BYTES ? 'identity' : encoding;
+    let body = entry.bodies[use];
+    if (!body) {
+      body = encode(identity, use);
+      entry.bodies[use] = body;
+      account(entry, body.length);
+    }
+    if (use !== 'identity') reply.header('content-encoding', use);
+    return reply.send(body);
+  }
+
+  /** Installed on each route that declares `config.cache` (registered before @fastify/compress, which then leaves it alone). */
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const depends = route.config?.cache?.depends;
+    if (!depends) return;
+    route.compress = false;
+    const onRequest = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!cacheable(request)) return;
+      const entry = lookup(keyOf(request), depends);
+      if (entry) return sendEntry(request, reply, entry);
+    };
+    const onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+      const noStore = String(reply.getHeader('cache-control') ?? '').includes('no-store');
+      if (request.cacheHit || reply.statusCode !== 200 || typeof payload !== 'string' || noStore || !cacheable(request)) {
+        return payload;
+      }
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined && !PER_ANSWER_HEADERS.has(name)) headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
+      }
+      headers['content-type'] ??= 'application/json; charset=utf-8';
+      const identity = Buffer.from(payload);
+      const entry = store(keyOf(request), depends, identity, headers);
+      reply.header('etag', entry.etag).header('vary', 'accept-encoding');
+      if (request.headers['if-none-match'] === entry.etag) {
+        reply.code(304);
+        return '';
+      }
+      const encoding = identity.length < COMPRESS_FROM_BYTES ? 'identity' : negotiate(request.headers['accept-encoding']);
+      if (encoding === 'identity') return payload;
+      const body = encode(identity, encoding);
+      entry.bodies[encoding] = body;
+      account(entry, body.length);
+      reply.header('content-encoding', encoding);
+      return body;
+    };
+    route.onRequest = [...toArray(route.onRequest), onRequest];
+    route.onSend = [...toArray(route.onSend), onSend];
+  });
+
+  return {
+    /** For tests and the dashboard: what the cache holds. */
+    stats: () => ({ entries: entries.size, bytes }),
+    /**
+     * The same for answers outside the schema routes (the HTML pages with
+     * their own title and preview): serve a kept page, or keep and send one.
+     */
+    pages: {
+      serve(request: FastifyRequest, reply: FastifyReply, key: string, depends: readonly CacheDependency[]) {
+        const entry = cacheable(request) ? lookup(key, depends) : undefined;
+        return entry ? sendEntry(request, reply, entry) : undefined;
+      },
+      keepAndSend(request: FastifyRequest, reply: FastifyReply, key: string, depends: readonly CacheDependency[], body: string, headers: Record<string, string>) {
+        if (!cacheable(request)) return reply.headers(headers).send(body);
+        return sendEntry(request, reply, store(key, depends, Buffer.from(body), headers));
+      },
+    },
+  };
+}
+
+const toArray = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);

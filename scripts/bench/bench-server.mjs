@@ -1,0 +1,106 @@
+// The built server as the benchmarks run it: a fresh DATA_DIR (or a fresh
+// database on a PostgreSQL server), apps/server/dist/main.js on 127.0.0.1
+// pinned to CPU 0 when taskset exists (the load generator then takes CPU 1),
+// and the demo data. Shared by bench:soak and bench:hot.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export const hasTaskset = os.cpus().length >= 2 && spawnSync('taskset', ['--version'], { stdio: 'ignore' }).status === 0;
+
+export async function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export async function freshDatabase(PG_URL, prefix = 'vgl_bench') {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
+  const removeDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
+  if (!PG_URL) return { env: { DATA_DIR: dataDir }, label: 'SQLite', drop: async () => removeDir() };
+  const name = `${prefix}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.href },
+    label: 'PostgreSQL',
+    drop: async () => {
+      const client = new pg.Client({ connectionString: PG_URL });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+      removeDir();
+    },
+  };
+}
+
+/** The production build, as `npm start` runs it, on CPU 0 when taskset exists. */
+export async function startServer(env) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const main = path.join(ROOT, 'apps/server/dist/main.js');
+  const [command, argv] = hasTaskset ? ['taskset', ['-c', '0', process.execPath, main]] : [process.execPath, [main]];
+  const child = spawn(command, argv, {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const log = { text: '', errors: [] };
+  const collect = (chunk) => {
+    log.text = (log.text + chunk).slice(-200_000);
+    for (const line of String(chunk).split('\n')) {
+      if (line.includes('"level":50') || line.includes('"level":60')) log.errors.push(line);
+    }
+  };
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited early:\n${log.text}`);
+    const healthy = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    if (healthy) break;
+    if (Date.now() > deadline) throw new Error(`The server did not become healthy:\n${log.text}`);
+    await sleep(250);
+  }
+  return {
+    url,
+    port,
+    pid: child.pid,
+    log,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+
+export function seedDemo(env) {
+  const result = spawnSync(process.execPath, [path.join(ROOT, 'apps/server/dist/cli.js'), 'seed:demo'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`seed:demo failed:\n${result.stderr || result.stdout}`);
+  return result.stdout.trim().split('\n').filter((line) => line.startsWith('Created')).join(' ');
+}
+

@@ -1,0 +1,109 @@
+// npm run bench:hot [-- --pg <postgres-url>] [--connections 100] [--duration 5]
+// The read endpoints a busy VGL answers most, under autocannon (100
+// connections, 5 s each after a 1 s warm-up, Accept-Encoding: br, gzip), next
+// to a bare Fastify JSON "hello" measured in the same run: the server on CPU
+// 0, the load on CPU 1 (taskset). The built app runs on a fresh DATA_DIR with
+// the embedded catalog and seed:demo (or a fresh database on the PostgreSQL
+// server given by --pg or BENCH_DATABASE_URL). Prints req/s, p50/p99 and the
+// share of bare Fastify per row, with the issue's targets: a third of bare
+// Fastify for answers that can be cached, 5,000 req/s for the others, p99
+// under 50 ms everywhere. Traffic goes to 127.0.0.1 only; asserts nothing.
+import { fork, spawnSync } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { ROOT, freePort, freshDatabase, hasTaskset, seedDemo, startServer } from './bench-server.mjs';
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] !== undefined && !args[i + 1].startsWith('--') ? args[i + 1] : fallback;
+};
+const PG_URL = args.includes('--pg') ? option('pg', process.env.BENCH_DATABASE_URL) : undefined;
+if (args.includes('--pg') && !PG_URL) throw new Error('--pg needs a PostgreSQL URL (or BENCH_DATABASE_URL)');
+const CONNECTIONS = Number(option('connections', 100));
+const DURATION = Number(option('duration', 5));
+const HEADERS = { 'accept-encoding': 'br, gzip' };
+
+async function measure(url, { duration = DURATION, headers = HEADERS } = {}) {
+  await autocannon({ url, connections: CONNECTIONS, duration: 1, headers });
+  const result = await autocannon({ url, connections: CONNECTIONS, duration, headers });
+  const bad = result.non2xx + result.errors + result.timeouts;
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bad };
+}
+
+async function bareFastify() {
+  const port = await freePort();
+  const script = path.join(ROOT, 'scripts/bench/bare-fastify.mjs');
+  const child = hasTaskset
+    ? fork(script, [String(port)], { execPath: 'taskset', execArgv: ['-c', '0', process.execPath] })
+    : fork(script, [String(port)]);
+  await new Promise((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('exit', (code) => reject(new Error(`bare Fastify exited (${code})`)));
+  });
+  try {
+    return await measure(`http://127.0.0.1:${port}/`);
+  } finally {
+    child.kill();
+  }
+}
+
+const json = async (base, url) => (await fetch(base + url)).json();
+
+/** The rows of the table: what to ask for, and whether its answer can be cached. */
+async function rows(base) {
+  const [game] = await json(base, '/api/igdb/games?limit=1');
+  const snes = (await json(base, '/api/igdb/platforms?feat=1')).find((p) => p.slug === 'snes')?.slug ?? 'nes';
+  const [review] = await json(base, '/api/library/reviews/trending?limit=1');
+  return [
+    ['GET /api/health', '/api/health', false],
+    ['GET /api/igdb/trending?limit=6', '/api/igdb/trending?limit=6', true],
+    ['GET /api/igdb/games?limit=24', '/api/igdb/games?limit=24', true],
+    ['GET /api/igdb/games?platform&releaseDate, page 5', `/api/igdb/games?platform=${snes}&releaseDate=1990-1995&page=5&limit=24`, true],
+    ['GET /api/igdb/games/{slug}', `/api/igdb/games/${game.slug}`, true],
+    ['GET /api/igdb/search?q=mario', '/api/igdb/search?q=mario', true],
+    ['GET /api/igdb/search?q=zelad', '/api/igdb/search?q=zelad', true],
+    ['GET /api/library/reviews/trending', '/api/library/reviews/trending', true],
+    ['GET /api/home', '/api/home', true],
+    ['GET /games/{slug} (server-rendered meta)', `/games/${game.slug}`, true],
+    ['GET /api/users/{u}/reviews/{slug}', `/api/users/${review.user.username.toLowerCase()}/reviews/${review.slug}`, true],
+  ];
+}
+
+async function main() {
+  if (hasTaskset) spawnSync('taskset', ['-a', '-p', '-c', '1', String(process.pid)], { stdio: 'ignore' });
+  process.stderr.write('measuring bare Fastify…\n');
+  const bare = await bareFastify();
+  const database = await freshDatabase(PG_URL, 'vgl_bench_hot');
+  let server;
+  try {
+    process.stderr.write(`starting VGL on ${database.label}; the catalog seeds itself…\n`);
+    server = await startServer(database.env);
+    process.stderr.write(`${seedDemo(database.env)}\n`);
+    const table = [];
+    for (const [label, url, cacheable] of await rows(server.url)) {
+      process.stderr.write(`${label}…\n`);
+      table.push({ label, cacheable, ...(await measure(server.url + url)) });
+    }
+    const target = (row) => (row.cacheable ? bare.rps / 3 : 5000);
+    const fmt = (n) => Math.round(n).toLocaleString('en-US');
+    const lines = [
+      `\nHot path — VGL on ${database.label}, ${CONNECTIONS} connections, ${DURATION} s a row, Accept-Encoding: br, gzip; ${os.cpus().length} CPUs (${hasTaskset ? 'server on CPU 0, load on CPU 1' : 'no taskset: server and load share the CPUs'})\n`,
+      '| endpoint | req/s | p50 ms | p99 ms | share of bare | target req/s | met | non-2xx/errors |',
+      '|---|---:|---:|---:|---:|---:|---|---:|',
+      `| bare Fastify JSON | ${fmt(bare.rps)} | ${bare.p50} | ${bare.p99} | 100% | | | ${bare.bad} |`,
+      ...table.map((r) => {
+        const met = r.rps >= target(r) && r.p99 < 50 && r.bad === 0;
+        return `| ${r.label} | ${fmt(r.rps)} | ${r.p50} | ${r.p99} | ${Math.round((r.rps / bare.rps) * 100)}% | ${fmt(target(r))} | ${met ? 'yes' : 'no'} | ${r.bad} |`;
+      }),
+    ];
+    process.stdout.write(`${lines.join('\n')}\n`);
+    if (server.log.errors.length) process.stdout.write(`\nServer errors logged: ${server.log.errors.length}\n${server.log.errors.slice(0, 3).join('\n')}\n`);
+  } finally {
+    await server?.stop();
+    await database.drop();
+  }
+}
+
+await main();
