@@ -21,6 +21,8 @@
 // steady state), SQLite is not analysed (the server never does it).
 // Each first-page request starts from an unseen feed, so it pays the
 // write of users.feed_seen_id; the deep page is the one ten cursors down.
+// Then the stats page and the year in review, for heavy and typical members
+// (libraries and play journals from social.stats.mjs).
 // --keep leaves the databases in place to look at plans afterwards.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -35,6 +37,7 @@ import { createActivityService } from '../../apps/server/dist/modules/activity/a
 import { signUserToken } from '../../apps/server/dist/modules/auth/jwt.js';
 import { createNotificationsService } from '../../apps/server/dist/modules/notifications/notifications.service.js';
 import { fmt, percentiles } from './stats.mjs';
+import { STATS_TABLES, generateJournals, journalSummary, journalTables, measureStats } from './social.stats.mjs';
 
 const QUICK = process.argv.includes('--quick');
 const KEEP = process.argv.includes('--keep');
@@ -413,6 +416,7 @@ function tables(data) {
       count: n.count,
       row: (j) => [j + 1, n.user.get(j) + 1, n.actor.get(j) + 1, KINDS[n.kind.get(j)], id(n.entry.get(j)), id(n.comment.get(j)), n.created.get(j), nullable(n.read[j])],
     },
+    ...journalTables(data, { games: GAMES, start: START }),
   ];
 }
 
@@ -423,7 +427,7 @@ function* rowsOf(table) {
 
 // ─── Loading ─────────────────────────────────────────────────────────────────
 
-const BIG = ['follows', 'library_entries', 'review_likes', 'comments', 'comment_likes', 'activities', 'notifications'];
+const BIG = ['follows', 'library_entries', 'review_likes', 'comments', 'comment_likes', 'activities', 'notifications', ...STATS_TABLES];
 const seconds = (since) => (Date.now() - since) / 1000;
 
 function loadSqlite(db, data) {
@@ -483,7 +487,7 @@ async function loadPostgres(url, data) {
   }
   let started = Date.now();
   for (const index of indexes) await client.query(index.indexdef);
-  for (const table of ['games', 'users', 'library_entries', 'comments', 'activities', 'notifications']) {
+  for (const table of ['games', 'users', 'library_entries', 'comments', 'activities', 'notifications', 'diary_entries']) {
     await client.query(`select setval(pg_get_serial_sequence('${table}', 'id'), (select max(id) from ${table}))`);
   }
   times['indexes'] = seconds(started);
@@ -607,12 +611,14 @@ async function measure(kind, database, config, db, data) {
       rows.push([profile.label, label, apiTimes, dbTimes]);
     }
   }
+  rows.push(...(await measureStats({ data, db, base, runs: RUNS, timeEach })));
   await app.close();
   return { kind, loadSeconds, loadTimes, rows };
 }
 
 const started = Date.now();
 const data = generate();
+data.journal = generateJournals(data, { rand, users: USERS, games: GAMES });
 const generateSeconds = seconds(started);
 const maxFollowers = data.users.followersCount.reduce((a, b) => Math.max(a, b), 0);
 const perActor = new Int32Array(USERS);
@@ -624,7 +630,7 @@ const summary =
   `${data.activities.count.toLocaleString('en-US')} activities (most by one user: ${perActor.reduce((a, b) => Math.max(a, b), 0).toLocaleString('en-US')}; ` +
   `${perActor.filter((n) => n === 0).length.toLocaleString('en-US')} users with none), ${data.notifications.count.toLocaleString('en-US')} notifications ` +
   `(most for one user: ${perRecipient.reduce((a, b) => Math.max(a, b), 0).toLocaleString('en-US')}), ${data.entries.user.length.toLocaleString('en-US')} reviews, ` +
-  `${data.comments.user.length.toLocaleString('en-US')} comments, ${GAMES.toLocaleString('en-US')} games`;
+  `${data.comments.user.length.toLocaleString('en-US')} comments, ${GAMES.toLocaleString('en-US')} games; ${journalSummary(data)}`;
 process.stderr.write(`generated in ${generateSeconds.toFixed(0)} s: ${summary}\n`);
 
 const results = [];

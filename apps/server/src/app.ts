@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -13,7 +12,10 @@ import type { Db } from './db/database.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerCors } from './http/cors.js';
 import { refuseEncodedBodies } from './http/request-encoding.js';
-import { apiNoStore, permissionsPolicy } from './http/response-headers.js';
+import { apiNoStore } from './http/response-headers.js';
+import { registerAccessLog } from './http/access-log.js';
+import { registerResponseCache } from './http/response-cache.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerOpenApi } from './http/openapi.js';
 import { onlyDocumentedStatuses, routeConventions } from './http/route-conventions.js';
 import { serializerCompiler, validatorCompiler } from './http/schema-compilers.js';
@@ -39,12 +41,13 @@ import { createLikesService } from './modules/likes/likes.service.js';
 import { createActivityService } from './modules/activity/activity.service.js';
 import { commentsRoutes } from './modules/comments/comments.routes.js';
 import { createCommentsService } from './modules/comments/comments.service.js';
+import { listsRoutes } from './modules/lists/lists.routes.js';
+import { createListsService } from './modules/lists/lists.service.js';
+import { statsRoutes } from './modules/stats/stats.routes.js';
 import { followsRoutes } from './modules/follows/follows.routes.js';
 import { friendsRoutes } from './modules/friends/friends.routes.js';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.js';
 import { createOnboardingService } from './modules/onboarding/onboarding.service.js';
-import { catalogAdminRoutes } from './modules/igdb/igdb.admin.routes.js';
-import { createCatalogAdminService } from './modules/igdb/igdb.admin.service.js';
 import { createFollowsService } from './modules/follows/follows.service.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { createNotificationsService } from './modules/notifications/notifications.service.js';
@@ -52,8 +55,11 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { createAdminService } from './modules/admin/admin.service.js';
+import { catalogAdminRoutes } from './modules/igdb/igdb.admin.routes.js';
+import { createCatalogAdminService } from './modules/igdb/igdb.admin.service.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
+import { formerNamePages, registerFormerNameRedirects } from './modules/users/former-names.js';
 import { API_MESSAGES } from '@vgl/shared';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -91,6 +97,8 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel),
     genReqId: () => randomUUID(),
+    // Replaced by one sampled line a request (http/access-log.ts, ACCESS_LOG).
+    disableRequestLogging: true,
     // Off: per-IP rate limits must not trust a client-supplied X-Forwarded-For.
     trustProxy: false,
     bodyLimit: 1024 * 1024,
@@ -105,30 +113,11 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  const secure = config.publicUrl.startsWith('https://');
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https://images.igdb.com'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        ...(secure ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
-    // HSTS only makes sense (and only works) behind https.
-    strictTransportSecurity: secure ? { maxAge: 15_552_000, includeSubDomains: false } : false,
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app, { secure: config.publicUrl.startsWith('https://') });
+  registerAccessLog(app, config.accessLogSample);
 
+  // Before compression: the routes it keeps answer in bytes it encoded itself, and compression skips them.
+  const responseCache = registerResponseCache(app, db);
   await app.register(fastifyCompress, {
     global: true,
     threshold: 1024,
@@ -158,8 +147,8 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   const tokens = createTokensService(db);
   app.addHook('onRoute', routeConventions(accessGuards(auth, tokens)));
   if (documentedStatusesOnly) app.addHook('onSend', onlyDocumentedStatuses);
-  app.addHook('onRequest', permissionsPolicy);
   app.addHook('onSend', apiNoStore);
+  registerFormerNameRedirects(app, db);
 
   app.addHook('onClose', async () => {
     mail.close();
@@ -178,12 +167,15 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   const social = { library, activity, notifications };
   const catalog = createCatalogService(db, library);
   await app.register(catalogRoutes(catalog));
-  const home = createHomeService({ catalog, library });
+  app.addHook('onReady', async () => catalog.warmSearch());
+  const home = createHomeService({ catalog, library, communityUrl: config.communityUrl });
   await app.register(homeRoutes(home));
   await app.register(libraryRoutes(library));
   await app.register(libraryTransferRoutes(library, db));
   await app.register(likesRoutes(createLikesService(db, social)));
   await app.register(commentsRoutes(createCommentsService(db, social)));
+  await app.register(listsRoutes(createListsService(db, social)));
+  await app.register(statsRoutes(db, library));
   await app.register(followsRoutes(createFollowsService(db, social)));
   await app.register(friendsRoutes(db));
   await app.register(onboardingRoutes(createOnboardingService(db)));
@@ -192,6 +184,6 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   await app.register(adminRoutes(createAdminService(db, { notifications, onFeaturedChange: () => home.invalidate() })));
   await app.register(catalogAdminRoutes(createCatalogAdminService({ db, igdb: config.igdb, log: app.log })));
 
-  await registerSpa(app, { webRoot, uploadsDir, publicUrl: config.publicUrl, pageMeta: createPageMeta(db, library) });
+  await registerSpa(app, { webRoot, uploadsDir, publicUrl: config.publicUrl, pageMeta: createPageMeta(db, library), movedPage: formerNamePages(db), pages: responseCache.pages });
   return app;
 }

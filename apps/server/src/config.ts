@@ -55,6 +55,15 @@ const envSchema = z
       'https://id.twitch.tv/oauth2/token',
     ),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    ACCESS_LOG: z
+      .string()
+      .trim()
+      .default('on')
+      .refine((value) => value === 'on' || value === 'off' || (/^(0(\.\d+)?|1(\.0+)?)$/.test(value)), 'must be on, off, or the share of requests to log, such as 0.01')
+      .transform((value) => (value === 'on' ? 1 : value === 'off' ? 0 : Number(value))),
+    COMMUNITY_URL: optionalText.pipe(
+      urlWithProtocols(['http:', 'https:'], 'must be an http:// or https:// link, e.g. https://discord.gg/your-invite (leave it unset for no link)').optional(),
+    ),
     API_CORS_ORIGINS: optionalText.pipe(
       z
         .string()
@@ -86,8 +95,12 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string };
   igdb: { clientId: string; clientSecret: string; apiUrl: string; tokenUrl: string } | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** The share of requests written to the access log (1 every one, 0 none); errors are always logged. */
+  accessLogSample: number;
   /** Origins whose browser code may call the API (CORS); empty → none. */
   corsOrigins: string[];
+  /** The operator's community chat or forum, linked from the footer; undefined → no link. */
+  communityUrl: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -120,6 +133,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         ? { clientId: e.IGDB_CLIENT_ID, clientSecret: e.IGDB_CLIENT_SECRET, apiUrl: e.IGDB_API_URL, tokenUrl: e.TWITCH_TOKEN_URL }
         : undefined,
     logLevel: e.LOG_LEVEL,
+    accessLogSample: e.ACCESS_LOG,
     corsOrigins: e.API_CORS_ORIGINS ?? [],
+    communityUrl: e.COMMUNITY_URL,
   };
 }

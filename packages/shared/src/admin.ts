@@ -37,6 +37,7 @@ export const ADMIN_MESSAGES = {
   notSuspended: 'This account is not suspended.',
   pendingAccount: 'This account is not activated yet.',
   notFeaturable: 'Only written reviews of active users can be featured.',
+  authorSuspended: 'Its author is suspended: only reviews of active members can be featured.',
   alreadyFeatured: 'This review is already featured.',
   tooManyFeatured: `At most ${ADMIN_LIMITS.maxFeatured} reviews can be featured; unfeature one first.`,
   notFeatured: 'This review is not featured.',
@@ -126,6 +127,8 @@ export interface AdminUser {
 /** A row of GET /api/admin/reviews and /api/admin/featured: the SPEC §3 review plus whether it is featured. */
 export interface AdminReview extends ReviewEntry {
   featured: boolean;
+  /** Why it cannot be featured now (its author is suspended or not activated), in the API's own words; null when it can. */
+  featureRefusal: string | null;
 }
 
 /** A row of GET /api/admin/comments. */
@@ -134,6 +137,8 @@ export interface AdminComment {
   body: string;
   createdAt: number;
   user: UserRef;
-  /** The review it is under: /u/{username}/reviews/{slug}. */
-  review: { username: string; slug: string; gameName: string };
+  /** The review it is under: /u/{username}/reviews/{slug}; null for a comment on a list. */
+  review: { username: string; slug: string; gameName: string } | null;
+  /** The list it is under: /u/{username}/lists/{slug}; null for a comment on a review. */
+  list: { username: string; slug: string; title: string } | null;
 }

@@ -1,3 +1,4 @@
+import type { PlatformRef } from './journal.js';
 import { PLAY_STATUS, type PlayStatus } from './limits.js';
 
 /** Limits of what people write and log (SPEC §9 says "not shown": these are ours). */
@@ -82,6 +83,12 @@ export interface LibraryEntry extends ReviewEntry {
   favourite: boolean;
   /** Hours of the play that ended on finishedOn (kept on its diary entry). */
   hours: number | null;
+  /** Whether the member has the game: true has it, false doesn't have it yet, null not said. A "want to play" game is on the wishlist when false, else in the backlog. */
+  owned: boolean | null;
+  /** Diary entries (sessions and dated plays) of this game. */
+  sessions: number;
+  /** The hours of all of them together, one decimal; null when none has hours. */
+  totalHours: number | null;
 }
 
 export interface DiaryEntry {
@@ -92,6 +99,10 @@ export interface DiaryEntry {
   note: string | null;
   replay: boolean;
   hours: number | null;
+  /** The time played exactly, in whole minutes; null when not logged. */
+  minutes: number | null;
+  /** The platform it was played on, when logged. */
+  platform: PlatformRef | null;
   game: EntryGame;
   /** The library entry's review slug, when it has a review. */
   reviewSlug: string | null;
@@ -112,7 +123,8 @@ export interface ProfileOverview {
   avatar: string | null;
   bio: string | null;
   joinedAt: number;
-  counts: { games: number; beaten: number; reviews: number; followers: number; following: number };
+  /** backlog and wishlist: the "want to play" games the member has, and the ones they don't have yet. */
+  counts: { games: number; beaten: number; backlog: number; wishlist: number; reviews: number; followers: number; following: number };
   /** Whether the viewer follows this user; null for visitors and on one's own profile. */
   isFollowing: boolean | null;
   favourites: EntryGame[];
@@ -127,6 +139,8 @@ export interface LibraryGame extends EntryGame {
   rating: number | null;
   status: PlayStatus | null;
   platform: string | null;
+  /** See LibraryEntry.owned. */
+  owned: boolean | null;
 }
 
 /** Rating 0–10 shown as stars: 7 → 3.5. */

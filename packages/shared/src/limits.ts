@@ -7,8 +7,6 @@ export const PRODUCT = {
   shareImage: '/img/og-image.jpg',
   logo: '/img/logo.png',
   defaultAvatar: '/img/avatars/avatar-default.svg',
-  /** Community chat linked from the footer. */
-  communityUrl: 'https://discord.gg/vgl',
   gamesDatabase: { name: 'IGDB', url: 'https://www.igdb.com' },
 } as const;
 

@@ -91,4 +91,6 @@ export const ACCOUNT_MESSAGES = {
   suspended: 'Your account is suspended.',
   tooManyLogins: 'Too many login attempts for this account. Please wait 15 minutes and try again.',
   sessionExpired: 'Your session has expired. Please log in again.',
+  /** The web app's toast when a signed-in call is refused (the token was revoked elsewhere, or expired). */
+  sessionEnded: 'Your session has ended. Please log in again.',
 } as const;

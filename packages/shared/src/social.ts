@@ -1,5 +1,6 @@
 import type { EntryGame, UserRef } from './library.js';
 import type { PlayStatus } from './limits.js';
+import type { ListRef } from './lists.js';
 
 /** Limits of the social features (SPEC says "not shown": these are ours). */
 export const SOCIAL_LIMITS = {
@@ -40,7 +41,7 @@ export interface UserCard extends UserRef {
   isFollowing: boolean | null;
 }
 
-export type ActivityVerb = 'added' | 'status' | 'rated' | 'reviewed' | 'liked' | 'commented' | 'followed';
+export type ActivityVerb = 'added' | 'status' | 'rated' | 'reviewed' | 'liked' | 'commented' | 'followed' | 'played' | 'created_list';
 
 /**
  * One feed item. Consecutive things one person did to one game (added,
@@ -59,9 +60,11 @@ export interface ActivityItem {
   rating: number | null;
   targetUser: UserRef | null;
   comment: { id: number; excerpt: string } | null;
+  /** The list the item is about: made (created_list), liked or commented on. */
+  list: ListRef | null;
 }
 
-export type NotificationKind = 'review_liked' | 'comment_liked' | 'commented' | 'followed' | 'review_removed' | 'comment_removed';
+export type NotificationKind = 'review_liked' | 'comment_liked' | 'commented' | 'followed' | 'review_removed' | 'comment_removed' | 'list_liked';
 
 export interface NotificationItem {
   id: number;
@@ -71,6 +74,8 @@ export interface NotificationItem {
   read: boolean;
   review: { username: string; slug: string; gameName: string } | null;
   comment: { id: number; excerpt: string } | null;
+  /** The recipient's list it is about (liked, or commented on), in place of a review. */
+  list: ListRef | null;
   /** A moderator's reason, for removals. */
   message: string | null;
 }

@@ -1,5 +1,5 @@
 import { PLAY_STATUS } from '@vgl/shared';
-import { commentInputSchema, diaryEntryInputSchema, libraryEntryInputSchema } from '@vgl/shared/schemas';
+import { commentInputSchema, diaryEntryBodySchema, libraryEntryInputSchema } from '@vgl/shared/schemas';
 import type { Db } from '../db/database.js';
 import { createActivityService } from '../modules/activity/activity.service.js';
 import { createCommentsService } from '../modules/comments/comments.service.js';
@@ -63,13 +63,13 @@ export async function replayDemoActivity(db: Db, { people, plan, random, start, 
     const save = (input: Record<string, unknown>) => library.saveEntry(person, person.username, entry.game.slug, libraryEntryInputSchema.parse(input));
     const base = { platforms: entry.game.platforms.slice(0, 1) };
     const startedOn = entry.kind === 'wishlist' ? null : isoDay(entry.addedAt);
-    events.push({ at: entry.addedAt, run: async () => void (await save({ ...base, status: entry.kind === 'wishlist' ? PLAY_STATUS.wantToPlay : PLAY_STATUS.playing, startedOn })) });
+    events.push({ at: entry.addedAt, run: async () => void (await save({ ...base, status: entry.kind === 'wishlist' ? PLAY_STATUS.wantToPlay : PLAY_STATUS.playing, startedOn, ...(entry.kind === 'wishlist' ? { owned: false } : {}) })) });
     if (entry.playedAt !== null) {
-      const note = diaryNote(random.pick);
+      const note = diaryNote(entry.game.facts, random.pick);
       const hours = random.int(1, 3);
       events.push({
         at: entry.playedAt,
-        run: async () => void (await library.addDiary(person, person.username, diaryEntryInputSchema.parse({ game: entry.game.slug, playedOn: isoDay(entry.playedAt!), event: 'played', note, hours }))),
+        run: async () => void (await library.addDiary(person, person.username, diaryEntryBodySchema.parse({ game: entry.game.slug, playedOn: isoDay(entry.playedAt!), event: 'played', note, hours }))),
       });
     }
     if (entry.doneAt === null) continue;
@@ -116,7 +116,7 @@ export async function replayDemoActivity(db: Db, { people, plan, random, start, 
         at: commentedAt,
         run: async () => {
           const review = reviewOf.get(entry)!;
-          commentId = (await comments.create(commenter, person.username, review.slug, commentInputSchema.parse({ body }))).id;
+          commentId = (await comments.create(commenter, { kind: 'review', username: person.username, slug: review.slug }, commentInputSchema.parse({ body }))).id;
         },
       });
       if (random.chance(0.4)) {

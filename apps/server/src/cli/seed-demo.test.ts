@@ -8,10 +8,13 @@ import { captureIO, envFor } from '../test/cli.js';
 import { createTestDatabase, dbKinds, type TestDatabase } from '../test/databases.js';
 import { createUser } from '../test/users.js';
 import { runCli } from './run.js';
+import { CLAIMS_OF_OTHER_GAMES } from './seed-demo.kinds.js';
 
 const PLATFORMS = ['snes', 'nes', 'genesis-slash-megadrive', 'gb', 'n64'];
+/** Puzzle and board games, as the embedded catalog has them: a title, platforms and a year, no genres. */
+const PUZZLES_AND_BOARD_GAMES = ['Othello', 'Columns', 'Tetris', 'Battle Chess', 'Klax', 'Shanghai', 'Backgammon', 'Puzznic'];
 const GAMES = Array.from({ length: 40 }, (_, i) => ({
-  name: `Demo Quest ${i + 1}`,
+  name: i % 5 === 0 ? PUZZLES_AND_BOARD_GAMES[i / 5]! : `Demo Quest ${i + 1}`,
   slug: `demo-quest-${i + 1}`,
   year: 1985 + (i % 15),
   platforms: [PLATFORMS[i % PLATFORMS.length], PLATFORMS[(i + 2) % PLATFORMS.length]],
@@ -95,6 +98,35 @@ describe.each(dbKinds)('seed:demo on %s', (kind) => {
     expect(featured.map((e) => e.featured_position).sort()).toEqual([1, 2, 3]);
   });
 
+  it('writes reviews that fit their game, and no two alike', async () => {
+    const k = db.kysely;
+    const reviews = await rows(
+      k
+        .selectFrom('library_entries as e')
+        .innerJoin('games as g', 'g.id', 'e.game_id')
+        .select(['e.id', 'e.review', 'g.name'])
+        .where('e.user_id', 'in', demoIds())
+        .where('e.review', 'is not', null),
+    );
+    // A puzzle or board game has no combat, camera, story, levels or bosses, and neither do the demo's words about it.
+    const ofPuzzles = reviews.filter((r) => PUZZLES_AND_BOARD_GAMES.includes(r.name));
+    expect(ofPuzzles.length).toBeGreaterThan(0);
+    for (const review of ofPuzzles) expect(review.review, review.name).not.toMatch(CLAIMS_OF_OTHER_GAMES);
+    const puzzleIds = (await rows(k.selectFrom('games').select('id').where('name', 'in', PUZZLES_AND_BOARD_GAMES))).map((g) => g.id);
+    const comments = await rows(k.selectFrom('comments').select('body').where('entry_id', 'in', ofPuzzles.map((r) => r.id)));
+    const notes = await rows(k.selectFrom('diary_entries').select('note').where('game_id', 'in', puzzleIds).where('note', 'is not', null));
+    for (const text of [...comments.map((c) => c.body), ...notes.map((n) => n.note!)]) expect(text).not.toMatch(CLAIMS_OF_OTHER_GAMES);
+
+    // No sentence (the game's name aside) appears in two reviews.
+    const firstSeen = new Map<string, number>();
+    for (const review of reviews) {
+      for (const sentence of review.review!.replaceAll(review.name, '{game}').split(/\n\n|(?<=[.!?])\s+/)) {
+        expect(firstSeen.get(sentence) ?? review.id, sentence).toBe(review.id);
+        firstSeen.set(sentence, review.id);
+      }
+    }
+  });
+
   it('spreads everything over the last weeks, in the order it happened', async () => {
     const entries = await rows(db.kysely.selectFrom('library_entries').select(['created_at', 'updated_at']).where('user_id', 'in', demoIds()));
     const times = entries.flatMap((e) => [Number(e.created_at), Number(e.updated_at)]);
@@ -109,7 +141,7 @@ describe.each(dbKinds)('seed:demo on %s', (kind) => {
   it('leaves activities, notifications and counts exactly as real use would', async () => {
     const k = db.kysely;
     const verbs = new Set((await rows(k.selectFrom('activities').select('verb'))).map((a) => a.verb));
-    expect(verbs).toEqual(new Set(['added', 'status', 'rated', 'reviewed', 'liked', 'commented', 'followed']));
+    expect(verbs).toEqual(new Set(['added', 'status', 'rated', 'reviewed', 'liked', 'commented', 'followed', 'played']));
     const kinds = new Set((await rows(k.selectFrom('notifications').select('kind'))).map((n) => n.kind));
     expect(kinds).toEqual(new Set(['review_liked', 'commented', 'followed', 'comment_liked']));
 

@@ -37,7 +37,7 @@ export interface UsersTable {
   feed_seen_id: Generated<number>;
   /** 1 for the accounts seed:demo creates. */
   is_demo: Generated<number>;
-  /** When the member last imported a file (0019; Explore's first steps). */
+  /** When the member last imported a file (0021; Explore's first steps). */
   imported_at: number | null;
 }
 
@@ -124,6 +124,8 @@ export interface LibraryEntriesTable {
   favourite_position: number | null;
   /** Set by moderators: featured reviews in this order. */
   featured_position: number | null;
+  /** 1 has the game, 0 doesn't have it yet, null not said (0016): status 4 with 0 is the wishlist, else the backlog. */
+  owned: number | null;
   likes_count: Generated<number>;
   comments_count: Generated<number>;
   created_at: number;
@@ -142,6 +144,8 @@ export interface DiaryEntriesTable {
   replay: Generated<number>;
   minutes_played: number | null;
   created_at: number;
+  /** The platform a session was played on (0016). */
+  platform_id: number | null;
 }
 
 export interface Database {
@@ -178,6 +182,12 @@ export interface Database {
   game_details: GameDetailsTable;
   game_time_to_beat: GameTimeToBeatTable;
   game_external_ids: { source: string; uid: string; game_igdb_id: number };
+  lists: ListsTable;
+  list_games: ListGamesTable;
+  list_likes: { user_id: number; list_id: number; created_at: number };
+  /** Counters that move whenever a part of a member's stats data changes (0018's triggers): part YYYY is that year's diary, part 0 the library. */
+  member_stats_versions: { user_id: number; part: number; version: number };
+  username_history: UsernameHistoryTable;
 }
 
 /** What IGDB says about a game beyond the catalog's facts (0014; `data` is GameDetailsData as JSON). */
@@ -214,7 +224,9 @@ export interface AccessTokensTable {
 
 export interface CommentsTable {
   id: Generated<number>;
-  entry_id: number;
+  /** The review it is under, or null when it is under a list (0015: exactly one of the two is set). */
+  entry_id: number | null;
+  list_id: number | null;
   user_id: number;
   body: string;
   likes_count: Generated<number>;
@@ -222,7 +234,7 @@ export interface CommentsTable {
   updated_at: number;
 }
 
-export type ActivityVerb = 'added' | 'status' | 'rated' | 'reviewed' | 'liked' | 'commented' | 'followed';
+export type ActivityVerb = 'added' | 'status' | 'rated' | 'reviewed' | 'liked' | 'commented' | 'followed' | 'played' | 'created_list';
 
 export interface ActivitiesTable {
   id: Generated<number>;
@@ -231,12 +243,14 @@ export interface ActivitiesTable {
   game_id: number | null;
   entry_id: number | null;
   comment_id: number | null;
+  /** The list made, liked or commented on (0015). */
+  list_id: number | null;
   target_user_id: number | null;
   value: number | null;
   created_at: number;
 }
 
-export type NotificationKind = 'review_liked' | 'comment_liked' | 'commented' | 'followed' | 'review_removed' | 'comment_removed';
+export type NotificationKind = 'review_liked' | 'comment_liked' | 'commented' | 'followed' | 'review_removed' | 'comment_removed' | 'list_liked';
 
 export interface NotificationsTable {
   id: Generated<number>;
@@ -245,6 +259,8 @@ export interface NotificationsTable {
   kind: NotificationKind;
   entry_id: number | null;
   comment_id: number | null;
+  /** The recipient's list it is about (0015). */
+  list_id: number | null;
   message: string | null;
   created_at: number;
   read_at: number | null;
@@ -301,4 +317,39 @@ export interface GameRelatedItemsTable {
   cover_image_id: string | null;
   igdb_updated_at: number | null;
   updated_at: number;
+}
+
+/** A member's list of games (0015). */
+export interface ListsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** Unique per member; made from the title once and kept. */
+  slug: string;
+  title: string;
+  description: string | null;
+  /** 1 when the games are shown numbered. */
+  ranked: Generated<number>;
+  /** 0 for a private list, seen by its owner only. */
+  is_public: Generated<number>;
+  likes_count: Generated<number>;
+  comments_count: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ListGamesTable {
+  list_id: number;
+  game_id: number;
+  /** Order in the list; may have gaps. */
+  position: number;
+  note: string | null;
+  added_at: number;
+}
+
+/** A member's former username (0020): /u/{former} redirects to them until someone else takes the name. */
+export interface UsernameHistoryTable {
+  /** The former name, lower-cased (as users.username_key). */
+  username_key: string;
+  user_id: number;
+  changed_at: number;
 }

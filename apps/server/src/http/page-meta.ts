@@ -1,7 +1,13 @@
 import { coverImageUrl, gameMetaDescription, reviewMetaDescription } from '@vgl/shared';
+import { STATS_LIMITS, yearCardPath, yearInReviewSummary, yearInReviewTitle } from '@vgl/shared/stats';
 import type { Db } from '../db/database.js';
 import { findGameBySlug } from '../modules/catalog/catalog.repo.js';
 import type { LibraryService } from '../modules/library/library.service.js';
+import { cardVersion } from '../modules/stats/stats.card.js';
+import { createStatsService } from '../modules/stats/stats.service.js';
+import { canList } from '../modules/lists/lists.policy.js';
+import { listExcerpt } from '../modules/lists/lists.presenter.js';
+import { listsRepo } from '../modules/lists/lists.repo.js';
 import { AppError } from './errors.js';
 
 /** What a page's head says about it; the SPA's defaults fill what is left out. */
@@ -56,13 +62,33 @@ export function createPageMeta(db: Db, library: LibraryService): PageMetaLookup 
     }
   };
 
+  // A private list is not found for the signed-out visitor a link preview is (its owner's page still loads it).
+  const list = async (username: string, slug: string): Promise<PageHead | typeof NOT_FOUND> => {
+    try {
+      const owner = await library.ownerFor(null, username, 'read');
+      const row = await listsRepo.bySlug(db.kysely, owner.id, slug.toLowerCase());
+      if (!row || !canList(null, 'read', row)) return NOT_FOUND;
+      const first = (await listsRepo.previews(db.kysely, [row.id], 5)).get(row.id)?.find((g) => g.cover);
+      return {
+        title: `${row.title}, a list by ${row.username}`,
+        description: listExcerpt(row.description) ?? `A list of games by ${row.username} on VGL.`,
+        image: first?.cover ? coverImageUrl(first.cover) : undefined,
+      };
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode === 404) return NOT_FOUND;
+      throw error;
+    }
+  };
+
   const PROFILE_TABS: Record<string, (name: string) => string> = {
     '': (name) => name,
     diary: (name) => `${name}'s Diary`,
     library: (name) => `${name}'s Library`,
     reviews: (name) => `${name}'s Reviews`,
+    lists: (name) => `${name}'s Lists`,
     following: (name) => `${name} follows`,
     followers: (name) => `${name}'s followers`,
+    stats: (name) => `${name}'s Stats`,
   };
 
   const profile = async (username: string, tab: string): Promise<PageHead | typeof NOT_FOUND> => {
@@ -78,6 +104,25 @@ export function createPageMeta(db: Db, library: LibraryService): PageMetaLookup 
     }
   };
 
+  const stats = createStatsService(db, library);
+  /** A year in review: the member's year in a sentence, and its card as the share image. */
+  const yearInReview = async (username: string, yearText: string): Promise<PageHead | typeof NOT_FOUND> => {
+    const year = /^\d{4}$/.test(yearText) ? Number(yearText) : Number.NaN;
+    if (!(year >= STATS_LIMITS.firstYear && year <= STATS_LIMITS.lastYear)) return NOT_FOUND;
+    try {
+      const review = await stats.yearInReview(null, username, year);
+      const top = review.highlights.mostPlayed;
+      return {
+        title: yearInReviewTitle(review.stats.username, year),
+        description: yearInReviewSummary(review.stats.totals, year) + (top ? ` Most played: ${top.game.name}.` : ''),
+        image: yearCardPath(review.stats.username, year, cardVersion(review)),
+      };
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode === 404) return NOT_FOUND;
+      throw error;
+    }
+  };
+
   return async (pathname) => {
     const segments = pathname.split('/').filter(Boolean).map(decode);
     if (segments.some((s) => s === undefined)) return undefined;
@@ -85,6 +130,8 @@ export function createPageMeta(db: Db, library: LibraryService): PageMetaLookup 
     // The router matches its fixed words in any case; so does this.
     if (segments.length === 2 && first!.toLowerCase() === 'games') return game(second!);
     if (segments.length === 4 && first!.toLowerCase() === 'u' && third!.toLowerCase() === 'reviews') return review(second!, fourth!);
+    if (segments.length === 4 && first!.toLowerCase() === 'u' && third!.toLowerCase() === 'lists') return list(second!, fourth!);
+    if (segments.length === 4 && first!.toLowerCase() === 'u' && third!.toLowerCase() === 'year') return yearInReview(second!, fourth!);
     // Profiles and their public tabs: an unknown (or hidden) user is a real 404.
     if (first?.toLowerCase() === 'u' && (segments.length === 2 || (segments.length === 3 && third!.toLowerCase() in PROFILE_TABS))) {
       return profile(second!, segments.length === 2 ? '' : third!.toLowerCase());

@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { PRODUCT, canonicalUrl, isAppRoute, pageTitle } from '@vgl/shared';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NOT_FOUND, type PageHead, type PageMetaLookup } from './page-meta.js';
+import type { registerResponseCache } from './response-cache.js';
 
 const YEAR = 31_536_000;
 
@@ -23,7 +24,15 @@ export interface SpaOptions {
   publicUrl: string;
   /** The title, description and image of pages that have their own (games, reviews). */
   pageMeta?: PageMetaLookup;
+  /** Where a page under a renamed member's former name moved to (/u/{former}/… → /u/{current}/…), if it did. */
+  movedPage?: (url: string) => Promise<string | undefined>;
+  /** Keeps the pages as sent (response-cache.ts): the head's lookups are most of a page's cost. */
+  pages?: PageCache;
 }
+
+export type PageCache = ReturnType<typeof registerResponseCache>['pages'];
+/** A page's head shows games, reviews, profiles and lists: it changes with the catalog and with what members write. */
+const PAGE_DEPENDS = ['catalog', 'social'] as const;
 
 const HEAD_MARKER = '<!--vgl:head-->';
 
@@ -69,7 +78,7 @@ export function headTags(publicUrl: string, pathname: string, head?: PageHead): 
  * and user uploads, and answers unknown non-API paths with the SPA (which
  * shows its 404 screen) — with a 404 status when no page matches the path.
  */
-export async function registerSpa(app: FastifyInstance, { webRoot, uploadsDir, publicUrl, pageMeta }: SpaOptions): Promise<void> {
+export async function registerSpa(app: FastifyInstance, { webRoot, uploadsDir, publicUrl, pageMeta, movedPage, pages }: SpaOptions): Promise<void> {
   const indexFile = path.join(webRoot, 'index.html');
   const indexHtml = fs.existsSync(indexFile) ? pageTemplate(fs.readFileSync(indexFile, 'utf8')) : undefined;
 
@@ -93,13 +102,16 @@ export async function registerSpa(app: FastifyInstance, { webRoot, uploadsDir, p
     setHeaders: (res) => res.header('Cache-Control', `public, max-age=${YEAR}, immutable`),
   });
 
-  const sendApp = async (reply: FastifyReply, pathname: string) => {
+  const sendApp = async (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
     if (!indexHtml) {
       return reply
         .status(503)
         .type('text/plain; charset=utf-8')
         .send('The web app is not built yet. Run "npm run build" (npm start does it for you).');
     }
+    const key = `page:${pathname}`;
+    const kept = pages?.serve(request, reply, key, PAGE_DEPENDS);
+    if (kept) return kept;
     let status = isAppRoute(pathname) ? 200 : 404;
     let head: PageHead | undefined;
     if (status === 200 && pageMeta) {
@@ -108,16 +120,15 @@ export async function registerSpa(app: FastifyInstance, { webRoot, uploadsDir, p
       if (found === NOT_FOUND) status = 404;
       else if (found) head = found;
     }
-    return reply
-      .status(status)
-      .header('Cache-Control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(indexHtml.replace(HEAD_MARKER, headTags(publicUrl, pathname, head)));
+    const html = indexHtml.replace(HEAD_MARKER, headTags(publicUrl, pathname, head));
+    const headers = { 'cache-control': 'no-cache', 'content-type': 'text/html; charset=utf-8' };
+    if (status === 200 && pages) return pages.keepAndSend(request, reply, key, PAGE_DEPENDS, html, headers);
+    return reply.status(status).headers(headers).send(html);
   };
 
-  app.get('/', (_request, reply) => sendApp(reply, '/'));
+  app.get('/', (request, reply) => sendApp(request, reply, '/'));
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isPage = request.method === 'GET' || request.method === 'HEAD';
     // Files (anything with an extension) and API calls never get the HTML shell.
@@ -128,6 +139,9 @@ export async function registerSpa(app: FastifyInstance, { webRoot, uploadsDir, p
         statusCode: 404,
       });
     }
-    return sendApp(reply, pathname);
+    // A real 301, so old links, bookmarks and search engines move to the new address.
+    const moved = await movedPage?.(request.url).catch((error: unknown) => reply.log.warn({ err: error, pathname }, 'moved page lookup failed'));
+    if (moved) return reply.code(301).header('Location', moved).header('Cache-Control', 'no-cache').send();
+    return sendApp(request, reply, pathname);
   });
 }

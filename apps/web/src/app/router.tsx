@@ -9,7 +9,7 @@ import { HomePage } from '../features/landing/HomePage';
 import { SettingsLayout } from '../features/settings/SettingsLayout';
 import type * as DashboardPages from '../features/dashboard/pages';
 import { BareLayout } from './BareLayout';
-import { Layout } from './Layout';
+import { Layout, LayoutFallback } from './Layout';
 
 // Every dashboard page comes from one module, so the dashboard is one lazy chunk.
 type DashboardPage = keyof typeof DashboardPages;
@@ -28,6 +28,8 @@ const userListPages = () => import('../features/follows/UserListPage');
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
+    // A first load straight onto a lazy page shows the frame at once, not a blank page (see LayoutFallback).
+    HydrateFallback: LayoutFallback,
     children: [
       { path: APP_ROUTES.home, element: <HomePage /> },
       { path: APP_ROUTES.games, lazy: () => import('../features/catalog/GamesPage').then((m) => ({ Component: m.GamesPage })) },
@@ -48,11 +50,15 @@ export const routes: RouteObject[] = [
           { path: APP_ROUTES.profileDiary, lazy: () => import('../features/profile/DiaryPage').then((m) => ({ Component: m.DiaryPage })) },
           { path: APP_ROUTES.profileLibrary, lazy: () => import('../features/profile/LibraryPage').then((m) => ({ Component: m.LibraryPage })) },
           { path: APP_ROUTES.profileReviews, lazy: () => import('../features/profile/ReviewsPage').then((m) => ({ Component: m.ReviewsPage })) },
+          { path: APP_ROUTES.profileLists, lazy: () => import('../features/lists/ListsPage').then((m) => ({ Component: m.ListsPage })) },
+          { path: APP_ROUTES.profileStats, lazy: () => import('../features/stats/StatsPage').then((m) => ({ Component: m.StatsPage })) },
           { path: APP_ROUTES.profileFollowing, lazy: () => userListPages().then((m) => ({ Component: m.FollowingPage })) },
           { path: APP_ROUTES.profileFollowers, lazy: () => userListPages().then((m) => ({ Component: m.FollowersPage })) },
         ],
       },
       { path: APP_ROUTES.review, lazy: () => import('../features/profile/ReviewPage').then((m) => ({ Component: m.ReviewPage })) },
+      { path: APP_ROUTES.list, lazy: () => import('../features/lists/ListPage').then((m) => ({ Component: m.ListPage })) },
+      { path: APP_ROUTES.yearInReview, lazy: () => import('../features/stats/YearInReviewPage').then((m) => ({ Component: m.YearInReviewPage })) },
       {
         // Login and ownership are checked once, by the layout; each tab loads on its own (Account needs zod).
         path: APP_ROUTES.settings,

@@ -1,5 +1,7 @@
 import { MESSAGES, formatReleaseDate, ratingToTen } from '@vgl/shared';
+import { useContext } from 'react';
 import { Link } from 'react-router';
+import { GameCardActionContext } from './GameCardAction';
 import { GameCover } from './GameCover';
 import styles from './GamesGrid.module.css';
 import { RatingStars } from './RatingStars';
@@ -31,6 +33,7 @@ interface GamesGridProps<G extends GridGame> {
 }
 
 export function GamesGrid<G extends GridGame>({ games, loading = false, platformName, ratingScale = 'igdb', badge, priorityCount = 6 }: GamesGridProps<G>) {
+  const cardAction = useContext(GameCardActionContext);
   if (!games && loading) return <p className={styles.status} role="status">Loading games…</p>;
   if (!games || games.length === 0) return <p className={styles.status}>{MESSAGES.emptyList}</p>;
   return (
@@ -49,6 +52,7 @@ export function GamesGrid<G extends GridGame>({ games, loading = false, platform
               {rating !== null && <RatingStars value={rating} size="sm" />}
             </span>
             {label && <span className={styles.badge}>{label}</span>}
+            {cardAction && <span className={styles.action}>{cardAction(game)}</span>}
           </li>
         );
       })}

@@ -141,7 +141,13 @@ export const adminUserSchema = named(
 
 export const adminReviewSchema = named(
   'AdminReview',
-  reviewEntrySchema.extend({ featured: z.boolean().describe('On the featured list of the landing page') }),
+  reviewEntrySchema.extend({
+    featured: z.boolean().describe('On the featured list of the landing page'),
+    featureRefusal: z
+      .string()
+      .nullable()
+      .describe('Why POST /api/admin/featured would refuse it now (its author is suspended or not activated), in the words it would answer; null when it can be featured'),
+  }),
   'A review as the dashboard lists it',
 ) satisfies z.ZodType<AdminReview>;
 
@@ -152,7 +158,14 @@ export const adminCommentSchema = named(
     body: z.string(),
     createdAt: unixMs('Written'),
     user: userRefSchema,
-    review: z.object({ username: z.string(), slug: z.string(), gameName: z.string() }).describe('The review it is under: /u/{username}/reviews/{slug}'),
+    review: z
+      .object({ username: z.string(), slug: z.string(), gameName: z.string() })
+      .nullable()
+      .describe('The review it is under: /u/{username}/reviews/{slug}; null for a comment on a list'),
+    list: z
+      .object({ username: z.string(), slug: z.string(), title: z.string() })
+      .nullable()
+      .describe('The list it is under: /u/{username}/lists/{slug}; null for a comment on a review'),
   }),
   'A comment as the dashboard lists it',
 ) satisfies z.ZodType<AdminComment>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { DiaryFilters } from '../journal.js';
 import type { DiaryEntry, EntryGame, LibraryEntry, LibraryGame, ProfileOverview, ReviewEntry } from '../library.js';
 import { communityRatingSchema } from './catalog.js';
 import { named, userRefSchema } from './common.js';
@@ -17,6 +18,10 @@ const playStatus = z
 const rating = z.number().int().min(1).max(10).nullable().describe('1–10, i.e. half stars (7 = 3.5 stars); null when not rated');
 const hours = z.number().nullable().describe('Hours played, one decimal; null when not logged');
 const isoDay = (what: string) => z.string().describe(`${what}, YYYY-MM-DD`);
+const owned = z
+  .boolean()
+  .nullable()
+  .describe('Whether the member has the game: true yes, false not yet, null not said. A "want to play" game (status 4) is on the wishlist when false, else in the backlog');
 
 export const entryGameSchema = named(
   'EntryGame',
@@ -59,6 +64,9 @@ export const libraryEntrySchema = named(
     finishedOn: isoDay('Day the play finished').nullable(),
     favourite: z.boolean().describe('One of the (at most 5) favourites on the profile'),
     hours: hours.describe('Hours of the play that ended on finishedOn (kept on its diary entry); null when not logged'),
+    owned,
+    sessions: z.number().int().describe('Diary entries of this game: logged sessions and the dated plays of the form'),
+    totalHours: hours.describe('The hours of all diary entries of this game together (the entry’s time played); null when none has hours'),
   }),
   'The owner’s full entry, as the library form edits it',
 ) satisfies z.ZodType<LibraryEntry>;
@@ -70,6 +78,7 @@ export const libraryGameSchema = named(
     rating,
     status: playStatus,
     platform: z.string().nullable().describe('The first platform slug of the entry, or null'),
+    owned,
   }),
   'A game in a member’s library grid',
 ) satisfies z.ZodType<LibraryGame>;
@@ -84,6 +93,8 @@ export const diaryEntrySchema = named(
     note: z.string().nullable(),
     replay: z.boolean().describe('Part of a later play-through, not the first'),
     hours,
+    minutes: z.number().int().nullable().describe('The time played in whole minutes (hours is rounded to one decimal); null when not logged'),
+    platform: z.object({ slug: z.string(), name: z.string() }).nullable().describe('The platform played on; null when not said'),
     game: entryGameSchema,
     reviewSlug: z.string().nullable().describe('The library entry’s review slug, when it has a review'),
   }),
@@ -99,6 +110,8 @@ export const profileOverviewSchema = named(
     counts: z.object({
       games: z.number().int(),
       beaten: z.number().int(),
+      backlog: z.number().int().describe('"Want to play" games the member has (or did not say)'),
+      wishlist: z.number().int().describe('"Want to play" games the member does not have yet'),
       reviews: z.number().int(),
       followers: z.number().int(),
       following: z.number().int(),
@@ -147,6 +160,7 @@ export const importPreviewSchema = named(
     unmatched: z.number().int(),
     rows: z.array(importPreviewRowSchema).describe('The first 500 rows; the counts cover all of them'),
     errors: z.array(lineErrorSchema).describe('Rows that cannot be imported (at most 500); an import of this file would be refused'),
+    lists: z.number().int().optional().describe('Lists in the file (VGL `list` rows); left out when it has none'),
   }),
   'What an import of the file would do; nothing is written',
 );
@@ -159,9 +173,21 @@ export const importResultSchema = named(
     entries: z.number().int().describe('Library entries added or changed'),
     diary: z.number().int().describe('Diary entries added'),
     unmatched: z.number().int().describe('Rows whose game is not in the catalog (skipped)'),
-    skipped: z.number().int().describe('Diary rows already in the diary (same game, date, event and replay)'),
+    skipped: z.number().int().describe('Diary rows already in the diary (same game, date, event, replay, time and platform)'),
     warnings: z.array(lineErrorSchema).describe('What was imported only in part, e.g. a favourite past the limit'),
+    lists: z.number().int().optional().describe('Lists made or changed (VGL `list` rows, matched by their slug); left out when the file has no list rows'),
   }),
   'What the import wrote',
 );
 export type ImportResultBody = z.infer<typeof importResultSchema>;
+
+export const diaryFiltersSchema = named(
+  'DiaryFilters',
+  z.object({
+    years: z.array(z.object({ year: z.number().int(), count: z.number().int() })).describe('Years with diary entries, newest first'),
+    platforms: z
+      .array(z.object({ slug: z.string(), name: z.string(), count: z.number().int() }))
+      .describe('Platforms diary entries were played on, most logged first'),
+  }),
+  'What the diary’s year and platform filters offer',
+) satisfies z.ZodType<DiaryFilters>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { JOURNAL_LIMITS, JOURNAL_MESSAGES, LIBRARY_SHELVES } from '../journal.js';
 import { LIBRARY_LIMITS, LIBRARY_SORTS } from '../library.js';
 import { PAGING } from '../limits.js';
 import { idOf, usernameParamSchema } from './common.js';
@@ -65,6 +66,12 @@ export const libraryEntryInputSchema = z
     /** The dates start a new play-through: new diary entries instead of moving the old ones. */
     replay: z.boolean({ error: 'Replay must be true or false' }).default(false),
     hours: hoursSchema,
+    /** Left out: the entry keeps what it has (clients that predate it never clear it). */
+    owned: z
+      .boolean({ error: 'Owned must be true, false or null' })
+      .nullable()
+      .optional()
+      .describe('true: you have the game (a "want to play" game is then in your backlog); false: not yet (on your wishlist); null: not said. Left out: unchanged'),
   })
   .refine((entry) => !entry.startedOn || !entry.finishedOn || entry.startedOn <= entry.finishedOn, {
     message: 'Finished cannot be before Started',
@@ -83,6 +90,7 @@ export const libraryEntryInputSchema = z
         favourite: true,
         replay: false,
         hours: 12.5,
+        owned: true,
       },
     ],
   });
@@ -100,13 +108,46 @@ export const diaryEntryInputSchema = z.object({
 });
 export type DiaryEntryInput = z.infer<typeof diaryEntryInputSchema>;
 export const diaryEntryUpdateSchema = diaryEntryInputSchema.omit({ game: true });
-/** The documented bodies of the diary calls (the plain schemas above also check imported rows). */
-export const diaryEntryBodySchema = diaryEntryInputSchema.meta({
-  examples: [{ game: 'super-mario-world', playedOn: '2024-03-01', event: 'finished', rating: 8, note: 'All 96 exits.', replay: false, hours: 11 }],
-});
-export const diaryEntryUpdateBodySchema = diaryEntryUpdateSchema.meta({
-  examples: [{ playedOn: '2024-03-02', event: 'played', rating: null, note: null, replay: false, hours: 1.5 }],
-});
+
+const platformSlug = z.string({ error: 'Platform must be a platform slug such as "snes"' }).trim().toLowerCase().regex(/^[a-z0-9-]{1,120}$/, 'Platform must be a platform slug such as "snes"');
+
+/** What the journal adds to a diary entry: the platform, and the time as whole minutes (or hours) of at most a day. */
+const sessionFields = {
+  platform: z.union([platformSlug, z.literal('').transform(() => null), z.null()]).default(null).describe('The platform played on, as a slug; null when not said'),
+  minutes: z
+    .number({ error: JOURNAL_MESSAGES.minutesRange })
+    .int(JOURNAL_MESSAGES.minutesRange)
+    .min(0, JOURNAL_MESSAGES.minutesRange)
+    .max(JOURNAL_LIMITS.sessionMaxMinutes, JOURNAL_MESSAGES.minutesRange)
+    .nullable()
+    .optional()
+    .describe('Time played in whole minutes (an alternative to `hours`; give one of them)'),
+};
+
+/** One session is at most a day long; its time comes as hours or as minutes. */
+function sessionTime<T extends { hours: number | null; minutes?: number | null | undefined }>(session: T, ctx: z.RefinementCtx) {
+  if (session.hours !== null && session.minutes !== undefined && session.minutes !== null) {
+    ctx.addIssue({ code: 'custom', message: JOURNAL_MESSAGES.hoursOrMinutes, path: ['minutes'] });
+  } else if (session.hours !== null && session.hours * 60 > JOURNAL_LIMITS.sessionMaxMinutes) {
+    ctx.addIssue({ code: 'custom', message: JOURNAL_MESSAGES.sessionTooLong, path: ['hours'] });
+  }
+}
+
+/** The documented bodies of the diary calls: a play session (the plain schemas above also check imported rows, whose hours may be a whole play-through). */
+export const diaryEntryBodySchema = diaryEntryInputSchema
+  .extend(sessionFields)
+  .superRefine(sessionTime)
+  .meta({
+    examples: [{ game: 'super-mario-world', playedOn: '2024-03-01', event: 'finished', rating: 8, note: 'All 96 exits.', replay: false, minutes: 95, platform: 'snes' }],
+  });
+export type DiarySessionInput = z.infer<typeof diaryEntryBodySchema>;
+export const diaryEntryUpdateBodySchema = diaryEntryUpdateSchema
+  .extend(sessionFields)
+  .superRefine(sessionTime)
+  .meta({
+    examples: [{ playedOn: '2024-03-02', event: 'played', rating: null, note: null, replay: false, minutes: 90, platform: null }],
+  });
+export type DiarySessionUpdate = z.infer<typeof diaryEntryUpdateBodySchema>;
 /** …/diary/{id}: ids beyond a PostgreSQL integer are bad input, not a database error. */
 export const diaryParamSchema = usernameParamSchema.extend({ id: idOf('diary entry') });
 
@@ -153,11 +194,27 @@ export const libraryQuerySchema = z.object({
     .trim()
     .default('updated')
     .pipe(z.enum(LIBRARY_SORTS, { error: `sort must be one of ${LIBRARY_SORTS.join(', ')}` })),
+  shelf: z
+    .enum(LIBRARY_SHELVES, { error: `shelf must be ${LIBRARY_SHELVES.join(' or ')}` })
+    .optional()
+    .describe('backlog: "want to play" games you have (or did not say); wishlist: the ones you do not have yet'),
 });
 export type LibraryQuery = z.infer<typeof libraryQuerySchema>;
 
 export const reviewsQuerySchema = z.object({ page, limit: limitUpTo(50, LIBRARY_LIMITS.reviewsPerPage) });
-export const diaryQuerySchema = z.object({ page, limit: limitUpTo(100, LIBRARY_LIMITS.diaryPerPage) });
+export const diaryQuerySchema = z.object({
+  page,
+  limit: limitUpTo(100, LIBRARY_LIMITS.diaryPerPage),
+  year: z.coerce
+    .number({ error: 'year must be a year such as 2024' })
+    .int('year must be a year such as 2024')
+    .min(1950, 'year must be from 1950 to 2100')
+    .max(2100, 'year must be from 1950 to 2100')
+    .optional()
+    .describe('Only plays of this year'),
+  platform: platformSlug.optional().describe('Only plays on this platform (a slug)'),
+});
+export type DiaryQuery = z.infer<typeof diaryQuerySchema>;
 
 /** A comment on a review: the same text rules as reviews when shown (SPEC §5). */
 export const commentInputSchema = z.object({
@@ -175,3 +232,6 @@ export const feedQuerySchema = z.object({
   limit: limitUpTo(50, 20),
 });
 export const notificationsQuerySchema = z.object({ page, limit: limitUpTo(50, 20) });
+
+/** The review text rule (trimmed; empty is none; at most `max` characters), for other things people write: list descriptions and notes. */
+export const writtenTextSchema = text;

@@ -21,13 +21,13 @@ export const commentEntrySchema = named(
 
 /* ---- Likes (SPEC §7) ---- */
 
-const entityIdMessage = `entityId must be a review _id or "c" + a comment id, with a number from 1 to ${DB_INT_MAX}`;
+const entityIdMessage = `entityId must be a review _id, "c" + a comment id or "l" + a list id, with a number from 1 to ${DB_INT_MAX}`;
 /** Ids are PostgreSQL integers: a numeric part past 2³¹−1 is bad input, never a query. Other text is simply not found. */
 const entityIdInRange = (id: string) => {
-  const digits = /^c?(\d+)$/.exec(id)?.[1];
+  const digits = /^[cl]?(\d+)$/.exec(id)?.[1];
   return digits === undefined || Number(digits) <= DB_INT_MAX;
 };
-const entityIdDescription = 'A review’s `_id` ("12") or a comment’s `_id`, "c" + its id ("c7")';
+const entityIdDescription = 'A review’s `_id` ("12"), a comment’s `_id`, "c" + its id ("c7"), or a list’s `_id`, "l" + its id ("l3")';
 
 /** GET /api/like/isliked/{entityId} */
 export const likeEntityParamSchema = z.object({
@@ -43,7 +43,7 @@ export const likeInputSchema = z
       .describe(`${entityIdDescription}; a review id may also be sent as a number`),
     liked: z.boolean({ error: 'liked must be true or false' }).optional().describe('Set this state instead of toggling'),
   })
-  .meta({ examples: [{ entityId: '12' }, { entityId: 'c7', liked: true }] });
+  .meta({ examples: [{ entityId: '12' }, { entityId: 'c7', liked: true }, { entityId: 'l3' }] });
 export type LikeInput = z.input<typeof likeInputSchema>;
 
 export const likeStateSchema = named(
@@ -82,6 +82,7 @@ const playStatus = z
   .describe('1 playing, 2 beaten, 3 abandoned, 4 want to play; null when not set');
 const reviewRef = z.object({ username: z.string(), slug: z.string() }).describe('The review: /u/{username}/reviews/{slug}');
 const commentRef = z.object({ id: z.number().int(), excerpt: z.string().describe('The first 140 characters or so') });
+const listRef = z.object({ username: z.string(), slug: z.string(), title: z.string() }).describe('The list: /u/{username}/lists/{slug}');
 
 /** GET /api/activity: a page ends where the next one starts (`before`, from X-Next-Cursor). */
 export const activityFeedQuerySchema = feedQuerySchema.extend({
@@ -100,7 +101,7 @@ export const activityItemSchema = named(
     id: z.number().int().describe('The newest activity id of the group'),
     actor: userRefSchema,
     verbs: z
-      .array(z.enum(['added', 'status', 'rated', 'reviewed', 'liked', 'commented', 'followed']))
+      .array(z.enum(['added', 'status', 'rated', 'reviewed', 'liked', 'commented', 'followed', 'played', 'created_list']))
       .describe('What the actor did, newest first: consecutive things one person did to one game come as one item'),
     createdAt: z.number().describe('Unix ms of the newest of them'),
     game: entryGameSchema.nullable(),
@@ -109,6 +110,7 @@ export const activityItemSchema = named(
     rating: z.number().int().min(1).max(10).nullable().describe('1–10 (half stars) when the item includes a rating'),
     targetUser: userRefSchema.nullable().describe('Whom the actor followed'),
     comment: commentRef.nullable(),
+    list: listRef.nullable().describe('The list the actor made (created_list), liked or commented on'),
   }),
   'One item of the activity feed',
 ) satisfies z.ZodType<ActivityItem>;
@@ -140,12 +142,13 @@ export const notificationItemSchema = named(
   'Notification',
   z.object({
     id: z.number().int(),
-    kind: z.enum(['review_liked', 'comment_liked', 'commented', 'followed', 'review_removed', 'comment_removed']),
+    kind: z.enum(['review_liked', 'comment_liked', 'commented', 'followed', 'review_removed', 'comment_removed', 'list_liked']),
     actor: userRefSchema.describe('Who did it (the moderator, for removals)'),
     createdAt: z.number().describe('Unix ms'),
     read: z.boolean(),
     review: reviewRef.extend({ gameName: z.string() }).nullable(),
     comment: commentRef.nullable(),
+    list: listRef.nullable().describe('The caller’s list it is about (liked, or commented on), in place of a review'),
     message: z.string().nullable().describe('A moderator’s reason, for removals'),
   }),
   'Something another member did to the caller’s things',

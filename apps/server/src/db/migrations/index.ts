@@ -14,7 +14,11 @@ import { revokedSessionsMigration } from './0011_revoked_sessions.js';
 import { browseOrderMigration } from './0012_browse_order.js';
 import { igdbSyncMigration } from './0013_igdb_sync.js';
 import { gameDetailsMigration } from './0014_game_details.js';
-import { firstStepsMigration } from './0019_first_steps.js';
+import { listsMigration } from './0015_lists.js';
+import { journalMigration } from './0016_journal.js';
+import { statsMigration } from './0018_stats.js';
+import { usernameHistoryMigration } from './0020_username_history.js';
+import { firstStepsMigration } from './0021_first_steps.js';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the compiled
@@ -38,6 +42,10 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0012_browse_order': browseOrderMigration(),
     '0013_igdb_sync': igdbSyncMigration(),
     '0014_game_details': gameDetailsMigration(),
-    '0019_first_steps': firstStepsMigration(),
+    '0015_lists': listsMigration(dialect),
+    '0016_journal': journalMigration(),
+    '0018_stats': statsMigration(dialect),
+    '0020_username_history': usernameHistoryMigration(),
+    '0021_first_steps': firstStepsMigration(),
   };
 }

@@ -141,7 +141,7 @@ export async function activityRows(db: Conn, ids: number[]) {
         qb
           .selectFrom('activities as a')
           .innerJoin('users as u', 'u.id', 'a.actor_id')
-          .select(['a.id', 'a.actor_id', 'a.verb', 'a.value', 'a.created_at', 'a.game_id', 'a.entry_id', 'a.target_user_id', 'a.comment_id', 'u.username', 'u.avatar'])
+          .select(['a.id', 'a.actor_id', 'a.verb', 'a.value', 'a.created_at', 'a.game_id', 'a.entry_id', 'a.target_user_id', 'a.comment_id', 'a.list_id', 'u.username', 'u.avatar'])
           .where('a.id', 'in', ids)
           .where('u.state', '=', 'active'),
     )
@@ -151,6 +151,10 @@ export async function activityRows(db: Conn, ids: number[]) {
     .leftJoin('users as eu', 'eu.id', 'e.user_id')
     .leftJoin('users as t', 't.id', 'a.target_user_id')
     .leftJoin('comments as c', 'c.id', 'a.comment_id')
+    .leftJoin('lists as l', 'l.id', 'a.list_id')
+    .leftJoin('users as lu', 'lu.id', 'l.user_id')
+    // A list made private takes what was said about it out of feeds (and brings it back if made public again).
+    .where((eb) => eb.or([eb('a.list_id', 'is', null), eb('l.is_public', '=', 1)]))
     .select([
       'a.id',
       'a.actor_id',
@@ -168,6 +172,9 @@ export async function activityRows(db: Conn, ids: number[]) {
       't.avatar as target_avatar',
       'c.id as comment_id',
       'c.body as comment_body',
+      'l.slug as list_slug',
+      'l.title as list_title',
+      'lu.username as list_username',
     ])
     .execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -183,7 +190,7 @@ export const activityRepo = {
   },
 
   /** Forget an actor's activities about an entry or a comment (an un-like, a deleted comment). */
-  removeFor: (db: Conn, actorId: number, verb: ActivitiesTable['verb'], ref: { entryId?: number; commentId?: number; targetUserId?: number }) =>
+  removeFor: (db: Conn, actorId: number, verb: ActivitiesTable['verb'], ref: { entryId?: number; commentId?: number; targetUserId?: number; listId?: number }) =>
     db
       .deleteFrom('activities')
       .where('actor_id', '=', actorId)
@@ -191,5 +198,6 @@ export const activityRepo = {
       .$if(ref.entryId !== undefined, (q) => q.where('entry_id', '=', ref.entryId!))
       .$if(ref.commentId !== undefined, (q) => q.where('comment_id', '=', ref.commentId!))
       .$if(ref.targetUserId !== undefined, (q) => q.where('target_user_id', '=', ref.targetUserId!))
+      .$if(ref.listId !== undefined, (q) => q.where('list_id', '=', ref.listId!))
       .execute(),
 };

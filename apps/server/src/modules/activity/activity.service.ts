@@ -9,7 +9,7 @@ import { activityRepo, feedPage, type FeedRow } from './activity.repo.js';
 
 /** Things one person did to one game within this long of each other show as one feed item. */
 const GROUP_WINDOW_MS = 6 * 3600_000;
-const GAME_VERBS = new Set<ActivityVerb>(['added', 'status', 'rated', 'reviewed']);
+const GAME_VERBS = new Set<ActivityVerb>(['added', 'status', 'rated', 'reviewed', 'played']);
 
 export interface ActivityRecord {
   verb: ActivityVerb;
@@ -17,6 +17,8 @@ export interface ActivityRecord {
   entryId?: number | null;
   commentId?: number | null;
   targetUserId?: number | null;
+  /** The list made, liked or commented on. */
+  listId?: number | null;
   value?: number | null;
 }
 
@@ -46,6 +48,7 @@ function present(group: FeedRow[]): ActivityItem {
     rating: of('rated'),
     targetUser: first.target_username ? { username: first.target_username, avatar: first.target_avatar } : null,
     comment: first.comment_id && first.comment_body ? { id: first.comment_id, excerpt: excerpt(first.comment_body) } : null,
+    list: first.list_slug && first.list_title && first.list_username ? { username: first.list_username, slug: first.list_slug, title: first.list_title } : null,
   };
 }
 
@@ -84,6 +87,7 @@ export function createActivityService(db: Db, now: () => number = Date.now) {
         entry_id: a.entryId ?? null,
         comment_id: a.commentId ?? null,
         target_user_id: a.targetUserId ?? null,
+        list_id: a.listId ?? null,
         value: a.value ?? null,
         created_at: now(),
       }),

@@ -20,14 +20,17 @@ const reviewColumns = [
   ...entryGameColumns,
 ] as const;
 
+/** Comments under reviews and under lists (one of the two joins finds its subject). */
 function commentsFrom(db: Conn, q: string) {
   return db
     .selectFrom('comments as c')
     .innerJoin('users as u', 'u.id', 'c.user_id')
-    .innerJoin('library_entries as e', 'e.id', 'c.entry_id')
-    .innerJoin('users as ru', 'ru.id', 'e.user_id')
-    .innerJoin('games as g', 'g.id', 'e.game_id')
-    .$if(q !== '', (qb) => qb.where(matchesAny([lower(sql.ref('c.body')), 'u.username_key', lower(sql.ref('g.name'))], q)));
+    .leftJoin('library_entries as e', 'e.id', 'c.entry_id')
+    .leftJoin('users as ru', 'ru.id', 'e.user_id')
+    .leftJoin('games as g', 'g.id', 'e.game_id')
+    .leftJoin('lists as l', 'l.id', 'c.list_id')
+    .leftJoin('users as lu', 'lu.id', 'l.user_id')
+    .$if(q !== '', (qb) => qb.where(matchesAny([lower(sql.ref('c.body')), 'u.username_key', lower(sql.ref('g.name')), lower(sql.ref('l.title'))], q)));
 }
 
 const commentColumns = [
@@ -41,6 +44,10 @@ const commentColumns = [
   'ru.username as review_username',
   'e.review_slug',
   'g.name as game_name',
+  'c.list_id',
+  'lu.username as list_username',
+  'l.slug as list_slug',
+  'l.title as list_title',
 ] as const;
 
 export const adminContentRepo = {
@@ -130,16 +137,27 @@ export const adminContentRepo = {
     return { rows, total };
   },
 
-  /** Deletes a comment (its likes and the feed items naming it cascade) and recounts the review's comments. */
-  async removeComment(db: Conn, id: number, entryId: number) {
+  /** Deletes a comment (its likes and the feed items naming it cascade) and recounts the comments of its review or list. */
+  async removeComment(db: Conn, id: number, subject: { entryId: number | null; listId: number | null }) {
     await db.deleteFrom('comments').where('id', '=', id).execute();
-    await db
-      .updateTable('library_entries')
-      .set((eb) => ({
-        comments_count: eb.selectFrom('comments').select(eb.fn.countAll<number>().as('n')).where('comments.entry_id', '=', entryId),
-      }))
-      .where('id', '=', entryId)
-      .execute();
+    if (subject.entryId !== null) {
+      const entryId = subject.entryId;
+      await db
+        .updateTable('library_entries')
+        .set((eb) => ({
+          comments_count: eb.selectFrom('comments').select(eb.fn.countAll<number>().as('n')).where('comments.entry_id', '=', entryId),
+        }))
+        .where('id', '=', entryId)
+        .execute();
+    }
+    if (subject.listId !== null) {
+      const listId = subject.listId;
+      await db
+        .updateTable('lists')
+        .set((eb) => ({ comments_count: eb.selectFrom('comments').select(eb.fn.countAll<number>().as('n')).where('comments.list_id', '=', listId) }))
+        .where('id', '=', listId)
+        .execute();
+    }
   },
 };
 export type AdminReviewRow = NonNullable<Awaited<ReturnType<typeof adminContentRepo.reviewById>>>;

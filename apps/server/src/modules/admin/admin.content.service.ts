@@ -14,6 +14,7 @@ export interface AdminDeps {
 import type { UserRow } from '../users/users.repo.js';
 import { commentLabel, recordAudit, reviewLabel } from './admin.audit.js';
 import { adminContentRepo, type AdminReviewRow } from './admin.content.repo.js';
+import { featureRefusal } from './admin.policy.js';
 import { presentAdminComment, presentAdminReview } from './admin.presenter.js';
 
 export const pageOf = (query: AdminPageQuery) => ({ limit: query.limit, offset: (query.page - 1) * query.limit });
@@ -71,9 +72,16 @@ export function createAdminContentService(db: Db, deps: AdminDeps, now: () => nu
         const comment = await adminContentRepo.commentById(trx, id);
         if (!comment) throw notFound('There is no such comment.');
         const at = now();
-        await adminContentRepo.removeComment(trx, id, comment.entry_id);
-        // Points at the review, not the comment: a notification naming a comment would go with it.
-        await deps.notifications.notify(trx, { userId: comment.user_id, actorId: actor.id, kind: 'comment_removed', entryId: comment.entry_id, message: reason });
+        await adminContentRepo.removeComment(trx, id, { entryId: comment.entry_id, listId: comment.list_id });
+        // Points at the review or list, not the comment: a notification naming a comment would go with it.
+        await deps.notifications.notify(trx, {
+          userId: comment.user_id,
+          actorId: actor.id,
+          kind: 'comment_removed',
+          entryId: comment.entry_id,
+          listId: comment.list_id,
+          message: reason,
+        });
         await recordAudit(trx, actor, { action: 'comment.delete', targetType: 'comment', targetId: id, targetLabel: commentLabel(comment), reason }, at);
       });
     },
@@ -85,7 +93,8 @@ export function createAdminContentService(db: Db, deps: AdminDeps, now: () => nu
         // The featured set, its size and its next place are read before the write: one change at a time.
         await lockGlobal(db, trx, 'featured');
         const review = await reviewOrThrow(trx, entryId);
-        if (review.user_state !== 'active') throw badRequest(ADMIN_MESSAGES.notFeaturable);
+        const refusal = featureRefusal(review);
+        if (refusal) throw badRequest(refusal);
         if (review.featured_position !== null) throw conflict(ADMIN_MESSAGES.alreadyFeatured);
         if ((await adminContentRepo.featuredIds(trx)).length >= ADMIN_LIMITS.maxFeatured) throw badRequest(ADMIN_MESSAGES.tooManyFeatured);
         await adminContentRepo.setFeaturedPosition(trx, entryId, await adminContentRepo.nextFeaturedPosition(trx));

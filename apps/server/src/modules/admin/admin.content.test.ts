@@ -45,7 +45,7 @@ describe.each(dbKinds)('dashboard API: reviews, comments and featured reviews on
     expect(res.headers['x-total-count']).toBe('3');
     const rows = res.json() as AdminReview[];
     expect(rows.map((r) => r.user.username)).toEqual(['cat', 'bob', 'ann']);
-    expect(Object.keys(rows[0]!).sort()).toEqual(['_id', 'comments', 'date', 'featured', 'game', 'likes', 'platform', 'rating', 'review', 'slug', 'status', 'user'].sort());
+    expect(Object.keys(rows[0]!).sort()).toEqual(['_id', 'comments', 'date', 'featureRefusal', 'featured', 'game', 'likes', 'platform', 'rating', 'review', 'slug', 'status', 'user'].sort());
     expect(rows[2]).toMatchObject({ _id: String(entry['ann/tetris']), review: 'Falling blocks, forever.', slug: 'tetris', featured: false, game: { name: 'Tetris' } });
     const authors = async (q: string) => ((await call('GET', `/api/admin/reviews?q=${encodeURIComponent(q)}`, 'mod')).json() as AdminReview[]).map((r) => r.user.username);
     expect(await authors('FALLING')).toEqual(['ann']);
@@ -95,9 +95,14 @@ describe.each(dbKinds)('dashboard API: reviews, comments and featured reviews on
 
     const cat = (await call('GET', '/api/admin/users?q=cat', 'mod')).json()[0].id as number;
     await call('POST', `/api/admin/users/${cat}/suspend`, 'mod', { reason: 'Spam links' });
+    // The list says why before anyone tries, in the words the refusal uses.
+    const listed = ((await call('GET', '/api/admin/reviews?q=cat', 'mod')).json() as AdminReview[]).find((r) => Number(r._id) === entry['cat/myst']);
+    expect(listed?.featureRefusal).toBe(ADMIN_MESSAGES.authorSuspended);
     const refused = await call('POST', '/api/admin/featured', 'mod', { entryId: entry['cat/myst'] });
-    expect([refused.statusCode, refused.json().message]).toEqual([400, ADMIN_MESSAGES.notFeaturable]);
+    expect([refused.statusCode, refused.json().message]).toEqual([400, listed?.featureRefusal]);
     await call('POST', `/api/admin/users/${cat}/unsuspend`, 'mod');
+    const back = ((await call('GET', '/api/admin/reviews?q=cat', 'mod')).json() as AdminReview[]).find((r) => Number(r._id) === entry['cat/myst']);
+    expect(back?.featureRefusal).toBeNull();
     token.cat = await loginToken(t.app, 'cat');
   });
 
@@ -115,6 +120,7 @@ describe.each(dbKinds)('dashboard API: reviews, comments and featured reviews on
       createdAt: expect.any(Number),
       user: { username: 'cat', avatar: null },
       review: { username: 'ann', slug: 'tetris', gameName: 'Tetris' },
+      list: null,
     });
     const bodies = async (q: string) => ((await call('GET', `/api/admin/comments?q=${encodeURIComponent(q)}`, 'mod')).json() as AdminComment[]).map((c) => c.body);
     expect(await bodies('GOLD')).toEqual(['Buy my gold coins!']);

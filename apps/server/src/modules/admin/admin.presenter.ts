@@ -2,7 +2,7 @@ import type { AdminComment, AdminReview, AdminUser, AuditEntry, DailyCount } fro
 import { presentReviewEntry } from '../library/library.presenter.js';
 import type { UserRow } from '../users/users.repo.js';
 import type { AdminCommentRow, AdminReviewRow } from './admin.content.repo.js';
-import { canAccount } from './admin.policy.js';
+import { canAccount, featureRefusal } from './admin.policy.js';
 import type { AdminUserRow, AuditRow } from './admin.repo.js';
 
 const DAY = 86_400_000;
@@ -31,7 +31,7 @@ export function presentAdminUser(row: AdminUserRow, viewer: UserRow): AdminUser 
 }
 
 export function presentAdminReview(row: AdminReviewRow, platforms: string[]): AdminReview {
-  return { ...presentReviewEntry(row, platforms), featured: row.featured_position !== null };
+  return { ...presentReviewEntry(row, platforms), featured: row.featured_position !== null, featureRefusal: featureRefusal(row) };
 }
 
 export function presentAdminComment(row: AdminCommentRow): AdminComment {
@@ -40,8 +40,9 @@ export function presentAdminComment(row: AdminCommentRow): AdminComment {
     body: row.body,
     createdAt: Number(row.created_at),
     user: { username: row.username, avatar: row.avatar },
-    // Comments only exist under written reviews, which always have a slug.
-    review: { username: row.review_username, slug: row.review_slug ?? '', gameName: row.game_name },
+    // A comment is under a written review (which always has a slug) or under a list.
+    review: row.entry_id !== null && row.review_username !== null ? { username: row.review_username, slug: row.review_slug ?? '', gameName: row.game_name ?? '' } : null,
+    list: row.list_id !== null && row.list_username !== null ? { username: row.list_username, slug: row.list_slug ?? '', title: row.list_title ?? '' } : null,
   };
 }
 

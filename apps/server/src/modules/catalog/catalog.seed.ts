@@ -121,14 +121,15 @@ export async function refreshEmbeddedCatalog(db: Db, file = SEED_FILE, onProgres
   return { games: imported.games, refresh: report };
 }
 
-/** Of these games, the ones some member has: in a library, a diary or the activity feed. */
+/** Of these games, the ones some member has: in a library, a diary, a list or the activity feed. */
 async function referencedGames(k: Kysely<Database>, ids: number[]): Promise<Set<number>> {
   const used = new Set<number>();
   for (let i = 0; i < ids.length; i += CHUNK) {
     const chunk = ids.slice(i, i + CHUNK);
     const rows = await sql<{ game_id: number }>`select game_id from library_entries where game_id in (${sql.join(chunk)})
       union select game_id from diary_entries where game_id in (${sql.join(chunk)})
-      union select game_id from activities where game_id in (${sql.join(chunk)})`.execute(k);
+      union select game_id from activities where game_id in (${sql.join(chunk)})
+      union select game_id from list_games where game_id in (${sql.join(chunk)})`.execute(k);
     rows.rows.forEach((r) => used.add(Number(r.game_id)));
   }
   return used;
@@ -144,7 +145,7 @@ function closestInYears<T extends { release_year: number | null }>(games: T[] | 
 }
 
 /**
- * Moves library entries, diary entries and activity of one game to another.
+ * Moves library entries, diary entries, list places and activity of one game to another.
  * A member who has both keeps both (the old one stays): returns whether
  * nothing is left on the old game.
  */
@@ -160,8 +161,12 @@ async function moveMemberData(k: Kysely<Database>, from: number, to: number): Pr
       .where('game_id', '=', from)
       .where((eb) => eb.or([eb('entry_id', 'is', null), eb('entry_id', 'in', movedEntries)]))
       .execute();
+    // A list that holds both keeps both.
+    const listsWithTarget = trx.selectFrom('list_games').select('list_id').where('game_id', '=', to);
+    await trx.updateTable('list_games').set({ game_id: to }).where('game_id', '=', from).where('list_id', 'not in', listsWithTarget).execute();
     const left = await sql<{ n: number }>`select (select count(*) from library_entries where game_id = ${from})
-      + (select count(*) from diary_entries where game_id = ${from}) + (select count(*) from activities where game_id = ${from}) as n`.execute(trx);
+      + (select count(*) from diary_entries where game_id = ${from}) + (select count(*) from activities where game_id = ${from})
+      + (select count(*) from list_games where game_id = ${from}) as n`.execute(trx);
     return Number(left.rows[0]?.n ?? 0) === 0;
   });
 }

@@ -2,12 +2,38 @@ import { sql, type Insertable } from 'kysely';
 import type { CommentsTable } from '../../db/schema.js';
 import type { Conn } from '../library/library.repo.js';
 
+/** What a comment is under: a review (library entry) or a list. */
+export type CommentSubject = { kind: 'review'; id: number } | { kind: 'list'; id: number };
+
+/** The subject's column on comments, and its own table with the comment count. */
+const SUBJECTS = {
+  review: { key: 'entry_id', owner: 'library_entries' },
+  list: { key: 'list_id', owner: 'lists' },
+} as const;
+
+export const subjectOfComment = (row: { entry_id: number | null; list_id: number | null }): CommentSubject =>
+  row.entry_id !== null ? { kind: 'review', id: row.entry_id } : { kind: 'list', id: row.list_id! };
+
 function commentRows(db: Conn) {
   return db
     .selectFrom('comments as c')
     .innerJoin('users as u', 'u.id', 'c.user_id')
-    .innerJoin('library_entries as e', 'e.id', 'c.entry_id')
-    .select(['c.id', 'c.entry_id', 'c.user_id', 'c.body', 'c.likes_count', 'c.created_at', 'c.updated_at', 'u.username', 'u.avatar', 'e.user_id as review_user_id']);
+    .leftJoin('library_entries as e', 'e.id', 'c.entry_id')
+    .leftJoin('lists as l', 'l.id', 'c.list_id')
+    .select([
+      'c.id',
+      'c.entry_id',
+      'c.list_id',
+      'c.user_id',
+      'c.body',
+      'c.likes_count',
+      'c.created_at',
+      'c.updated_at',
+      'u.username',
+      'u.avatar',
+      // Exactly one of the two is there (comments_subject).
+      sql<number>`coalesce(e.user_id, l.user_id)`.as('subject_user_id'),
+    ]);
 }
 export type CommentRow = NonNullable<Awaited<ReturnType<typeof commentsRepo.byId>>>;
 
@@ -15,14 +41,15 @@ export const commentsRepo = {
   byId: (db: Conn, id: number) => commentRows(db).where('c.id', '=', id).where('u.state', '=', 'active').executeTakeFirst(),
 
   /** Oldest first, from accounts in good standing. */
-  async ofReview(db: Conn, entryId: number, limit: number, offset: number) {
+  async ofSubject(db: Conn, subject: CommentSubject, limit: number, offset: number) {
+    const key = `c.${SUBJECTS[subject.kind].key}` as const;
     const [rows, total] = await Promise.all([
-      commentRows(db).where('c.entry_id', '=', entryId).where('u.state', '=', 'active').orderBy('c.id').limit(limit).offset(offset).execute(),
+      commentRows(db).where(key, '=', subject.id).where('u.state', '=', 'active').orderBy('c.id').limit(limit).offset(offset).execute(),
       db
         .selectFrom('comments as c')
         .innerJoin('users as u', 'u.id', 'c.user_id')
         .select((eb) => eb.fn.countAll().as('n'))
-        .where('c.entry_id', '=', entryId)
+        .where(key, '=', subject.id)
         .where('u.state', '=', 'active')
         .executeTakeFirst(),
     ]);
@@ -37,19 +64,20 @@ export const commentsRepo = {
   delete: async (db: Conn, id: number) => Number((await db.deleteFrom('comments').where('id', '=', id).executeTakeFirst()).numDeletedRows) > 0,
 
   /**
-   * The review's comment count moves with its comments, in the same
-   * transaction; false when the review is gone. Run before inserting a
-   * comment, it also locks the review's row, so the review cannot go while
-   * its new comment is being written.
+   * The review's or list's comment count moves with its comments, in the
+   * same transaction; false when the subject is gone. Run before inserting a
+   * comment, it also locks the subject's row, so it cannot go while its new
+   * comment is being written.
    */
-  adjustReviewCount: async (db: Conn, entryId: number, by: 1 | -1) =>
+  adjustCount: async (db: Conn, subject: CommentSubject, by: 1 | -1) =>
     Number(
       (
         await db
-          .updateTable('library_entries')
+          .updateTable(SUBJECTS[subject.kind].owner)
           .set({ comments_count: sql`comments_count + ${by}` })
-          .where('id', '=', entryId)
-          .$if(by > 0, (q) => q.where('review', 'is not', null))
+          .where('id', '=', subject.id)
+          // A review's text can be taken down while its entry stays: no new comments then.
+          .$if(subject.kind === 'review' && by > 0, (q) => q.where(sql.ref('review'), 'is not', null))
           .executeTakeFirst()
       ).numUpdatedRows,
     ) > 0,

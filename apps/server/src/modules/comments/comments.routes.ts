@@ -16,12 +16,13 @@ import type { CommentsService } from './comments.service.js';
 const commentsQuery = reviewsQuerySchema.extend({ limit: z.coerce.number().int().min(1).max(100).default(20) });
 const commentParam = idParamSchema('comment');
 
-/** Comments live under their review; edits and deletes address the comment itself. */
+/** Comments live under their review or list; edits and deletes address the comment itself. */
 export const commentsRoutes =
   (comments: CommentsService): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['comments'];
     const path = '/api/users/:username/reviews/:slug/comments';
+    const listPath = '/api/users/:username/lists/:slug/comments';
 
     app.get(
       path,
@@ -38,7 +39,7 @@ export const commentsRoutes =
       },
       async (req, reply) => {
         const { page, limit } = req.query;
-        return sendPage(reply, await comments.list(req.actor, req.params.username, req.params.slug, page, limit));
+        return sendPage(reply, await comments.list(req.actor, { kind: 'review', ...req.params }, page, limit));
       },
     );
 
@@ -55,7 +56,43 @@ export const commentsRoutes =
           response: { 201: commentEntrySchema },
         },
       },
-      async (req, reply) => reply.code(201).send(await comments.create(actorOf(req), req.params.username, req.params.slug, req.body)),
+      async (req, reply) => reply.code(201).send(await comments.create(actorOf(req), { kind: 'review', ...req.params }, req.body)),
+    );
+
+    app.get(
+      listPath,
+      {
+        config: { access: 'optional' },
+        schema: {
+          operationId: 'listListComments',
+          summary: 'Comments under a list, oldest first',
+          description: 'A private list’s comments are its owner’s alone (404 to everyone else).',
+          tags,
+          params: userSlugParamSchema,
+          querystring: commentsQuery,
+          response: { 200: pagedList(commentEntrySchema) },
+        },
+      },
+      async (req, reply) => {
+        const { page, limit } = req.query;
+        return sendPage(reply, await comments.list(req.actor, { kind: 'list', ...req.params }, page, limit));
+      },
+    );
+
+    app.post(
+      listPath,
+      {
+        config: { access: 'user' },
+        schema: {
+          operationId: 'createListComment',
+          summary: 'Comment on a list',
+          tags,
+          params: userSlugParamSchema,
+          body: commentInputSchema,
+          response: { 201: commentEntrySchema },
+        },
+      },
+      async (req, reply) => reply.code(201).send(await comments.create(actorOf(req), { kind: 'list', ...req.params }, req.body)),
     );
 
     app.put(
@@ -80,7 +117,7 @@ export const commentsRoutes =
         config: { access: 'user' },
         schema: {
           operationId: 'deleteComment',
-          summary: 'Delete a comment (its author, the review’s author or a moderator)',
+          summary: 'Delete a comment (its author, the author of the review or list, or a moderator)',
           tags,
           params: commentParam,
           response: { 204: noContentSchema },

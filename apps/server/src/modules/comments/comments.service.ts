@@ -6,21 +6,47 @@ import { userRateLimit } from '../../http/user-rate-limit.js';
 import type { SocialServices } from '../activity/activity.service.js';
 import { libraryRepo } from '../library/library.repo.js';
 import type { Actor } from '../library/library.service.js';
+import { canList } from '../lists/lists.policy.js';
+import { listsRepo } from '../lists/lists.repo.js';
 import type { UserRow } from '../users/users.repo.js';
 import { canComment } from './comments.policy.js';
 import { presentComment } from './comments.presenter.js';
-import { commentsRepo } from './comments.repo.js';
+import { commentsRepo, subjectOfComment, type CommentSubject } from './comments.repo.js';
+
+/** What the comments are under, as its page addresses it: /u/{username}/reviews/{slug} or /u/{username}/lists/{slug}. */
+export interface CommentedRef {
+  kind: CommentSubject['kind'];
+  username: string;
+  slug: string;
+}
+
+/** The subject, its author, and what the feed and notifications point at. */
+interface Commented {
+  subject: CommentSubject;
+  ownerId: number;
+  gameId: number | null;
+}
+
+const refOf = (subject: CommentSubject) => (subject.kind === 'review' ? { entryId: subject.id } : { listId: subject.id });
 
 export function createCommentsService(db: Db, deps: SocialServices, now: () => number = Date.now) {
   const k = db.kysely;
   const limit = userRateLimit(SOCIAL_LIMITS.perMinute.comments, SOCIAL_MESSAGES.slowDown, now);
 
-  async function reviewOf(actor: Actor, username: string, slug: string) {
-    const owner = await deps.library.ownerFor(actor, username, 'read');
-    const review = await libraryRepo.reviewBySlug(k, owner.id, slug);
-    if (!review) throw notFound(`There is no review "${slug}".`);
-    return review;
+  /** The review or list, when the actor may see it (a private list is its owner's alone). */
+  async function commentedOf(actor: Actor, ref: CommentedRef): Promise<Commented> {
+    const owner = await deps.library.ownerFor(actor, ref.username, 'read');
+    if (ref.kind === 'review') {
+      const review = await libraryRepo.reviewBySlug(k, owner.id, ref.slug);
+      if (!review) throw notFound(`There is no review "${ref.slug}".`);
+      return { subject: { kind: 'review', id: review.id }, ownerId: review.user_id, gameId: review.game_id };
+    }
+    const list = await listsRepo.bySlug(k, owner.id, ref.slug.toLowerCase());
+    if (!list || !canList(actor, 'read', list)) throw notFound(`There is no list "${ref.slug}".`);
+    return { subject: { kind: 'list', id: list.id }, ownerId: list.user_id, gameId: null };
   }
+
+  const gone = (ref: CommentedRef) => notFound(`There is no ${ref.kind} "${ref.slug}".`);
 
   async function commentOrThrow(id: number) {
     const comment = await commentsRepo.byId(k, id);
@@ -29,23 +55,30 @@ export function createCommentsService(db: Db, deps: SocialServices, now: () => n
   }
 
   return {
-    async list(actor: Actor, username: string, slug: string, page: number, perPage: number) {
-      const review = await reviewOf(actor, username, slug);
-      const { rows, total } = await commentsRepo.ofReview(k, review.id, perPage, (page - 1) * perPage);
+    async list(actor: Actor, ref: CommentedRef, page: number, perPage: number) {
+      const { subject } = await commentedOf(actor, ref);
+      const { rows, total } = await commentsRepo.ofSubject(k, subject, perPage, (page - 1) * perPage);
       return { items: rows.map((row) => presentComment(row, actor)), total };
     },
 
-    async create(actor: UserRow, username: string, slug: string, input: CommentInput) {
-      const review = await reviewOf(actor, username, slug);
+    async create(actor: UserRow, ref: CommentedRef, input: CommentInput) {
+      const { subject, ownerId, gameId } = await commentedOf(actor, ref);
       if (!canComment(actor, 'create')) throw forbidden(API_MESSAGES.forbidden);
       limit(actor.id);
       const at = now();
       const id = await k.transaction().execute(async (trx) => {
-        // Counted first: a review removed since it was read above is a 404, not a comment on nothing.
-        if (!(await commentsRepo.adjustReviewCount(trx, review.id, 1))) throw notFound(`There is no review "${slug}".`);
-        const { id } = await commentsRepo.insert(trx, { entry_id: review.id, user_id: actor.id, body: input.body, created_at: at, updated_at: at });
-        await deps.activity.record(trx, actor.id, { verb: 'commented', gameId: review.game_id, entryId: review.id, commentId: id });
-        await deps.notifications.notify(trx, { userId: review.user_id, actorId: actor.id, kind: 'commented', entryId: review.id, commentId: id });
+        // Counted first: a review or list removed since it was read above is a 404, not a comment on nothing.
+        if (!(await commentsRepo.adjustCount(trx, subject, 1))) throw gone(ref);
+        const { id } = await commentsRepo.insert(trx, {
+          entry_id: subject.kind === 'review' ? subject.id : null,
+          list_id: subject.kind === 'list' ? subject.id : null,
+          user_id: actor.id,
+          body: input.body,
+          created_at: at,
+          updated_at: at,
+        });
+        await deps.activity.record(trx, actor.id, { verb: 'commented', gameId, ...refOf(subject), commentId: id });
+        await deps.notifications.notify(trx, { userId: ownerId, actorId: actor.id, kind: 'commented', ...refOf(subject), commentId: id });
         return id;
       });
       return presentComment(await commentOrThrow(id), actor);
@@ -64,7 +97,7 @@ export function createCommentsService(db: Db, deps: SocialServices, now: () => n
       if (!canComment(actor, 'delete', comment)) throw forbidden(API_MESSAGES.forbidden);
       await k.transaction().execute(async (trx) => {
         // Deleted by two requests at once, it is counted off once.
-        if (await commentsRepo.delete(trx, id)) await commentsRepo.adjustReviewCount(trx, comment.entry_id, -1);
+        if (await commentsRepo.delete(trx, id)) await commentsRepo.adjustCount(trx, subjectOfComment(comment), -1);
       });
     },
   };

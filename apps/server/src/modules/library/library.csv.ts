@@ -1,4 +1,5 @@
 import { PLAY_STATUS_LABELS, type PlayStatus } from '@vgl/shared';
+import { LIST_COLUMNS } from '../lists/lists.columns.js';
 
 /**
  * VGL's own CSV format, which the export writes and the import reads back
@@ -31,6 +32,10 @@ export const VGL_COLUMNS = [
   'hours',
   'note',
   'logged_at',
+  // Added with the backlog/wishlist (0016): older files lack it and import as "not said".
+  'owned',
+  // Lists (issue 17): list and list_game rows; see lists.columns.ts.
+  ...LIST_COLUMNS,
 ] as const;
 export type VglColumn = (typeof VGL_COLUMNS)[number];
 
@@ -47,6 +52,8 @@ export interface ExportEntry {
   started_on: string | null;
   finished_on: string | null;
   favourite_position: number | null;
+  /** 1, 0 or null (not said). */
+  owned: number | null;
   created_at: number;
 }
 
@@ -58,6 +65,8 @@ export interface ExportDiary {
   replay: number;
   minutes_played: number | null;
   created_at: number;
+  /** The session's platform, written in the platforms column of a diary row. */
+  platform_slug: string | null;
 }
 
 const iso = (ms: number | null) => (ms === null ? '' : new Date(Number(ms)).toISOString());
@@ -90,6 +99,7 @@ export function libraryRecord(entry: ExportEntry, platforms: string[]): string[]
     review: text(entry.review),
     reviewed_at: entry.review ? iso(entry.review_created_at) : '',
     logged_at: iso(entry.created_at),
+    owned: entry.owned === null ? '' : Number(entry.owned) !== 0 ? 'true' : 'false',
   });
 }
 
@@ -97,6 +107,7 @@ export function diaryRecord(entry: ExportEntry, diary: ExportDiary): string[] {
   return row({
     record_type: 'diary',
     ...gameCells(entry),
+    platforms: diary.platform_slug ?? '',
     ...ratingCells(diary.rating),
     played_on: diary.played_on,
     event: diary.event,

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import { VGL_COLUMNS, diaryRecord, formulaSafeCell, libraryRecord, type ExportDiary } from './library.csv.js';
 import { libraryRepo, type Conn } from './library.repo.js';
+import { listRecords } from '../lists/lists.export.js';
 
 /** Entries read per query: enough to keep the database busy, few enough to keep memory flat. */
 const BATCH = 1000;
@@ -15,7 +16,8 @@ const toCsv = (records: string[][]) =>
 
 /**
  * The user's library as VGL CSV text, a page at a time: the header, then
- * each entry followed by its diary rows. Pages by game id on the
+ * each entry followed by its diary rows, then the member's lists
+ * (lists.export.ts). Pages by game id on the
  * (user_id, game_id) unique index, so each page is one index range
  * however large the library.
  */
@@ -36,6 +38,7 @@ async function* exportPages(db: Conn, userId: number): AsyncGenerator<string> {
         'e.started_on',
         'e.finished_on',
         'e.favourite_position',
+        'e.owned',
         'e.created_at',
         'g.igdb_id',
         'g.slug as game_slug',
@@ -47,17 +50,18 @@ async function* exportPages(db: Conn, userId: number): AsyncGenerator<string> {
       .orderBy('e.game_id')
       .limit(BATCH)
       .execute();
-    if (entries.length === 0) return;
+    if (entries.length === 0) break;
     const ids = entries.map((e) => e.id);
     const [platforms, diary] = await Promise.all([
       libraryRepo.platformsOf(db, ids),
       db
-        .selectFrom('diary_entries')
-        .select(['entry_id', 'played_on', 'event', 'rating', 'note', 'replay', 'minutes_played', 'created_at'])
-        .where('entry_id', 'in', ids)
-        .orderBy('entry_id')
-        .orderBy('played_on')
-        .orderBy('id')
+        .selectFrom('diary_entries as d')
+        .leftJoin('platforms as p', 'p.id', 'd.platform_id')
+        .select(['d.entry_id', 'd.played_on', 'd.event', 'd.rating', 'd.note', 'd.replay', 'd.minutes_played', 'd.created_at', 'p.slug as platform_slug'])
+        .where('d.entry_id', 'in', ids)
+        .orderBy('d.entry_id')
+        .orderBy('d.played_on')
+        .orderBy('d.id')
         .execute(),
     ]);
     const diaryOf = new Map<number, ExportDiary[]>();
@@ -74,6 +78,7 @@ async function* exportPages(db: Conn, userId: number): AsyncGenerator<string> {
     yield toCsv(records);
     after = entries.at(-1)!.game_id;
   }
+  for await (const records of listRecords(db, userId)) yield toCsv(records);
 }
 
 /** The export as a stream of UTF-8 text without a BOM; the next page is read only when the client has taken the last ones. */

@@ -28,7 +28,7 @@ export interface ImportCounts {
   diary: number;
   /** Rows whose game is not in the catalog. */
   unmatched: number;
-  /** Diary rows already in the diary (same game, date, event and replay). */
+  /** Diary rows already in the diary (same game, date, event, replay, time and platform). */
   skipped: number;
   /** What was imported only in part, e.g. a favourite past the limit. */
   warnings: LineError[];
@@ -37,7 +37,7 @@ export interface ImportCounts {
 /** A game's library rows folded in file order: later cells win, empty cells keep earlier ones. */
 type EntryChanges = Pick<
   LibraryImportRow,
-  'line' | 'status' | 'rating' | 'review' | 'reviewedAt' | 'startedOn' | 'finishedOn' | 'favourite' | 'favouritePosition' | 'loggedAt'
+  'line' | 'status' | 'rating' | 'review' | 'reviewedAt' | 'startedOn' | 'finishedOn' | 'favourite' | 'favouritePosition' | 'loggedAt' | 'owned'
 > & { platformIds: number[] };
 
 function foldLibraryRow(into: EntryChanges | undefined, row: LibraryImportRow, platformIds: number[]): EntryChanges {
@@ -53,6 +53,7 @@ function foldLibraryRow(into: EntryChanges | undefined, row: LibraryImportRow, p
     finishedOn: dates?.finishedOn ?? null,
     favourite: row.favourite || (into?.favourite ?? false),
     favouritePosition: row.favouritePosition ?? into?.favouritePosition ?? null,
+    owned: row.owned ?? into?.owned ?? null,
     platformIds: [...new Set([...(into?.platformIds ?? []), ...platformIds])],
     loggedAt: into?.loggedAt ?? row.loggedAt,
   };
@@ -72,15 +73,19 @@ function changesFromDiary(rows: DiaryImportRow[]): EntryChanges {
     finishedOn: implied.finished_on,
     favourite: false,
     favouritePosition: null,
+    owned: null,
     platformIds: [],
     loggedAt: rows.map((r) => r.loggedAt).find((v) => v !== null) ?? null,
   };
 }
 
+/** A diary row with its platform found in the catalog (null: none, or a name the catalog does not know). */
+type PlannedPlay = DiaryImportRow & { platformId: number | null };
+
 interface GamePlan {
   game: GameRef;
   changes: EntryChanges | undefined;
-  diary: DiaryImportRow[];
+  diary: PlannedPlay[];
 }
 
 type EntryRecord = Selectable<LibraryEntriesTable>;
@@ -114,7 +119,7 @@ export async function applyImport(
     }
     const plan = plans.get(game.id) ?? { game, changes: undefined, diary: [] };
     if (row.kind === 'library') plan.changes = foldLibraryRow(plan.changes, row, platforms.resolve(row.platforms).map((p) => p.id));
-    else plan.diary.push(row);
+    else plan.diary.push({ ...row, platformId: row.platform ? (platforms.resolve([row.platform])[0]?.id ?? null) : null });
     plans.set(game.id, plan);
   });
 
@@ -203,6 +208,7 @@ async function applyBatch(
         : {}),
       ...(changes.startedOn || changes.finishedOn ? { started_on: changes.startedOn, finished_on: changes.finishedOn } : {}),
       ...(favouritePositions.has(plan.game.id) ? { favourite_position: favouritePositions.get(plan.game.id)! } : {}),
+      ...(changes.owned !== null ? { owned: changes.owned ? 1 : 0 } : {}),
     };
     if (before) {
       const changed = (Object.keys(values) as (keyof typeof values)[]).some((key) => values[key] !== before[key]);
@@ -254,19 +260,29 @@ async function addPlatforms(trx: Conn, plans: GamePlan[], entryIds: Map<number, 
   return gained;
 }
 
-/** Inserts diary rows the diary does not hold yet, so importing a file twice adds nothing the second time. */
+/**
+ * Inserts diary rows the diary does not hold yet, so importing a file twice adds nothing the second time.
+ * Two sessions of a game on one day differ in their time or platform, so those are part of what makes a row the same.
+ */
 async function addDiary(trx: Conn, userId: number, plans: GamePlan[], entryIds: Map<number, number>, at: number) {
   const withDiary = plans.filter((p) => p.diary.length > 0);
-  const key = (gameId: number, playedOn: string, event: string, replay: boolean | number) => `${gameId}|${playedOn}|${event}|${Number(replay)}`;
+  const key = (gameId: number, playedOn: string, event: string, replay: boolean | number, minutes: number | null, platformId: number | null) =>
+    `${gameId}|${playedOn}|${event}|${Number(replay)}|${minutes ?? ''}|${platformId ?? ''}`;
   const seen = new Set<string>();
   for (const ids of chunks(withDiary.map((p) => p.game.id))) {
-    const rows = await trx.selectFrom('diary_entries').select(['game_id', 'played_on', 'event', 'replay']).where('user_id', '=', userId).where('game_id', 'in', ids).execute();
-    for (const row of rows) seen.add(key(row.game_id, row.played_on, row.event, Number(row.replay)));
+    const rows = await trx
+      .selectFrom('diary_entries')
+      .select(['game_id', 'played_on', 'event', 'replay', 'minutes_played', 'platform_id'])
+      .where('user_id', '=', userId)
+      .where('game_id', 'in', ids)
+      .execute();
+    for (const row of rows) seen.add(key(row.game_id, row.played_on, row.event, Number(row.replay), row.minutes_played, row.platform_id));
   }
   let skipped = 0;
   const values = withDiary.flatMap((plan) =>
     plan.diary.flatMap((row) => {
-      const k = key(plan.game.id, row.playedOn, row.event, row.replay);
+      const columns = diaryColumns(row);
+      const k = key(plan.game.id, row.playedOn, row.event, row.replay, columns.minutes_played, row.platformId);
       if (seen.has(k)) {
         skipped += 1;
         return [];
@@ -277,7 +293,8 @@ async function addDiary(trx: Conn, userId: number, plans: GamePlan[], entryIds: 
           user_id: userId,
           entry_id: entryIds.get(plan.game.id)!,
           game_id: plan.game.id,
-          ...diaryColumns(row),
+          ...columns,
+          platform_id: row.platformId,
           created_at: row.loggedAt ?? at,
         },
       ];

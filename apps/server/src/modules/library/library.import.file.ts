@@ -6,6 +6,7 @@ import { badRequest } from '../../http/errors.js';
 import { READERS, detectFormat, type ImportFormat, type ImportInput } from './library.import.formats.js';
 import { createPacer, type Pacer } from './library.import.pace.js';
 import { Cells, type ImportRow, type LineError } from './library.import.rows.js';
+import { isListRecord, readListRecord, type ListFileRow } from '../lists/lists.import.js';
 
 /** Line problems an answer lists (the count covers all of them). */
 export const MAX_LINE_ERRORS = 500;
@@ -17,6 +18,8 @@ export interface ImportFile {
   errors: LineError[];
   /** All of them. */
   errorCount: number;
+  /** A VGL file's lists and their games (lists.import.ts reads and applies them). */
+  lists: ListFileRow[];
 }
 
 /** Excel in some locales writes ";" or tabs: take whichever the header uses most. */
@@ -132,6 +135,7 @@ export async function readImportFile(input: ImportInput, pacer: Pacer = createPa
   let columns = new Map<string, number>();
   let records = 0;
   const rows: ImportRow[] = [];
+  const lists: ListFileRow[] = [];
   const errors: LineError[] = [];
   let errorCount = 0;
   const fail = (line: number, message: string) => {
@@ -155,6 +159,12 @@ export async function readImportFile(input: ImportInput, pacer: Pacer = createPa
     // csv-parse counts the line a record ends on; a record starts as many lines earlier as its cells hold breaks.
     const line = info.lines - values.reduce((n, cell) => n + cell.split('\n').length - 1, 0);
     const cells = new Cells(columns, values);
+    if (format === 'vgl' && isListRecord(cells)) {
+      const list = readListRecord(line, cells);
+      if (list) lists.push(list);
+      else fail(line, cells.errors.join('; '));
+      continue;
+    }
     const read = READERS[format](line, cells);
     if (cells.errors.length > 0) {
       fail(line, cells.errors.join('; '));
@@ -172,5 +182,5 @@ export async function readImportFile(input: ImportInput, pacer: Pacer = createPa
   }
   if (!header) throw badRequest(LIBRARY_MESSAGES.importEmpty);
   if (!format) throw badRequest(LIBRARY_MESSAGES.importNoRows);
-  return { format, rows, errors, errorCount };
+  return { format, rows, errors, errorCount, lists };
 }

@@ -28,6 +28,8 @@ export interface LibraryImportRow extends RowBase {
   favourite: boolean;
   /** The place among the favourites (1–5), when the file says. */
   favouritePosition: number | null;
+  /** Has the game (true), not yet (false: a "want to play" game on the wishlist), or not said. */
+  owned: boolean | null;
 }
 
 export interface DiaryImportRow extends RowBase {
@@ -37,6 +39,8 @@ export interface DiaryImportRow extends RowBase {
   replay: boolean;
   hours: number | null;
   note: string | null;
+  /** The session's platform: a slug or name, resolved later. */
+  platform: string | null;
 }
 
 export type ImportRow = LibraryImportRow | DiaryImportRow;
@@ -125,6 +129,7 @@ export const libraryRow = (base: RowBase, fields: Partial<LibraryImportRow>): Li
   finishedOn: null,
   favourite: false,
   favouritePosition: null,
+  owned: null,
   ...base,
   ...fields,
   kind: 'library',
@@ -134,6 +139,7 @@ export const libraryRow = (base: RowBase, fields: Partial<LibraryImportRow>): Li
 export const diaryRow = (base: RowBase, fields: Pick<DiaryImportRow, 'playedOn' | 'event' | 'replay'> & Partial<DiaryImportRow>): DiaryImportRow => ({
   hours: null,
   note: null,
+  platform: null,
   ...base,
   rating: null,
   ...fields,

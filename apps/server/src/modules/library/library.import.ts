@@ -7,6 +7,7 @@ import type { ImportFormat, ImportInput } from './library.import.formats.js';
 import { matchGames, platformResolver, type GameRef } from './library.import.match.js';
 import { createPacer } from './library.import.pace.js';
 import type { ImportRow, LineError } from './library.import.rows.js';
+import { importLists } from '../lists/lists.import.js';
 
 /*
  * Importing a library file: read it (library.import.file.ts), find each
@@ -41,10 +42,14 @@ export interface ImportPreview {
   /** The first PREVIEW_ROWS rows; the counts cover all of them. */
   rows: ImportPreviewRow[];
   errors: LineError[];
+  /** Lists in the file (VGL); left out when it has none. */
+  lists?: number;
 }
 
 export interface ImportResult extends ImportCounts {
   format: ImportFormat;
+  /** Lists made or changed; left out when the file has no list rows. */
+  lists?: number;
 }
 
 const PREVIEW_ROWS = 500;
@@ -55,7 +60,7 @@ export function createLibraryTransfer(db: Db, now: () => number = Date.now) {
     /** What an import would do, writing nothing. */
     async preview(input: ImportInput): Promise<ImportPreview> {
       const pacer = createPacer();
-      const { format, rows, errors } = await readImportFile(input, pacer, { keepText: false });
+      const { format, rows, errors, lists } = await readImportFile(input, pacer, { keepText: false });
       const platforms = await platformResolver(k);
       const matches = await matchGames(db, rows, pacer);
       let matched = 0;
@@ -67,13 +72,14 @@ export function createLibraryTransfer(db: Db, now: () => number = Date.now) {
         unmatched: rows.length - matched,
         rows: rows.slice(0, PREVIEW_ROWS).map((row, i) => presentPreviewRow(row, matches[i] ?? null, platforms.slugs(row))),
         errors,
+        ...(lists.length > 0 ? { lists: new Set(lists.flatMap((row) => (row.kind === 'list' ? [row.slug] : []))).size } : {}),
       };
     },
 
     /** Applies every matched row, a batch of games per transaction; any invalid row makes it a 400 that writes nothing. */
     async run(userId: number, input: ImportInput): Promise<ImportResult> {
       const pacer = createPacer();
-      const { format, rows, errors, errorCount } = await readImportFile(input, pacer);
+      const { format, rows, errors, errorCount, lists } = await readImportFile(input, pacer);
       if (errorCount > 0) {
         const first = errors[0]!;
         throw badRequest(
@@ -84,7 +90,15 @@ export function createLibraryTransfer(db: Db, now: () => number = Date.now) {
       const platforms = await platformResolver(k);
       const matches = await matchGames(db, rows, pacer);
       const counts = await applyImport(k, userId, rows, matches, platforms, now(), pacer);
-      return { format, ...counts };
+      // Lists after the library: a file's lists name games the library rows may have just added.
+      const listed = await importLists(db, userId, lists, pacer, now());
+      return {
+        format,
+        ...counts,
+        unmatched: counts.unmatched + listed.unmatched,
+        warnings: [...counts.warnings, ...listed.warnings],
+        ...(lists.length > 0 ? { lists: listed.lists } : {}),
+      };
     },
   };
 }

@@ -54,6 +54,7 @@ export function readVglRecord(line: number, cells: Cells): ImportRow | null {
       startedOn: cells.date('started'),
       finishedOn: cells.date('finished'),
       ...vglFavourite(cells),
+      owned: cells.boolean('owned', 'owned'),
     };
   }
   const playedOn = cells.date('played_on');
@@ -66,5 +67,7 @@ export function readVglRecord(line: number, cells: Cells): ImportRow | null {
     replay: cells.boolean('replay', 'replay') ?? false,
     hours: cells.number('hours', 'hours'),
     note: cells.raw('note'),
+    // A diary row's platforms cell holds its session's platform.
+    platform: cells.get('platforms').split(/[;,]/)[0]?.trim() || null,
   };
 }

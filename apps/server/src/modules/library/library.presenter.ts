@@ -43,13 +43,30 @@ export function presentReviewEntry(row: EntryRow, platforms: string[]): ReviewEn
 
 const hoursOf = (minutes: number | null) => (minutes === null ? null : Math.round(minutes / 6) / 10);
 
-export function presentLibraryEntry(row: EntryRow, platforms: string[], minutesPlayed: number | null = null): LibraryEntry {
+/** The owned column (1, 0 or null) as the API says it. */
+const ownedOf = (owned: number | null) => (owned === null ? null : Number(owned) !== 0);
+
+/** What the diary holds for an entry: how many entries, and their minutes together. */
+export interface EntryDiaryTotals {
+  sessions: number;
+  minutes: number | null;
+}
+
+export function presentLibraryEntry(
+  row: EntryRow,
+  platforms: string[],
+  minutesPlayed: number | null = null,
+  totals: EntryDiaryTotals = { sessions: 0, minutes: null },
+): LibraryEntry {
   return {
     ...presentReviewEntry(row, platforms),
     startedOn: row.started_on,
     finishedOn: row.finished_on,
     favourite: row.favourite_position !== null,
     hours: hoursOf(minutesPlayed),
+    owned: ownedOf(row.owned),
+    sessions: totals.sessions,
+    totalHours: hoursOf(totals.minutes),
   };
 }
 
@@ -60,6 +77,7 @@ export function presentLibraryGame(row: EntryRow, platforms: string[]): LibraryG
     rating: row.rating,
     status: row.status as PlayStatus | null,
     platform: platforms[0] ?? null,
+    owned: ownedOf(row.owned),
   };
 }
 
@@ -72,6 +90,8 @@ export function presentDiaryEntry(row: DiaryRow): DiaryEntry {
     note: row.note,
     replay: Number(row.replay) === 1,
     hours: hoursOf(row.minutes_played),
+    minutes: row.minutes_played === null ? null : Number(row.minutes_played),
+    platform: row.platform_slug && row.platform_name ? { slug: row.platform_slug, name: row.platform_name } : null,
     game: presentEntryGame(row),
     reviewSlug: row.review ? row.review_slug : null,
   };

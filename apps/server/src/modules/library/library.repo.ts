@@ -1,5 +1,5 @@
-import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
-import type { LibrarySort } from '@vgl/shared';
+import { sql, type ExpressionBuilder, type Insertable, type Kysely, type SelectQueryBuilder, type Transaction, type Updateable } from 'kysely';
+import type { LibraryShelf, LibrarySort } from '@vgl/shared';
 import type { Database, DiaryEntriesTable, LibraryEntriesTable } from '../../db/schema.js';
 
 export type Conn = Kysely<Database> | Transaction<Database>;
@@ -33,6 +33,7 @@ function entryRows(db: Conn) {
       'e.finished_on',
       'e.favourite_position',
       'e.featured_position',
+      'e.owned',
       'e.likes_count',
       'e.comments_count',
       'e.created_at',
@@ -47,10 +48,19 @@ type EntryQuery = ReturnType<typeof entryRows>;
 /** Reviews other people may see: written, by an account in good standing. */
 const visibleReviews = (q: EntryQuery) => q.where('e.review', 'is not', null).where('u.state', '=', 'active');
 
+/** A shelf of "want to play" games: the wishlist holds the ones not owned (0), the backlog the rest (owned or not said). */
+function onShelf(eb: ExpressionBuilder<Database & { e: LibraryEntriesTable }, 'e'>, shelf: LibraryShelf) {
+  return eb.and([
+    eb('e.status', '=', 4),
+    shelf === 'wishlist' ? eb('e.owned', '=', 0) : eb.or([eb('e.owned', 'is', null), eb('e.owned', '<>', 0)]),
+  ]);
+}
+
 interface EntryCountFilter {
   userId?: number;
   gameId?: number;
   status?: number;
+  shelf?: LibraryShelf;
   /** Only reviews others may see. */
   reviews?: boolean;
   favourites?: boolean;
@@ -65,6 +75,7 @@ async function countEntries(db: Conn, f: EntryCountFilter): Promise<number> {
     .$if(f.userId !== undefined, (q) => q.where('e.user_id', '=', f.userId!))
     .$if(f.gameId !== undefined, (q) => q.where('e.game_id', '=', f.gameId!))
     .$if(f.status !== undefined, (q) => q.where('e.status', '=', f.status!))
+    .$if(f.shelf !== undefined, (q) => q.where((eb) => onShelf(eb, f.shelf!)))
     .$if(f.reviews === true, (q) => q.where('e.review', 'is not', null).where('u.state', '=', 'active'))
     .$if(f.favourites === true, (q) => q.where('e.favourite_position', 'is not', null))
     .$if(f.exceptEntryId !== undefined, (q) => q.where('e.id', '!=', f.exceptEntryId!))
@@ -86,6 +97,7 @@ export const blankEntry = (userId: number, gameId: number, at: number) => ({
   finished_on: null,
   favourite_position: null,
   featured_position: null,
+  owned: null,
   created_at: at,
   updated_at: at,
 });
@@ -175,10 +187,11 @@ export const libraryRepo = {
   favourites: (db: Conn, userId: number) =>
     entryRows(db).where('e.user_id', '=', userId).where('e.favourite_position', 'is not', null).orderBy('e.favourite_position').execute(),
 
-  async library(db: Conn, userId: number, f: { status?: number; sort: LibrarySort; limit: number; offset: number }) {
+  async library(db: Conn, userId: number, f: { status?: number; shelf?: LibraryShelf; sort: LibrarySort; limit: number; offset: number }) {
     const base = entryRows(db)
       .where('e.user_id', '=', userId)
-      .$if(f.status !== undefined, (q) => q.where('e.status', '=', f.status!));
+      .$if(f.status !== undefined, (q) => q.where('e.status', '=', f.status!))
+      .$if(f.shelf !== undefined, (q) => q.where((eb) => onShelf(eb, f.shelf!)));
     const sorted =
       f.sort === 'added'
         ? base.orderBy('e.created_at', 'desc')
@@ -191,7 +204,7 @@ export const libraryRepo = {
               : base.orderBy('e.updated_at', 'desc');
     const [rows, total] = await Promise.all([
       sorted.orderBy('e.id', 'desc').limit(f.limit).offset(f.offset).execute(),
-      countEntries(db, { userId, status: f.status }),
+      countEntries(db, { userId, status: f.status, shelf: f.shelf }),
     ]);
     return { rows, total };
   },
@@ -256,11 +269,20 @@ export const libraryRepo = {
       .select((eb) => [
         eb.fn.countAll().as('games'),
         eb.fn.sum(eb.case().when('status', '=', 2).then(1).else(0).end()).as('beaten'),
+        eb.fn.sum(eb.case().when(eb.and([eb('status', '=', 4), eb('owned', '=', 0)])).then(1).else(0).end()).as('wishlist'),
+        eb.fn.sum(eb.case().when('status', '=', 4).then(1).else(0).end()).as('wantToPlay'),
         eb.fn.sum(eb.case().when('review', 'is not', null).then(1).else(0).end()).as('reviews'),
       ])
       .where('user_id', '=', userId)
       .executeTakeFirst();
-    return { games: Number(row?.games ?? 0), beaten: Number(row?.beaten ?? 0), reviews: Number(row?.reviews ?? 0) };
+    const wishlist = Number(row?.wishlist ?? 0);
+    return {
+      games: Number(row?.games ?? 0),
+      beaten: Number(row?.beaten ?? 0),
+      backlog: Number(row?.wantToPlay ?? 0) - wishlist,
+      wishlist,
+      reviews: Number(row?.reviews ?? 0),
+    };
   },
 
   /** Games most added or rated since `since`, busiest first. */
@@ -300,25 +322,92 @@ export const libraryRepo = {
 
   diaryById: (db: Conn, id: number) => diaryRows(db).where('d.id', '=', id).executeTakeFirst(),
 
-  async diaryOf(db: Conn, userId: number, limit: number, offset: number) {
+  /** A member's diary, latest play first; a year and a platform narrow it (both on diary_entries_user_played's range). */
+  async diaryOf(db: Conn, userId: number, limit: number, offset: number, f: DiaryFilter = {}) {
     const [rows, total] = await Promise.all([
-      diaryRows(db).where('d.user_id', '=', userId).orderBy('d.played_on', 'desc').orderBy('d.id', 'desc').limit(limit).offset(offset).execute(),
-      db
-        .selectFrom('diary_entries')
+      diaryFiltered(diaryRows(db), userId, f).orderBy('d.played_on', 'desc').orderBy('d.id', 'desc').limit(limit).offset(offset).execute(),
+      diaryFiltered(db.selectFrom('diary_entries as d'), userId, f)
         .select((eb) => eb.fn.countAll().as('n'))
-        .where('user_id', '=', userId)
         .executeTakeFirst()
         .then((r) => Number(r?.n ?? 0)),
     ]);
     return { rows, total };
   },
+
+  /** Diary entries of a member on a day, of every game or of one; `exceptId` leaves out the one being moved there. */
+  diaryCountOn: async (db: Conn, userId: number, playedOn: string, f: { gameId?: number; exceptId?: number } = {}) =>
+    Number(
+      (
+        await db
+          .selectFrom('diary_entries')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('user_id', '=', userId)
+          .$if(f.gameId !== undefined, (q) => q.where('game_id', '=', f.gameId!))
+          .where('played_on', '=', playedOn)
+          .$if(f.exceptId !== undefined, (q) => q.where('id', '<>', f.exceptId!))
+          .executeTakeFirst()
+      )?.n ?? 0,
+    ),
+
+  /** How many diary entries a library entry has and their minutes together (null when none has any). */
+  async diaryTotals(db: Conn, entryId: number) {
+    const row = await db
+      .selectFrom('diary_entries')
+      .select((eb) => [eb.fn.countAll().as('n'), eb.fn.sum('minutes_played').as('minutes')])
+      .where('entry_id', '=', entryId)
+      .executeTakeFirst();
+    return { sessions: Number(row?.n ?? 0), minutes: row?.minutes === null || row?.minutes === undefined ? null : Number(row.minutes) };
+  },
+
+  /** The years and platforms of a member's diary, with how many entries each has. */
+  async diaryFilters(db: Conn, userId: number) {
+    const year = sql<string>`substr(played_on, 1, 4)`;
+    const [years, platforms] = await Promise.all([
+      db
+        .selectFrom('diary_entries')
+        .select([year.as('year'), (eb) => eb.fn.countAll().as('n')])
+        .where('user_id', '=', userId)
+        .groupBy(year)
+        .orderBy(year, 'desc')
+        .execute(),
+      db
+        .selectFrom('diary_entries as d')
+        .innerJoin('platforms as p', 'p.id', 'd.platform_id')
+        .select(['p.slug', 'p.name', (eb) => eb.fn.countAll().as('n')])
+        .where('d.user_id', '=', userId)
+        .groupBy(['p.slug', 'p.name'])
+        .orderBy('n', 'desc')
+        .orderBy('p.name')
+        .execute(),
+    ]);
+    return {
+      years: years.map((r) => ({ year: Number(r.year), count: Number(r.n) })),
+      platforms: platforms.map((r) => ({ slug: r.slug, name: r.name, count: Number(r.n) })),
+    };
+  },
 };
+
+export interface DiaryFilter {
+  /** Only plays of this year. */
+  year?: number | undefined;
+  /** Only plays on this platform; null matches nothing (an unknown slug). */
+  platformId?: number | null | undefined;
+}
+
+function diaryFiltered<Q extends SelectQueryBuilder<Database & { d: DiaryEntriesTable }, 'd', object>>(q: Q, userId: number, f: DiaryFilter): Q {
+  let out = q.where('d.user_id', '=', userId);
+  if (f.year !== undefined) out = out.where('d.played_on', '>=', `${f.year}-01-01`).where('d.played_on', '<=', `${f.year}-12-31`);
+  if (f.platformId === null) out = out.where(sql<boolean>`1 = 0`);
+  else if (f.platformId !== undefined) out = out.where('d.platform_id', '=', f.platformId);
+  return out as Q;
+}
 
 function diaryRows(db: Conn) {
   return db
     .selectFrom('diary_entries as d')
     .innerJoin('games as g', 'g.id', 'd.game_id')
     .innerJoin('library_entries as e', 'e.id', 'd.entry_id')
+    .leftJoin('platforms as p', 'p.id', 'd.platform_id')
     .select([
       'd.id',
       'd.user_id',
@@ -331,6 +420,9 @@ function diaryRows(db: Conn) {
       'd.replay',
       'd.minutes_played',
       'd.created_at',
+      'd.platform_id',
+      'p.slug as platform_slug',
+      'p.name as platform_name',
       'e.review_slug',
       'e.review',
       ...entryGameColumns,

@@ -2,6 +2,7 @@ import {
   diaryEntryBodySchema,
   diaryEntrySchema,
   diaryEntryUpdateBodySchema,
+  diaryFiltersSchema,
   diaryParamSchema,
   diaryQuerySchema,
   libraryEntryInputSchema,
@@ -40,6 +41,7 @@ export const libraryRoutes =
     app.get(
       '/api/library/reviews/trending',
       {
+        config: { cache: { depends: ['catalog', 'social'] } },
         schema: {
           operationId: 'listTrendingReviews',
           summary: 'Trending reviews',
@@ -55,6 +57,7 @@ export const libraryRoutes =
     app.get(
       '/api/library/reviews/feat',
       {
+        config: { cache: { depends: ['catalog', 'social'] } },
         schema: {
           operationId: 'listFeaturedReviews',
           summary: 'Reviews featured by moderators',
@@ -70,6 +73,7 @@ export const libraryRoutes =
     app.get(
       '/api/igdb/games/:slug/reviews',
       {
+        config: { cache: { depends: ['catalog', 'social'] } },
         schema: {
           operationId: 'listGameReviews',
           summary: 'Reviews of a game, newest first',
@@ -192,7 +196,7 @@ export const libraryRoutes =
     app.get(
       '/api/users/:username/reviews/:slug',
       {
-        config: { access: 'optional' },
+        config: { access: 'optional', cache: { depends: ['catalog', 'social'] } },
         schema: {
           operationId: 'getReview',
           summary: 'A review by its slug',
@@ -212,14 +216,30 @@ export const libraryRoutes =
         schema: {
           operationId: 'listDiary',
           summary: 'A member’s diary, latest play first',
-          description: OPTIONAL_TOKEN,
+          description: `${OPTIONAL_TOKEN} \`year\` and \`platform\` narrow it to the plays of a year or on a platform (an unknown platform matches nothing).`,
           tags,
           params: usernameParamSchema,
           querystring: diaryQuerySchema,
           response: { 200: pagedList(diaryEntrySchema) },
         },
       },
-      async (req, reply) => sendPage(reply, await library.diary(req.actor, req.params.username, req.query.page, req.query.limit)),
+      async (req, reply) => sendPage(reply, await library.diary(req.actor, req.params.username, req.query)),
+    );
+
+    app.get(
+      '/api/users/:username/diary/filters',
+      {
+        config: { access: 'optional' },
+        schema: {
+          operationId: 'getDiaryFilters',
+          summary: 'The years and platforms of a member’s diary',
+          description: 'What the diary page offers as filters, with how many entries each holds.',
+          tags,
+          params: usernameParamSchema,
+          response: { 200: diaryFiltersSchema },
+        },
+      },
+      async (req) => library.diaryFilters(req.actor, req.params.username),
     );
 
     app.post(
@@ -228,8 +248,11 @@ export const libraryRoutes =
         config: { access: 'user' },
         schema: {
           operationId: 'createDiaryEntry',
-          summary: 'Log a play in your diary',
-          description: 'A game not yet in the library is added with the status the play implies.',
+          summary: 'Log a play session in your diary',
+          description:
+            'Any past day (not in the future), with the time as `minutes` or `hours` (at most 24 hours), the platform, a note and the ' +
+            'finished (`event: "finished"`) and replay flags. A game not yet in the library is added with the status the play implies. ' +
+            'At most 20 sessions a day and 5 of one game a day. The session counts into the game’s `totalHours`.',
           tags,
           params: usernameParamSchema,
           body: diaryEntryBodySchema,
@@ -246,7 +269,7 @@ export const libraryRoutes =
         schema: {
           operationId: 'editDiaryEntry',
           summary: 'Edit a diary entry',
-          description: 'Replaces every field but the game.',
+          description: 'Replaces every field but the game; moving it to another day checks that day’s limits.',
           tags,
           params: diaryParamSchema,
           body: diaryEntryUpdateBodySchema,

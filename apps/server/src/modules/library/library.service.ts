@@ -1,5 +1,5 @@
 import { API_MESSAGES, LIBRARY_LIMITS, type LibraryEntry, type ProfileOverview } from '@vgl/shared';
-import type { DiaryEntryInput, DiaryEntryUpdate, LibraryEntryInput, LibraryQuery } from '@vgl/shared/schemas';
+import type { LibraryEntryInput, LibraryQuery } from '@vgl/shared/schemas';
 import { lockMember } from '../../db/concurrency.js';
 import type { Db } from '../../db/database.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
@@ -14,8 +14,9 @@ import {
   presentLibraryGame,
   presentReviewEntry,
 } from './library.presenter.js';
-import { blankEntry, libraryRepo, type Conn, type EntryRow } from './library.repo.js';
-import { diaryColumns, entryColumnsFromPlay, saveDiaryForDates } from './library.diary.js';
+import { libraryRepo, type Conn, type EntryRow } from './library.repo.js';
+import { saveDiaryForDates } from './library.diary.js';
+import { createJournal } from './library.journal.js';
 import type { ActivityService } from '../activity/activity.service.js';
 import { followsRepo } from '../follows/follows.repo.js';
 
@@ -65,24 +66,20 @@ export function createLibraryService(db: Db, activity: ActivityService, now: () 
   async function entryFor(userId: number, gameId: number): Promise<LibraryEntry> {
     const row = await libraryRepo.entryOf(k, userId, gameId);
     if (!row) throw notFound('This game is not in the library.');
-    const [platforms, finished] = await Promise.all([
+    const [platforms, finished, totals] = await Promise.all([
       libraryRepo.platformsOf(k, [row.id]),
       row.finished_on ? libraryRepo.diaryRowOn(k, row.id, 'finished', row.finished_on) : undefined,
+      libraryRepo.diaryTotals(k, row.id),
     ]);
-    return presentLibraryEntry(row, platforms.get(row.id) ?? [], finished?.minutes_played ?? null);
-  }
-
-  /** A diary entry just written; deleted meanwhile (by another request) it is a 404 like any other. */
-  async function diaryEntryOrGone(id: number) {
-    const row = await libraryRepo.diaryById(k, id);
-    if (!row) throw notFound('There is no such diary entry.');
-    return presentDiaryEntry(row);
+    return presentLibraryEntry(row, platforms.get(row.id) ?? [], finished?.minutes_played ?? null, totals);
   }
 
   const page = (p: number, limit: number) => ({ limit, offset: (p - 1) * limit });
 
   return {
     ownerFor,
+    // Sessions: diary, diaryFilters, addDiary, updateDiary, removeDiary.
+    ...createJournal({ db, activity, now, ownerFor, gameFor }),
 
     async entry(actor: Actor, username: string, gameSlug: string) {
       const owner = await ownerFor(actor, username, 'read');
@@ -125,6 +122,8 @@ export function createLibraryService(db: Db, activity: ActivityService, now: () 
           started_on: input.startedOn,
           finished_on: input.finishedOn,
           favourite_position,
+          // Left out of the form (an older client): the entry keeps what it has.
+          owned: input.owned === undefined ? (existing?.owned ?? null) : input.owned === null ? null : input.owned ? 1 : 0,
           updated_at: at,
         };
         let entryId: number;
@@ -162,7 +161,12 @@ export function createLibraryService(db: Db, activity: ActivityService, now: () 
 
     async library(actor: Actor, username: string, query: LibraryQuery) {
       const owner = await ownerFor(actor, username, 'read');
-      const { rows, total } = await libraryRepo.library(k, owner.id, { status: query.status, sort: query.sort, ...page(query.page, query.limit) });
+      const { rows, total } = await libraryRepo.library(k, owner.id, {
+        status: query.status,
+        shelf: query.shelf,
+        sort: query.sort,
+        ...page(query.page, query.limit),
+      });
       return { items: await withPlatforms(rows, presentLibraryGame), total };
     },
 
@@ -228,53 +232,6 @@ export function createLibraryService(db: Db, activity: ActivityService, now: () 
         recentDiary: diary.rows.map(presentDiaryEntry),
         recentReviews: await withPlatforms(reviews.rows, presentReviewEntry),
       };
-    },
-
-    async diary(actor: Actor, username: string, p: number, limit: number) {
-      const owner = await ownerFor(actor, username, 'read');
-      const { rows, total } = await libraryRepo.diaryOf(k, owner.id, limit, (p - 1) * limit);
-      return { items: rows.map(presentDiaryEntry), total };
-    },
-
-    /** Logs a play; a game not yet in the library is added with the status the play implies. */
-    async addDiary(actor: Actor, username: string, input: DiaryEntryInput) {
-      const owner = await ownerFor(actor, username, 'write');
-      const game = await gameFor(input.game);
-      const at = now();
-      const id = await k.transaction().execute(async (trx) => {
-        // Plays logged at once add the game once.
-        await lockMember(db, trx, owner.id);
-        const existing = await libraryRepo.entryOf(trx, owner.id, game.id);
-        const implied = entryColumnsFromPlay(input);
-        const entryId = existing?.id ?? (await libraryRepo.insertEntry(trx, { ...blankEntry(owner.id, game.id, at), ...implied })).id;
-        if (existing) await libraryRepo.updateEntry(trx, existing.id, { updated_at: at });
-        else await activity.record(trx, owner.id, { verb: 'added', gameId: game.id, entryId, value: implied.status });
-        return (
-          await libraryRepo.insertDiary(trx, {
-            user_id: owner.id,
-            entry_id: entryId,
-            game_id: game.id,
-            ...diaryColumns(input),
-            created_at: at,
-          })
-        ).id;
-      });
-      return diaryEntryOrGone(id);
-    },
-
-    async updateDiary(actor: Actor, username: string, id: number, input: DiaryEntryUpdate) {
-      const owner = await ownerFor(actor, username, 'write');
-      const row = await libraryRepo.diaryById(k, id);
-      if (!row || row.user_id !== owner.id) throw notFound('There is no such diary entry.');
-      await libraryRepo.updateDiary(k, id, diaryColumns(input));
-      return diaryEntryOrGone(id);
-    },
-
-    async removeDiary(actor: Actor, username: string, id: number) {
-      const owner = await ownerFor(actor, username, 'write');
-      const row = await libraryRepo.diaryById(k, id);
-      if (!row || row.user_id !== owner.id) throw notFound('There is no such diary entry.');
-      await libraryRepo.deleteDiary(k, id);
     },
   };
 }

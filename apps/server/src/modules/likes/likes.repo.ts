@@ -1,36 +1,68 @@
 import { sql } from 'kysely';
 import type { Conn } from '../library/library.repo.js';
 
-/** A likeable thing: a review (library entry) or a comment; each has its own like table and count column. */
-export type LikeTarget = { kind: 'review'; id: number } | { kind: 'comment'; id: number };
+/** A likeable thing: a review (library entry), a comment or a list; each has its own like table and count column. */
+export type LikeTarget = { kind: 'review'; id: number } | { kind: 'comment'; id: number } | { kind: 'list'; id: number };
 
-const tableOf = (t: LikeTarget) => (t.kind === 'review' ? ({ likes: 'review_likes', key: 'entry_id', owner: 'library_entries' } as const) : ({ likes: 'comment_likes', key: 'comment_id', owner: 'comments' } as const));
+const TABLES = {
+  review: { likes: 'review_likes', key: 'entry_id', owner: 'library_entries' },
+  comment: { likes: 'comment_likes', key: 'comment_id', owner: 'comments' },
+  list: { likes: 'list_likes', key: 'list_id', owner: 'lists' },
+} as const;
+
+const noId = sql<number | null>`null`;
+
+/** What a like needs to know of its target: the author, the count, and what the feed and notifications point at. */
+export interface LikeTargetRow {
+  id: number;
+  user_id: number;
+  likes_count: number;
+  game_id: number | null;
+  entry_id: number | null;
+  list_id: number | null;
+}
 
 export const likesRepo = {
-  /** The thing a like is about, when it exists and its author is in good standing. */
-  async target(db: Conn, t: LikeTarget) {
+  /**
+   * The thing a like is about, when it exists, its author is in good
+   * standing and the viewer may see it (a private list, and the comments
+   * under it, are its owner's alone).
+   */
+  async target(db: Conn, t: LikeTarget, viewerId: number): Promise<LikeTargetRow | undefined> {
     if (t.kind === 'review') {
       return db
         .selectFrom('library_entries as e')
         .innerJoin('users as u', 'u.id', 'e.user_id')
-        .select(['e.id', 'e.user_id', 'e.likes_count', 'e.game_id', 'e.id as entry_id'])
+        .select(['e.id', 'e.user_id', 'e.likes_count', 'e.game_id', 'e.id as entry_id', noId.as('list_id')])
         .where('e.id', '=', t.id)
         .where('e.review', 'is not', null)
         .where('u.state', '=', 'active')
         .executeTakeFirst();
     }
+    if (t.kind === 'list') {
+      return db
+        .selectFrom('lists as l')
+        .innerJoin('users as u', 'u.id', 'l.user_id')
+        .select(['l.id', 'l.user_id', 'l.likes_count', noId.as('game_id'), noId.as('entry_id'), 'l.id as list_id'])
+        .where('l.id', '=', t.id)
+        .where('u.state', '=', 'active')
+        .where((eb) => eb.or([eb('l.is_public', '=', 1), eb('l.user_id', '=', viewerId)]))
+        .executeTakeFirst();
+    }
     return db
       .selectFrom('comments as c')
       .innerJoin('users as u', 'u.id', 'c.user_id')
-      .innerJoin('library_entries as e', 'e.id', 'c.entry_id')
-      .select(['c.id', 'c.user_id', 'c.likes_count', 'e.game_id', 'c.entry_id'])
+      .leftJoin('library_entries as e', 'e.id', 'c.entry_id')
+      .leftJoin('lists as l', 'l.id', 'c.list_id')
+      .select(['c.id', 'c.user_id', 'c.likes_count', 'e.game_id', 'c.entry_id', 'c.list_id'])
       .where('c.id', '=', t.id)
       .where('u.state', '=', 'active')
+      .where((eb) => eb.or([eb('c.list_id', 'is', null), eb('l.is_public', '=', 1), eb('l.user_id', '=', viewerId)]))
       .executeTakeFirst();
   },
 
   async isLiked(db: Conn, userId: number, t: LikeTarget): Promise<boolean> {
-    const { likes, key } = tableOf(t);
+    const { likes, key } = TABLES[t.kind];
     const row = await db
       .selectFrom(likes)
       .select('user_id')
@@ -45,7 +77,9 @@ export const likesRepo = {
     const rows =
       t.kind === 'review'
         ? await db.insertInto('review_likes').values({ user_id: userId, entry_id: t.id, created_at: at }).onConflict((oc) => oc.columns(['user_id', 'entry_id']).doNothing()).returning('user_id').execute()
-        : await db.insertInto('comment_likes').values({ user_id: userId, comment_id: t.id, created_at: at }).onConflict((oc) => oc.columns(['user_id', 'comment_id']).doNothing()).returning('user_id').execute();
+        : t.kind === 'comment'
+          ? await db.insertInto('comment_likes').values({ user_id: userId, comment_id: t.id, created_at: at }).onConflict((oc) => oc.columns(['user_id', 'comment_id']).doNothing()).returning('user_id').execute()
+          : await db.insertInto('list_likes').values({ user_id: userId, list_id: t.id, created_at: at }).onConflict((oc) => oc.columns(['user_id', 'list_id']).doNothing()).returning('user_id').execute();
     return rows.length > 0;
   },
 
@@ -54,13 +88,15 @@ export const likesRepo = {
     const result =
       t.kind === 'review'
         ? await db.deleteFrom('review_likes').where('user_id', '=', userId).where('entry_id', '=', t.id).executeTakeFirst()
-        : await db.deleteFrom('comment_likes').where('user_id', '=', userId).where('comment_id', '=', t.id).executeTakeFirst();
+        : t.kind === 'comment'
+          ? await db.deleteFrom('comment_likes').where('user_id', '=', userId).where('comment_id', '=', t.id).executeTakeFirst()
+          : await db.deleteFrom('list_likes').where('user_id', '=', userId).where('list_id', '=', t.id).executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   },
 
   async adjustCount(db: Conn, t: LikeTarget, by: 1 | -1): Promise<number> {
     const row = await db
-      .updateTable(tableOf(t).owner)
+      .updateTable(TABLES[t.kind].owner)
       .set({ likes_count: sql`likes_count + ${by}` })
       .where('id', '=', t.id)
       .returning('likes_count')

@@ -5,7 +5,7 @@ import { errorResponse } from '../../http/route-conventions.js';
 import { actorOf } from '../auth/auth.guard.js';
 import type { LikesService } from './likes.service.js';
 
-const notFound = errorResponse(404, 'No review or comment with that entityId (or its author is suspended)');
+const notFound = errorResponse(404, 'No review, comment or list with that entityId (or its author is suspended, or the list is private)');
 
 /** SPEC §7: POST /api/like {entityId} toggles; GET /api/like/isliked/{entityId} → {isLiked}. Both need a token. */
 export const likesRoutes =
@@ -19,7 +19,7 @@ export const likesRoutes =
         config: { access: 'user' },
         schema: {
           operationId: 'toggleLike',
-          summary: 'Like or unlike a review or comment',
+          summary: 'Like or unlike a review, comment or list',
           description: [
             'Without `liked` the call toggles (SPEC §7); with it, it sets that state, so a retry cannot flip it twice.',
             `Each member may like or unlike ${SOCIAL_LIMITS.perMinute.likes} times a minute.`,
@@ -42,7 +42,7 @@ export const likesRoutes =
         config: { access: 'user' },
         schema: {
           operationId: 'checkLike',
-          summary: 'Whether you like a review or comment',
+          summary: 'Whether you like a review, comment or list',
           tags,
           params: likeEntityParamSchema,
           response: { 200: isLikedSchema, 404: notFound },

@@ -6,27 +6,29 @@ import type { SocialServices } from '../activity/activity.service.js';
 import type { UserRow } from '../users/users.repo.js';
 import { likesRepo, type LikeTarget } from './likes.repo.js';
 
-/** SPEC §7 entityId: a review's `_id` is its entry id ("12"), a comment's is "c" + its id ("c12"). */
+/** SPEC §7 entityId: a review's `_id` is its entry id ("12"), a comment's is "c" + its id ("c12"), a list's "l" + its id ("l12"). */
 export function likeTargetOf(entityId: string): LikeTarget | null {
-  const match = /^(c?)([1-9]\d{0,9})$/.exec(entityId);
+  const match = /^([cl]?)([1-9]\d{0,9})$/.exec(entityId);
   if (!match) return null;
-  return { kind: match[1] ? 'comment' : 'review', id: Number(match[2]) };
+  return { kind: match[1] === 'c' ? 'comment' : match[1] === 'l' ? 'list' : 'review', id: Number(match[2]) };
 }
+
+const NOTIFICATION_OF = { review: 'review_liked', comment: 'comment_liked', list: 'list_liked' } as const;
 
 export function createLikesService(db: Db, deps: Pick<SocialServices, 'activity' | 'notifications'>, now: () => number = Date.now) {
   const k = db.kysely;
   const limit = userRateLimit(SOCIAL_LIMITS.perMinute.likes, SOCIAL_MESSAGES.slowDown, now);
 
-  async function targetOrThrow(entityId: string) {
+  async function targetOrThrow(entityId: string, viewer: UserRow) {
     const target = likeTargetOf(entityId);
-    const row = target && (await likesRepo.target(k, target));
-    if (!target || !row) throw notFound('There is no such review or comment.');
+    const row = target && (await likesRepo.target(k, target, viewer.id));
+    if (!target || !row) throw notFound('There is no such review, comment or list.');
     return { target, row };
   }
 
   return {
     async isLiked(actor: UserRow, entityId: string) {
-      const { target } = await targetOrThrow(entityId);
+      const { target } = await targetOrThrow(entityId, actor);
       return { isLiked: await likesRepo.isLiked(k, actor.id, target) };
     },
 
@@ -36,20 +38,27 @@ export function createLikesService(db: Db, deps: Pick<SocialServices, 'activity'
      */
     async like(actor: UserRow, entityId: string, liked?: boolean) {
       if (actor.state !== 'active') throw forbidden(API_MESSAGES.forbidden);
-      const { target, row } = await targetOrThrow(entityId);
+      const { target, row } = await targetOrThrow(entityId, actor);
       limit(actor.id);
       return k.transaction().execute(async (trx) => {
         const want = liked ?? !(await likesRepo.isLiked(trx, actor.id, target));
         const changed = want ? await likesRepo.add(trx, actor.id, target, now()) : await likesRepo.remove(trx, actor.id, target);
         if (!changed) return { isLiked: want, likes: Number(row.likes_count) };
         const likes = await likesRepo.adjustCount(trx, target, want ? 1 : -1);
-        const kind = target.kind === 'review' ? 'review_liked' : 'comment_liked';
-        const ref = target.kind === 'review' ? { entryId: target.id } : { entryId: row.entry_id, commentId: target.id };
+        const kind = NOTIFICATION_OF[target.kind];
+        // What the notification points at: the review or list (and the comment, for a comment's like).
+        const ref = {
+          ...(row.entry_id !== null ? { entryId: row.entry_id } : {}),
+          ...(row.list_id !== null ? { listId: row.list_id } : {}),
+          ...(target.kind === 'comment' ? { commentId: target.id } : {}),
+        };
+        // Liking a review or a list shows in followers' feeds; liking a comment does not.
+        const feedRef = target.kind === 'review' ? { entryId: target.id } : target.kind === 'list' ? { listId: target.id } : null;
         if (want) {
-          if (target.kind === 'review') await deps.activity.record(trx, actor.id, { verb: 'liked', gameId: row.game_id, entryId: target.id });
+          if (feedRef) await deps.activity.record(trx, actor.id, { verb: 'liked', gameId: row.game_id, ...feedRef });
           await deps.notifications.notify(trx, { userId: row.user_id, actorId: actor.id, kind, ...ref });
         } else {
-          if (target.kind === 'review') await deps.activity.forget(trx, actor.id, 'liked', { entryId: target.id });
+          if (feedRef) await deps.activity.forget(trx, actor.id, 'liked', feedRef);
           await deps.notifications.retract(trx, { userId: row.user_id, actorId: actor.id, kind, ...ref });
         }
         return { isLiked: want, likes };

@@ -6,7 +6,7 @@ export const notificationsRepo = {
   insert: (db: Conn, values: Insertable<NotificationsTable>) => db.insertInto('notifications').values(values).execute(),
 
   /** Takes back a notification that no longer holds (an un-like, an unfollow) while it is unread. */
-  removeUnread: (db: Conn, n: { userId: number; actorId: number; kind: NotificationsTable['kind']; entryId?: number; commentId?: number }) =>
+  removeUnread: (db: Conn, n: { userId: number; actorId: number; kind: NotificationsTable['kind']; entryId?: number; commentId?: number; listId?: number }) =>
     db
       .deleteFrom('notifications')
       .where('user_id', '=', n.userId)
@@ -15,6 +15,7 @@ export const notificationsRepo = {
       .where('read_at', 'is', null)
       .$if(n.entryId !== undefined, (q) => q.where('entry_id', '=', n.entryId!))
       .$if(n.commentId !== undefined, (q) => q.where('comment_id', '=', n.commentId!))
+      .$if(n.listId !== undefined, (q) => q.where('list_id', '=', n.listId!))
       .execute(),
 
   /**
@@ -30,7 +31,7 @@ export const notificationsRepo = {
           qb
             .selectFrom('notifications as n')
             .innerJoin('users as a', 'a.id', 'n.actor_id')
-            .select(['n.id', 'n.kind', 'n.message', 'n.created_at', 'n.read_at', 'n.entry_id', 'n.comment_id', 'a.username', 'a.avatar'])
+            .select(['n.id', 'n.kind', 'n.message', 'n.created_at', 'n.read_at', 'n.entry_id', 'n.comment_id', 'n.list_id', 'a.username', 'a.avatar'])
             .where('n.user_id', '=', userId)
             .where('a.state', '=', 'active')
             .orderBy('n.id', 'desc')
@@ -42,6 +43,8 @@ export const notificationsRepo = {
       .leftJoin('users as eu', 'eu.id', 'e.user_id')
       .leftJoin('games as g', 'g.id', 'e.game_id')
       .leftJoin('comments as c', 'c.id', 'n.comment_id')
+      .leftJoin('lists as l', 'l.id', 'n.list_id')
+      .leftJoin('users as lu', 'lu.id', 'l.user_id')
       .select([
         'n.id',
         'n.kind',
@@ -55,6 +58,9 @@ export const notificationsRepo = {
         'g.name as game_name',
         'c.id as comment_id',
         'c.body as comment_body',
+        'l.slug as list_slug',
+        'l.title as list_title',
+        'lu.username as list_username',
       ])
       .orderBy('n.id', 'desc')
       .execute(),

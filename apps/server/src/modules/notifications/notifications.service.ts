@@ -10,6 +10,8 @@ export interface NotificationRecord {
   kind: NotificationKind;
   entryId?: number | null;
   commentId?: number | null;
+  /** The recipient's list it is about. */
+  listId?: number | null;
   message?: string | null;
 }
 
@@ -26,6 +28,7 @@ function present(row: Row): NotificationItem {
     read: row.read_at !== null,
     review: row.review_slug && row.review_username ? { username: row.review_username, slug: row.review_slug, gameName: row.game_name ?? '' } : null,
     comment: row.comment_id && row.comment_body ? { id: row.comment_id, excerpt: excerpt(row.comment_body) } : null,
+    list: row.list_slug && row.list_title && row.list_username ? { username: row.list_username, slug: row.list_slug, title: row.list_title } : null,
     message: row.message,
   };
 }
@@ -42,6 +45,7 @@ export function createNotificationsService(db: Db, now: () => number = Date.now)
         kind: n.kind,
         entry_id: n.entryId ?? null,
         comment_id: n.commentId ?? null,
+        list_id: n.listId ?? null,
         message: n.message ?? null,
         created_at: now(),
         read_at: null,

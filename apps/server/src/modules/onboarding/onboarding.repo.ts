@@ -21,7 +21,7 @@ export const onboardingRepo = {
       k.selectFrom('follows').select('followee_id').where('follower_id', '=', userId).limit(1).executeTakeFirst(),
       k.selectFrom('users').select('imported_at').where('id', '=', userId).executeTakeFirst(),
     ]);
-    return { loggedGame: Boolean(entry), madeList: Boolean(list), followed: Boolean(follow), imported: user?.imported_at != null };
+    return { loggedGame: Boolean(entry), madeList: Boolean(list), followed: Boolean(follow), imported: user?.imported_at !== null && user?.imported_at !== undefined };
   },
 
   /** The most followed active members (the counts are kept on the user row). */

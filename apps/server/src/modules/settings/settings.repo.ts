@@ -51,6 +51,17 @@ export const settingsRepo = {
       .set({ comments_count: sql`comments_count - (select count(*) from comments c where c.entry_id = library_entries.id and c.user_id = ${userId})` })
       .where('id', 'in', db.selectFrom('comments').select('entry_id').where('user_id', '=', userId))
       .execute();
+    // Lists (issue 17): their likes and their comments, the same way.
+    await db
+      .updateTable('lists')
+      .set({ likes_count: sql`likes_count - 1` })
+      .where('id', 'in', db.selectFrom('list_likes').select('list_id').where('user_id', '=', userId))
+      .execute();
+    await db
+      .updateTable('lists')
+      .set({ comments_count: sql`comments_count - (select count(*) from comments c where c.list_id = lists.id and c.user_id = ${userId})` })
+      .where('id', 'in', db.selectFrom('comments').select('list_id').where('user_id', '=', userId))
+      .execute();
     await db
       .updateTable('users')
       .set({ followers_count: sql`followers_count - 1` })

@@ -2,6 +2,7 @@ import { PLAY_STATUS_LABELS, type ActivityItem, type ActivityVerb, type UserRef 
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { RatingStars } from '../../components/RatingStars';
+import { listPagePath } from '../lists/listPaths';
 import { profilePath } from '../profile/profilePaths';
 
 const UserLink = ({ user }: { user: Pick<UserRef, 'username'> }) => <Link to={profilePath(user.username)}>{user.username}</Link>;
@@ -40,6 +41,24 @@ export function ActivitySentence({ item, viewer }: { item: ActivityItem; viewer:
         {game}
       </>
     );
+    // Likes and comments on a list read like those on a review: "liked bob's list Best RPGs".
+    const list = item.list;
+    const listOwner = !list ? null : isViewer(list.username) ? (
+      'your list '
+    ) : list.username.toLowerCase() === item.actor.username.toLowerCase() ? (
+      'their own list '
+    ) : (
+      <>
+        <UserLink user={{ username: list.username }} />
+        {"'s list "}
+      </>
+    );
+    const listOf = list && (
+      <>
+        {listOwner}
+        <Link to={listPagePath(list.username, list.slug)}>{list.title}</Link>
+      </>
+    );
     switch (verb) {
       case 'added':
         // A status set while adding reads along: "added Celeste as Want to play" (unless a status verb says it).
@@ -57,16 +76,27 @@ export function ActivitySentence({ item, viewer }: { item: ActivityItem; viewer:
       case 'reviewed':
         return <>reviewed {game}</>;
       case 'liked':
-        return <>liked {reviewOf}</>;
+        return <>liked {listOf ?? reviewOf}</>;
       case 'commented':
         return (
           <>
-            commented on {reviewOf}
+            commented on {listOf ?? reviewOf}
             {item.comment && `: “${item.comment.excerpt}”`}
           </>
         );
       case 'followed':
         return <>followed {!item.targetUser ? 'someone' : isViewer(item.targetUser.username) ? 'you' : <UserLink user={item.targetUser} />}</>;
+      case 'played':
+        // A session logged in the journal.
+        return <>played {game}</>;
+      case 'created_list':
+        return list ? (
+          <>
+            made the list <Link to={listPagePath(list.username, list.slug)}>{list.title}</Link>
+          </>
+        ) : (
+          <>made a list</>
+        );
     }
   };
 

@@ -17,5 +17,6 @@ export const anActivity = (overrides: Partial<ActivityItem> = {}): ActivityItem 
   rating: null,
   targetUser: null,
   comment: null,
+  list: null,
   ...overrides,
 });

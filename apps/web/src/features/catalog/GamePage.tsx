@@ -2,12 +2,17 @@ import { coverImageUrl, formatReleaseDate, gameMetaDescription, ratingToTen } fr
 import { Link, useParams } from 'react-router';
 import { GameCover } from '../../components/GameCover';
 import { RatingStars } from '../../components/RatingStars';
+import { GamePageSkeleton } from '../../components/Skeleton';
 import { usePageMeta } from '../../lib/pageMeta';
 import { NotFoundPage } from '../errors/NotFoundPage';
 import { FriendsWhoPlayed } from '../follows/FriendsWhoPlayed';
 import { GameLibraryControl } from '../library/GameLibraryControl';
+import { LogSessionButton } from '../journal/LogSessionButton';
 import { GameRatings } from '../library/GameRatings';
 import { GameReviews } from '../library/GameReviews';
+import { QuickLogControl } from '../library/QuickLog';
+import { AddToListButton } from '../lists/AddToList';
+import { GameLists } from '../lists/GameLists';
 import { useGame, type GameDetails } from './catalogApi';
 import styles from './catalog.module.css';
 import { isNotFound } from './isNotFound';
@@ -43,7 +48,12 @@ function GameView({ game }: { game: GameDetails }) {
         </div>
         <div>
           <h1>{game.name}</h1>
-          <GameLibraryControl game={game} />
+          <div className={styles.gameActions}>
+            <GameLibraryControl game={game} />
+            <LogSessionButton game={game} />
+            <AddToListButton game={game} />
+          </div>
+          <QuickLogControl slug={game.slug} />
           <dl className={styles.facts}>
             <dt>Released</dt>
             <dd>{formatReleaseDate(game.first_release_date, game.release_year)}</dd>
@@ -105,6 +115,7 @@ function GameView({ game }: { game: GameDetails }) {
       <RelatedItems items={game.related} />
       <FriendsWhoPlayed slug={game.slug} />
       <GameRatings community={game.community} />
+      <GameLists slug={game.slug} />
       <GameReviews slug={game.slug} platforms={game.platforms} />
       <ReleaseDates releases={game.releases} />
       <SimilarGames games={game.similar} />
@@ -117,6 +128,7 @@ export function GamePage() {
   const { slug = '' } = useParams();
   const game = useGame(slug);
   if (isNotFound(game.error)) return <NotFoundPage />;
-  if (!game.data) return <p role="status">{game.isError ? 'The game could not be loaded. Please try again.' : 'Loading…'}</p>;
+  if (game.isError && !game.data) return <p role="alert">The game could not be loaded. Please try again.</p>;
+  if (!game.data) return <GamePageSkeleton />;
   return <GameView game={game.data} />;
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { TOTAL_COUNT_HEADER, type CommunityRating, type GamePageDetails } from '@vgl/shared';
-import { api } from '../../lib/api';
+import { api, ApiRequestError } from '../../lib/api';
 
 /** A game as lists return it (SPEC §3). */
 export interface GameCard {
@@ -63,7 +63,7 @@ export interface GamesPage {
   correctedTo?: string;
 }
 
-async function getPage(path: string): Promise<GamesPage> {
+async function fetchPage(path: string): Promise<GamesPage> {
   const { data, headers } = await api.get<GameCard[]>(path);
   const corrected = headers.get('X-Search-Corrected');
   return {
@@ -71,6 +71,32 @@ async function getPage(path: string): Promise<GamesPage> {
     total: Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length),
     ...(corrected ? { correctedTo: decodeURIComponent(corrected) } : {}),
   };
+}
+
+/** The query parameter a 400 refused as a page number ("page must be at most 10000"), if that was the problem. */
+function refusedPageParam(error: unknown): string | undefined {
+  if (!(error instanceof ApiRequestError) || error.status !== 400) return undefined;
+  return ['page', 'p'].find((name) => error.body?.errors?.[name] !== undefined);
+}
+
+/**
+ * One page of a games list. A page past the API's own limit is not an error
+ * for the reader: it is an empty page of a list whose size we then ask for
+ * (page 1, one game), so the page can say which page is the last.
+ */
+async function getPage(path: string): Promise<GamesPage> {
+  try {
+    return await fetchPage(path);
+  } catch (error) {
+    const pageParam = refusedPageParam(error);
+    if (!pageParam) throw error;
+    const [pathname, search = ''] = path.split('?');
+    const params = new URLSearchParams(search);
+    params.set(pageParam, '1');
+    params.set('limit', '1');
+    const { total, correctedTo } = await fetchPage(`${pathname}?${params.toString()}`);
+    return { items: [], total, ...(correctedTo ? { correctedTo } : {}) };
+  }
 }
 
 const query = (params: Record<string, string | number | undefined>) =>
@@ -86,8 +112,9 @@ export interface BrowseParams {
   limit?: number;
 }
 
-export const useGames = (params: BrowseParams) =>
-  useQuery({ queryKey: ['games', params], queryFn: () => getPage(`/api/igdb/games?${query({ ...params })}`), placeholderData: keepPreviousData });
+/** GET /api/igdb/games; `enabled: false` holds the call (the unfiltered list /games shows only while a filter is refused). */
+export const useGames = (params: BrowseParams, { enabled = true }: { enabled?: boolean } = {}) =>
+  useQuery({ queryKey: ['games', params], enabled, queryFn: () => getPage(`/api/igdb/games?${query({ ...params })}`), placeholderData: keepPreviousData });
 
 export const useSearch = (q: string, page: number) =>
   useQuery({ queryKey: ['search', q, page], enabled: q.trim() !== '', queryFn: () => getPage(`/api/igdb/search?${query({ q, p: page })}`), placeholderData: keepPreviousData });

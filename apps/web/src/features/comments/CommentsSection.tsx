@@ -6,7 +6,7 @@ import { useAuth } from '../../stores/auth';
 import { openModal } from '../../stores/modals';
 import { CommentEditor } from './CommentEditor';
 import { CommentItem } from './CommentItem';
-import { useComments, useDeleteComment, useEditComment, usePostComment, type CommentedReview } from './commentsApi';
+import { useComments, useDeleteComment, useEditComment, usePostComment, type CommentTarget } from './commentsApi';
 import styles from './comments.module.css';
 
 /** Comments have their own page parameter, so they never clash with a page's own "p". */
@@ -32,17 +32,18 @@ function useCommentPage(): [number, (page: number) => void] {
 }
 
 interface CommentsSectionProps {
-  review: CommentedReview;
-  /** The review's count, shown until the comments themselves arrive. */
+  /** The review or list the comments are under. */
+  target: CommentTarget;
+  /** Its count, shown until the comments themselves arrive. */
   count: number;
 }
 
 /**
- * The review page's comments (id "comments", the review card's link target):
+ * The comments of a review page or a list page (id "comments", the review card's link target):
  * oldest first, a page at a time, with the form for members and a log-in
  * prompt for visitors.
  */
-export function CommentsSection({ review, count }: CommentsSectionProps) {
+export function CommentsSection({ target: review, count }: CommentsSectionProps) {
   const isAuthenticated = useAuth((s) => s.isAuthenticated);
   const [page, goToPage] = useCommentPage();
   const comments = useComments(review, page);
@@ -111,7 +112,7 @@ export function CommentsSection({ review, count }: CommentsSectionProps) {
         </div>
       ) : (
         <div className={styles.visitor}>
-          <p>Join the conversation about this review.</p>
+          <p>Join the conversation about this {review.kind === 'list' ? 'list' : 'review'}.</p>
           <button type="button" className="button button-ghost button-small" onClick={() => openModal('login')}>
             Log in to comment
           </button>

@@ -7,6 +7,7 @@ import { userKey, type Paged } from '../profile/profileApi';
 
 /** The review the comments belong to, as its page knows it. */
 export interface CommentedReview {
+  kind?: 'review';
   /** The review author's username. */
   username: string;
   slug: string;
@@ -14,16 +15,32 @@ export interface CommentedReview {
   gameSlug: string;
 }
 
-const commentsPath = ({ username, slug }: CommentedReview) =>
-  `/api/users/${encodeURIComponent(username.toLowerCase())}/reviews/${encodeURIComponent(slug)}/comments`;
+/** A member's list, whose comments work the same way. */
+export interface CommentedList {
+  kind: 'list';
+  /** The list owner's username. */
+  username: string;
+  slug: string;
+}
+
+/** What the comments are under: a review or a list. */
+export type CommentTarget = CommentedReview | CommentedList;
+
+const kindPath = (target: CommentTarget) => (target.kind === 'list' ? 'lists' : 'reviews');
+
+const commentsPath = (target: CommentTarget) =>
+  `/api/users/${encodeURIComponent(target.username.toLowerCase())}/${kindPath(target)}/${encodeURIComponent(target.slug)}/comments`;
 
 const commentPath = (id: number) => `/api/comments/${id}`;
 
-/** Under the review's own key, so refreshing the review refreshes its comments too. */
-export const commentsKey = ({ username, slug }: CommentedReview) => [...userKey(username), 'review', slug, 'comments'] as const;
+/** Under the review's or list's own key, so refreshing it refreshes its comments too. */
+export const commentsKey = (target: CommentTarget) =>
+  target.kind === 'list'
+    ? ([...userKey(target.username), 'lists', 'one', target.slug, 'comments'] as const)
+    : ([...userKey(target.username), 'review', target.slug, 'comments'] as const);
 
 /** One page of a review's comments, oldest first. The viewer is in the key: viewerCan depends on who asks. */
-export function useComments(review: CommentedReview, page: number) {
+export function useComments(review: CommentTarget, page: number) {
   const viewer = useAuth((s) => s.user?.username.toLowerCase() ?? null);
   return useQuery({
     queryKey: [...commentsKey(review), page, viewer],
@@ -38,17 +55,16 @@ export function useComments(review: CommentedReview, page: number) {
 }
 
 /**
- * A comment came or went: the review's count changes wherever a card shows it
- * (the review, the author's reviews and overview, the game's reviews).
+ * A comment came or went: the count changes wherever a card shows it (a
+ * review: the review, the author's reviews and overview, the game's reviews;
+ * a list: the list, its owner's lists, the lists on game pages and Explore).
  */
-function invalidateCommentCounts(client: QueryClient, review: CommentedReview) {
-  return Promise.all([
-    client.invalidateQueries({ queryKey: userKey(review.username) }),
-    client.invalidateQueries({ queryKey: libraryKeys.gameReviews(review.gameSlug) }),
-  ]);
+function invalidateCommentCounts(client: QueryClient, target: CommentTarget) {
+  const elsewhere = target.kind === 'list' ? [['game-lists'], ['lists']] : [libraryKeys.gameReviews(target.gameSlug)];
+  return Promise.all([userKey(target.username), ...elsewhere].map((queryKey) => client.invalidateQueries({ queryKey })));
 }
 
-export function usePostComment(review: CommentedReview) {
+export function usePostComment(review: CommentTarget) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (body: string) => (await api.post<CommentEntry>(commentsPath(review), { body })).data,
@@ -56,7 +72,7 @@ export function usePostComment(review: CommentedReview) {
   });
 }
 
-export function useEditComment(review: CommentedReview) {
+export function useEditComment(review: CommentTarget) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, body }: { id: number; body: string }) => (await api.put<CommentEntry>(commentPath(id), { body })).data,
@@ -70,7 +86,7 @@ export function useEditComment(review: CommentedReview) {
   });
 }
 
-export function useDeleteComment(review: CommentedReview) {
+export function useDeleteComment(review: CommentTarget) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.delete(commentPath(id)),

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Avatar } from '../../components/Avatar';
 import { RatingStars } from '../../components/RatingStars';
 import { ReviewBody } from '../../components/review/ReviewBody';
+import { listPagePath } from '../lists/listPaths';
 import { profilePath, reviewPath } from '../profile/profilePaths';
 import { Moment } from './Moment';
 import dashboard from './dashboard.module.css';
@@ -78,16 +79,25 @@ export function ModeratedReview({ review, featuredBadge = true, children }: Mode
 }
 
 export function ModeratedComment({ comment, children }: { comment: AdminComment; children: ReactNode }) {
-  const { review } = comment;
+  const { review, list } = comment;
   return (
     <ItemFrame
       author={comment.user}
       subject={
+        // Under a review or under a list.
         <>
           on{' '}
-          <Link to={`${reviewPath(review.username, review.slug)}#comments`}>
-            {review.username}'s review of {review.gameName}
-          </Link>
+          {list ? (
+            <Link to={`${listPagePath(list.username, list.slug)}#comments`}>
+              {list.username}'s list {list.title}
+            </Link>
+          ) : review ? (
+            <Link to={`${reviewPath(review.username, review.slug)}#comments`}>
+              {review.username}'s review of {review.gameName}
+            </Link>
+          ) : (
+            'something since removed'
+          )}
         </>
       }
       text={comment.body}

@@ -57,6 +57,7 @@ export const aReview = (overrides: Partial<AdminReview> = {}): AdminReview => ({
   game: aGame({ name: 'Celeste', slug: 'celeste' }),
   date: { reviewCreated: Date.UTC(2026, 10, 20), reviewUpdated: null, created: Date.UTC(2026, 10, 20), updated: Date.UTC(2026, 10, 20) },
   featured: false,
+  featureRefusal: null,
   ...overrides,
 });
 
@@ -66,6 +67,7 @@ export const aComment = (overrides: Partial<AdminComment> = {}): AdminComment =>
   createdAt: Date.UTC(2026, 10, 21),
   user: { username: 'Carol', avatar: null },
   review: { username: 'Bob', slug: 'celeste', gameName: 'Celeste' },
+  list: null,
   ...overrides,
 });
 

@@ -43,7 +43,7 @@ describe('following people', () => {
   it('the profile header toggles Follow / Following and moves the followers count', async () => {
     let followers = 3;
     const calls = stubFetch({
-      'GET /api/users/alice_99': () => ({ body: aProfile({ isFollowing: followers === 4, counts: { games: 0, beaten: 0, reviews: 0, followers, following: 0 } }) }),
+      'GET /api/users/alice_99': () => ({ body: aProfile({ isFollowing: followers === 4, counts: { games: 0, beaten: 0, backlog: 0, wishlist: 0, reviews: 0, followers, following: 0 } }) }),
       'POST /api/users/alice_99/follow': () => ({ body: { isFollowing: true, followers: ++followers } }),
       'DELETE /api/users/alice_99/follow': () => ({ body: { isFollowing: false, followers: --followers } }),
     });

@@ -1,4 +1,4 @@
-import { useDeferredValue } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { usePageMeta } from '../../lib/pageMeta';
 import { FirstSteps } from '../onboarding/FirstSteps';
 import { DiscoverSection } from './DiscoverSection';
@@ -6,6 +6,9 @@ import { HomeLoadError } from './HomeLoadError';
 import { BrowseSection, PopularReviewsSection, TrendingSection, UpcomingSection } from './HomeSections';
 import styles from './HomePage.module.css';
 import { useHome } from './homeApi';
+
+// Lists are fetched on their own, after the rest of Explore: their own chunk.
+const ExploreLists = lazy(() => import('../lists/ExploreLists').then((m) => ({ default: m.ExploreLists })));
 
 /** "/" for members (SPEC §2): what is trending, talked about, coming and featured, then the whole catalog. */
 export function ExplorePage() {
@@ -27,7 +30,8 @@ export function ExplorePage() {
       <FirstSteps />
       {home.isError && <HomeLoadError onRetry={() => void home.refetch()} />}
       <TrendingSection games={data?.trending} loading={loading} aboveFold />
-      <PopularReviewsSection reviews={data?.reviews} />
+      <PopularReviewsSection reviews={data?.reviews} platformNames={data?.platformNames} />
+      <Suspense fallback={null}>{data && <ExploreLists />}</Suspense>
       <UpcomingSection games={data?.upcoming} loading={loading} />
       {data && <DiscoverSection platformOfTheDay={data.platformOfTheDay} selectionOfTheDay={data.selectionOfTheDay} />}
       <BrowseSection games={data?.browse} loading={loading} />

@@ -4,7 +4,6 @@ import { useAuth } from '../../stores/auth';
 import { openModal } from '../../stores/modals';
 import type { LibraryFormGame } from './LibraryEntryForm';
 import { useLibraryEntry } from './libraryApi';
-import { QuickLog } from './QuickLog';
 import styles from './library.module.css';
 
 // The form brings zod with it: a chunk of its own, fetched when first wanted.
@@ -14,8 +13,8 @@ const preloadForm = () => void loadForm();
 
 /**
  * The game page's library control: "Add to library" or "Edit library entry"
- * for the signed-in user, opening the library form in a modal, and the
- * one-click status and stars under it; a visitor is offered the login modal.
+ * for the signed-in user, opening the library form in a modal; a visitor is
+ * offered the login modal instead. (QuickLog has the one-click status and stars.)
  */
 export function GameLibraryControl({ game }: { game: LibraryFormGame }) {
   const username = useAuth((s) => s.user?.username);
@@ -53,7 +52,6 @@ function OwnerControl({ username, game }: { username: string; game: LibraryFormG
       >
         {label}
       </button>
-      {entry.isSuccess && <QuickLog username={username} slug={game.slug} entry={entry.data} />}
       <Modal name="library-entry" title={label} wide>
         <Suspense fallback={<p role="status">Loading…</p>}>
           <LibraryEntryForm username={username} game={game} entry={entry.data ?? null} />

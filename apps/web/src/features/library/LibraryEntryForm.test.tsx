@@ -34,6 +34,9 @@ const entry: LibraryEntry = {
   finishedOn: '2024-02-03',
   favourite: false,
   hours: 20,
+  owned: null,
+  sessions: 0,
+  totalHours: null,
 };
 
 type Answer = { status: number; body?: unknown };
@@ -95,6 +98,7 @@ describe('library form on the game page', () => {
       favourite: false,
       replay: false,
       hours: 41.5,
+      owned: null,
     });
     expect(toastStore.getState()).toMatchObject({ variant: 'success', text: 'Your changes are saved successfully.' });
   });
@@ -124,6 +128,29 @@ describe('library form on the game page', () => {
     expect(screen.getByText('Unknown platform')).toBeTruthy();
     expect(toastStore.getState()).toMatchObject({ variant: 'alert', text: message });
     expect(modalStore.getState().modals).toEqual([{ name: 'library-entry' }]);
+  });
+
+  it('puts a game to play on the backlog or the wishlist, and says so when one is chosen', async () => {
+    const fetchMock = stubFetch({ [`PUT ${ENTRY}`]: { status: 200, body: entry } });
+    withClient(<LibraryEntryForm username="Alice" game={game} entry={{ ...entry, status: 4, owned: null }} />);
+    // Not said yet: a game to play sits in the backlog.
+    const backlog = screen.getByRole('radio', { name: 'Backlog: I have it' }) as HTMLInputElement;
+    const wishlist = screen.getByRole('radio', { name: "Wishlist: I don't have it yet" }) as HTMLInputElement;
+    expect([backlog.checked, wishlist.checked]).toEqual([true, false]);
+    expect(screen.getByRole('group', { name: 'Backlog or wishlist' })).toBeTruthy();
+    fireEvent.click(wishlist);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sentBody(fetchMock, `PUT ${ENTRY}`)).toMatchObject({ status: 4, owned: false }));
+  });
+
+  it('asks "I have this game" for other statuses, and tells the hours the diary adds up to', () => {
+    stubFetch({});
+    withClient(<LibraryEntryForm username="Alice" game={game} entry={{ ...entry, owned: true, sessions: 3, totalHours: 24.5 }} />);
+    expect(screen.queryByRole('group', { name: 'Backlog or wishlist' })).toBeNull();
+    expect((screen.getByRole('checkbox', { name: 'I have this game' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByText(/Your diary has 3 entries of this game, 24.5 hours in all\./)).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: 'Want to play' }));
+    expect((screen.getByRole('radio', { name: 'Backlog: I have it' }) as HTMLInputElement).checked).toBe(true);
   });
 
   it('edits an existing entry and removes it only after confirmation', async () => {

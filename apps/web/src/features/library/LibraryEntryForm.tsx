@@ -1,4 +1,4 @@
-import { LIBRARY_LIMITS, PLAY_STATUS_LABELS, type LibraryEntry, type PlayStatus } from '@vgl/shared';
+import { LIBRARY_LIMITS, PLAY_STATUS, PLAY_STATUS_LABELS, type LibraryEntry, type PlayStatus } from '@vgl/shared';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { RatingInput } from '../../components/RatingInput';
 import { TextField } from '../../components/form/TextField';
@@ -91,6 +91,8 @@ export function LibraryEntryForm({ username, game, entry }: LibraryEntryFormProp
         </div>
       </Fieldset>
 
+      <Ownership status={values.status} owned={values.owned} onChange={(owned) => set('owned', owned)} error={errors.owned} />
+
       <div className={styles.group} data-invalid={errors.rating ? true : undefined}>
         <RatingInput name="rating" value={values.rating} onChange={(rating) => set('rating', rating)} />
         <GroupError id="library-rating-error" error={errors.rating} />
@@ -152,7 +154,7 @@ export function LibraryEntryForm({ username, game, entry }: LibraryEntryFormProp
         value={values.hours}
         onChange={(e) => set('hours', e.target.value)}
         error={errors.hours}
-        hint="Kept with the Finished date in your diary."
+        hint={hoursHint(entry)}
       />
 
       <Check id="library-favourite" label="Favourite" hint={`Show on my profile, up to ${LIBRARY_LIMITS.favourites}.`} checked={values.favourite} onChange={(v) => set('favourite', v)} error={errors.favourite} />
@@ -207,6 +209,47 @@ export function LibraryEntryForm({ username, game, entry }: LibraryEntryFormProp
       )}
     </form>
   );
+}
+
+/** The form's hours are one diary entry's; the game's time played adds up all of them (sessions included). */
+function hoursHint(entry: LibraryEntry | null): string {
+  const kept = 'Kept with the Finished date in your diary.';
+  if (!entry || entry.sessions === 0 || entry.totalHours === null) return kept;
+  const sessions = `${count(entry.sessions)} ${entry.sessions === 1 ? 'entry' : 'entries'}`;
+  return `${kept} Your diary has ${sessions} of this game, ${entry.totalHours.toLocaleString('en-US')} hours in all.`;
+}
+
+interface OwnershipProps {
+  status: PlayStatus | null;
+  owned: boolean | null;
+  onChange: (owned: boolean) => void;
+  error: string | undefined;
+}
+
+/**
+ * Whether the member has the game. For a game they want to play it decides
+ * the shelf: backlog (have it; not said counts as backlog) or wishlist.
+ * Otherwise it is a plain "I have it" box.
+ */
+function Ownership({ status, owned, onChange, error }: OwnershipProps) {
+  if (status === PLAY_STATUS.wantToPlay) {
+    return (
+      <Fieldset legend="Backlog or wishlist" error={error} errorId="library-owned-error">
+        <div className={styles.options}>
+          <label className={styles.option}>
+            <input type="radio" name="owned" value="yes" checked={owned !== false} onChange={() => onChange(true)} />
+            Backlog: I have it
+          </label>
+          <label className={styles.option}>
+            <input type="radio" name="owned" value="no" checked={owned === false} onChange={() => onChange(false)} />
+            Wishlist: I don&apos;t have it yet
+          </label>
+        </div>
+        <p className={`${styles.hint} ${styles.groupHint}`}>The platforms below say which ones you have it on, or want it on.</p>
+      </Fieldset>
+    );
+  }
+  return <Check id="library-owned" label="I have this game" hint="Tick the platforms you have it on." checked={owned === true} onChange={onChange} error={error} />;
 }
 
 interface CheckProps {

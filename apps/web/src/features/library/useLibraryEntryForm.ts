@@ -18,12 +18,14 @@ export interface LibraryFormValues {
   favourite: boolean;
   replay: boolean;
   hours: string;
+  /** Has the game (true), not yet (false: the wishlist), or not said (null). */
+  owned: boolean | null;
 }
 
 export type LibraryFormField = keyof LibraryFormValues;
 export type LibraryFormErrors = Partial<Record<LibraryFormField, string>>;
 
-const FIELDS: readonly string[] = ['status', 'rating', 'platforms', 'review', 'startedOn', 'finishedOn', 'favourite', 'replay', 'hours'];
+const FIELDS: readonly string[] = ['status', 'rating', 'platforms', 'review', 'startedOn', 'finishedOn', 'favourite', 'replay', 'hours', 'owned'];
 
 export function initialValues(entry: LibraryEntry | null): LibraryFormValues {
   return {
@@ -36,6 +38,7 @@ export function initialValues(entry: LibraryEntry | null): LibraryFormValues {
     favourite: entry?.favourite ?? false,
     replay: false,
     hours: entry?.hours === null || entry?.hours === undefined ? '' : String(entry.hours),
+    owned: entry?.owned ?? null,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { NotificationItem } from '@vgl/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { listPagePath } from '../lists/listPaths';
 import { profilePath, reviewPath } from '../profile/profilePaths';
 
 interface NotificationSentenceProps {
@@ -19,19 +20,22 @@ const quoted = (excerpt: string | undefined) => (excerpt ? `: “${excerpt}”` 
  * you", "A moderator removed your review of Celeste."
  */
 export function NotificationSentence({ notification, viewer, onOpen }: NotificationSentenceProps) {
-  const { kind, actor, review, comment } = notification;
+  const { kind, actor, review, comment, list } = notification;
   const actorLink = (
     <Link to={profilePath(actor.username)} onClick={onOpen}>
       {actor.username}
     </Link>
   );
 
-  const whose = !review || review.username.toLowerCase() === viewer.toLowerCase() ? 'your' : `${review.username}'s`;
-  const reviewText = review ? `${whose} review of ${review.gameName}` : `${whose} review`;
-  // Comments live under the review, so their links go straight there.
+  const owner = review?.username ?? list?.username;
+  const whose = !owner || owner.toLowerCase() === viewer.toLowerCase() ? 'your' : `${owner}'s`;
+  // A notification is about a review or, the same way, about a list.
+  const reviewText = list ? `${whose} list ${list.title}` : review ? `${whose} review of ${review.gameName}` : `${whose} review`;
+  const path = list ? listPagePath(list.username, list.slug) : review ? reviewPath(review.username, review.slug) : null;
+  // Comments live under the review or list, so their links go straight there.
   const reviewLink = (toComments: boolean): ReactNode =>
-    review ? (
-      <Link to={`${reviewPath(review.username, review.slug)}${toComments ? '#comments' : ''}`} onClick={onOpen}>
+    path ? (
+      <Link to={`${path}${toComments ? '#comments' : ''}`} onClick={onOpen}>
         {reviewText}
       </Link>
     ) : (
@@ -40,6 +44,7 @@ export function NotificationSentence({ notification, viewer, onOpen }: Notificat
 
   switch (kind) {
     case 'review_liked':
+    case 'list_liked':
       return (
         <>
           {actorLink} liked {reviewLink(false)}

@@ -12,6 +12,7 @@ export const aNotification = (overrides: Partial<NotificationItem> = {}): Notifi
   read: false,
   review: { username: 'Alice', slug: 'celeste', gameName: 'Celeste' },
   comment: null,
+  list: null,
   message: null,
   ...overrides,
 });

@@ -49,32 +49,97 @@ describe('diary page', () => {
     expect(await screen.findByText('Nothing in the diary yet.')).toBeTruthy();
   });
 
-  it('lets the owner delete an entry after confirming, then shows the diary without it', async () => {
-    authStore.setState({ isAuthenticated: true, user: { username: 'Alice_99', avatar: null, isSuspended: false, exp: 4e9 } });
-    const answers = {
+  it('shows the time as hours and minutes and the platform of a session', async () => {
+    stubApi({
       '/api/users/alice_99': { body: aProfile() },
-      '/api/users/alice_99/diary': { body: entries, total: 3 },
-      'DELETE /api/users/alice_99/diary/2': { status: 204 },
-    };
-    const requests = stubApi(answers);
-    vi.stubGlobal('confirm', vi.fn(() => true));
+      '/api/users/alice_99/diary': { body: [aDiaryEntry({ id: 9, minutes: 95, hours: 1.6, platform: { slug: 'switch', name: 'Nintendo Switch' } })], total: 1 },
+    });
     renderRoutes(routes, '/u/alice_99/diary');
-
-    const hades = (await screen.findByRole('link', { name: 'Hades' })).closest('li')!;
-    answers['/api/users/alice_99/diary'] = { body: entries.filter((e) => e.id !== 2), total: 2 };
-    fireEvent.click(within(hades).getByRole('button', { name: /Delete/ }));
-
-    expect(window.confirm).toHaveBeenCalledWith('Delete the diary entry for Hades on November 2, 2026?');
-    await waitFor(() => expect(screen.queryByRole('link', { name: 'Hades' })).toBeNull());
-    expect(requests.some((url) => url.pathname === '/api/users/alice_99/diary/2')).toBe(true);
+    const row = (await screen.findByRole('link', { name: 'Elden Ring' })).closest('li')!;
+    expect(within(row).getByText('1 h 35 min')).toBeTruthy();
+    expect(within(row).getByText('Nintendo Switch')).toBeTruthy();
   });
 
-  it('keeps the entry when the owner cancels', async () => {
-    authStore.setState({ isAuthenticated: true, user: { username: 'alice_99', avatar: null, isSuspended: false, exp: 4e9 } });
-    const requests = stubApi({ '/api/users/alice_99': { body: aProfile() }, '/api/users/alice_99/diary': { body: entries, total: 3 } });
-    vi.stubGlobal('confirm', vi.fn(() => false));
-    renderRoutes(routes, '/u/alice_99/diary');
-    fireEvent.click((await screen.findAllByRole('button', { name: /Delete/ }))[0]!);
-    expect(requests.some((url) => /\/diary\/\d+$/.test(url.pathname))).toBe(false);
+  describe('for the owner', () => {
+    beforeEach(() => authStore.setState({ isAuthenticated: true, user: { username: 'Alice_99', avatar: null, isSuspended: false, exp: 4e9 } }));
+
+    it('asks in place before deleting, never with the browser’s confirm, and Keep brings focus back', async () => {
+      const confirm = vi.fn(() => true);
+      vi.stubGlobal('confirm', confirm);
+      const answers = {
+        '/api/users/alice_99': { body: aProfile() },
+        '/api/users/alice_99/diary': { body: entries, total: 3 },
+        'DELETE /api/users/alice_99/diary/2': { status: 204 },
+      };
+      const requests = stubApi(answers);
+      renderRoutes(routes, '/u/alice_99/diary');
+
+      const hades = (await screen.findByRole('link', { name: 'Hades' })).closest('li')!;
+      const deleteButton = within(hades).getByRole('button', { name: 'Delete the entry for Hades on November 2, 2026' });
+      fireEvent.click(deleteButton);
+      const question = within(hades).getByRole('group', { name: /Delete the entry for Hades on November 2, 2026\?/ });
+      expect(document.activeElement).toBe(within(question).getByRole('button', { name: 'Delete' }));
+      fireEvent.click(within(question).getByRole('button', { name: 'Keep it' }));
+      await waitFor(() => expect(document.activeElement?.id).toBe('diary-delete-2'));
+      expect(screen.queryByRole('group', { name: /Delete the entry/ })).toBeNull();
+
+      fireEvent.click(within(hades).getByRole('button', { name: /Delete the entry for Hades/ }));
+      answers['/api/users/alice_99/diary'] = { body: entries.filter((e) => e.id !== 2), total: 2 };
+      fireEvent.click(within(screen.getByRole('group', { name: /Delete the entry for Hades/ })).getByRole('button', { name: 'Delete' }));
+      await waitFor(() => expect(screen.queryByRole('link', { name: 'Hades' })).toBeNull());
+      expect(requests.some((url) => url.pathname === '/api/users/alice_99/diary/2')).toBe(true);
+      expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'Diary' }));
+      expect(confirm).not.toHaveBeenCalled();
+    });
+
+    it('edits an entry in place and gives focus back to its Edit button', async () => {
+      const tetris = entries[2]!;
+      const answers = {
+        '/api/users/alice_99': { body: aProfile() },
+        '/api/users/alice_99/diary': { body: entries, total: 3 },
+        'PUT /api/users/alice_99/diary/1': { body: { ...tetris, playedOn: '2026-10-29', minutes: 80 } },
+      };
+      stubApi(answers);
+      const fetchMock = vi.mocked(fetch);
+      renderRoutes(routes, '/u/alice_99/diary');
+
+      const row = (await screen.findByRole('link', { name: 'Tetris' })).closest('li')!;
+      fireEvent.click(within(row).getByRole('button', { name: 'Edit the entry for Tetris on October 30, 2026' }));
+      const form = screen.getByRole('form', { name: 'Edit the diary entry for Tetris' });
+      const date = within(form).getByLabelText('Date') as HTMLInputElement;
+      expect(document.activeElement).toBe(date);
+      expect(date.value).toBe('2026-10-30');
+      fireEvent.change(date, { target: { value: '2026-10-29' } });
+      fireEvent.change(within(form).getByLabelText('Hours'), { target: { value: '1' } });
+      fireEvent.change(within(form).getByLabelText('Minutes'), { target: { value: '20' } });
+      fireEvent.change(within(form).getByLabelText('Note'), { target: { value: ' Marathon. ' } });
+      fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+
+      await waitFor(() => expect(screen.queryByRole('form', { name: /Edit the diary entry/ })).toBeNull());
+      const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')!;
+      expect(JSON.parse(String(put[1]!.body))).toEqual({ playedOn: '2026-10-29', event: 'played', rating: null, note: 'Marathon.', replay: false, minutes: 80, platform: null });
+      await waitFor(() => expect(document.activeElement?.id).toBe('diary-edit-1'));
+    });
+
+    it('filters by year and platform through the URL, and says when nothing matches', async () => {
+      const requests = stubApi({
+        '/api/users/alice_99': { body: aProfile() },
+        '/api/users/alice_99/diary': { body: [], total: 0 },
+        '/api/users/alice_99/diary/filters': {
+          body: { years: [{ year: 2026, count: 3 }, { year: 2025, count: 1 }], platforms: [{ slug: 'switch', name: 'Nintendo Switch', count: 2 }] },
+        },
+      });
+      const { router } = renderRoutes(routes, '/u/alice_99/diary?year=2025&p=2');
+      expect(await screen.findByText('No diary entries match these filters.')).toBeTruthy();
+      const diaryQueries = () => requests.filter((url) => url.pathname.endsWith('/diary')).map((url) => Object.fromEntries(url.searchParams));
+      expect(diaryQueries()[0]).toMatchObject({ page: '2', year: '2025' });
+
+      await screen.findByRole('option', { name: 'Nintendo Switch' });
+      fireEvent.change(screen.getByLabelText('Platform'), { target: { value: 'switch' } });
+      expect(router.state.location.search).toBe('?year=2025&platform=switch');
+      await waitFor(() => expect(diaryQueries().at(-1)).toEqual({ page: '1', limit: '50', year: '2025', platform: 'switch' }));
+      fireEvent.change(screen.getByLabelText('Year'), { target: { value: '' } });
+      expect(router.state.location.search).toBe('?platform=switch');
+    });
   });
 });

@@ -1,4 +1,5 @@
-import type { DiaryEntry } from '@vgl/shared';
+import { formatMinutes, type DiaryEntry } from '@vgl/shared';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { GameCover } from '../../components/GameCover';
 import { RatingStars } from '../../components/RatingStars';
@@ -10,13 +11,17 @@ import styles from './diary.module.css';
 interface DiaryRowProps {
   entry: DiaryEntry;
   username: string;
-  /** Shown to the owner only; undefined hides the Delete button. */
-  onDelete?: (entry: DiaryEntry) => void;
-  deleting?: boolean;
+  /** The owner's Edit and Delete buttons; undefined hides them. */
+  actions?: { onEdit: () => void; onDelete: () => void; busy: boolean };
+  /** Shown under the row, across it: the owner's delete question. */
+  below?: ReactNode;
 }
 
-/** One logged play: day, cover, game, event, replay, stars, hours, note. */
-export function DiaryRow({ entry, username, onDelete, deleting = false }: DiaryRowProps) {
+/** The ids of a row's buttons, so focus can come back to them after the form or the question in their place. */
+export const diaryButtonId = (entry: Pick<DiaryEntry, 'id'>, action: 'edit' | 'delete') => `diary-${action}-${entry.id}`;
+
+/** One logged play: day, cover, game, event, replay, stars, time, platform, note. */
+export function DiaryRow({ entry, username, actions, below }: DiaryRowProps) {
   const day = Number(entry.playedOn.slice(8, 10));
   return (
     <li className={styles.row}>
@@ -36,16 +41,29 @@ export function DiaryRow({ entry, username, onDelete, deleting = false }: DiaryR
         </p>
         <p className={styles.meta}>
           {entry.rating !== null && <RatingStars value={entry.rating} size="md" />}
-          {entry.hours !== null && <span>{formatHours(entry.hours)}</span>}
+          {entry.minutes !== null ? <span>{formatMinutes(entry.minutes)}</span> : entry.hours !== null && <span>{formatHours(entry.hours)}</span>}
+          {entry.platform && <span>{entry.platform.name}</span>}
           {entry.reviewSlug && <Link to={reviewPath(username, entry.reviewSlug)}>Review</Link>}
         </p>
         {entry.note && <p className={styles.note}>{entry.note}</p>}
       </div>
-      {onDelete && (
-        <button type="button" className={`button button-ghost button-small ${styles.delete}`} disabled={deleting} onClick={() => onDelete(entry)}>
-          Delete<span className={styles.visuallyHidden}> the entry for {entry.game.name} on {formatLongDay(entry.playedOn)}</span>
-        </button>
+      {actions && (
+        <div className={styles.actions}>
+          <button id={diaryButtonId(entry, 'edit')} type="button" className="button button-ghost button-small" disabled={actions.busy} onClick={actions.onEdit}>
+            Edit<span className={styles.visuallyHidden}> the entry for {entry.game.name} on {formatLongDay(entry.playedOn)}</span>
+          </button>
+          <button
+            id={diaryButtonId(entry, 'delete')}
+            type="button"
+            className={`button button-ghost button-small ${styles.delete}`}
+            disabled={actions.busy}
+            onClick={actions.onDelete}
+          >
+            Delete<span className={styles.visuallyHidden}> the entry for {entry.game.name} on {formatLongDay(entry.playedOn)}</span>
+          </button>
+        </div>
       )}
+      {below && <div className={styles.below}>{below}</div>}
     </li>
   );
 }

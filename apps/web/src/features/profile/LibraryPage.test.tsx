@@ -61,6 +61,25 @@ describe('library page', () => {
     expect(router.state.location.search).toBe('');
   });
 
+  it('narrows "want to play" to the backlog or the wishlist, and names the shelf on each game', async () => {
+    const shelved = [
+      aLibraryGame({ id: 3, name: 'Celeste', slug: 'celeste', status: 4, owned: false }),
+      aLibraryGame({ id: 4, name: 'Tetris', slug: 'tetris', status: 4, owned: null }),
+    ];
+    const { router, libraryQueries } = setup('/u/alice_99/library?shelf=wishlist&p=2', shelved, 30);
+    const celeste = await screen.findByRole('link', { name: 'Celeste' });
+    expect(within(celeste.closest('li')!).getByText('Wishlist')).toBeTruthy();
+    expect(within(screen.getByRole('link', { name: 'Tetris' }).closest('li')!).getByText('Backlog')).toBeTruthy();
+    expect(libraryQueries()).toEqual([{ page: '2', limit: '24', status: 'any', shelf: 'wishlist', sort: 'updated' }]);
+    expect((screen.getByLabelText('Status') as HTMLSelectElement).selectedOptions[0]!.textContent).toBe('Wishlist');
+
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'backlog' } });
+    expect(router.state.location.search).toBe('?shelf=backlog');
+    await waitFor(() => expect(libraryQueries().at(-1)).toEqual({ page: '1', limit: '24', status: 'any', shelf: 'backlog', sort: 'updated' }));
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: '3' } });
+    expect(router.state.location.search).toBe('?status=3');
+  });
+
   it('ignores values it does not know', async () => {
     const { libraryQueries } = setup('/u/alice_99/library?status=9&sort=shuffle');
     await screen.findByRole('link', { name: 'Hades' });

@@ -14,10 +14,12 @@ import { useIsOwner } from './useIsOwner';
 import followStyles from '../follows/follows.module.css';
 import styles from './profile.module.css';
 
-/** The counts, and the tab each one opens (the people counts open their lists). */
+/** The counts, and the tab each one opens (the people counts open their lists, the shelves the library narrowed to them). */
 const COUNTS: [keyof ProfileOverview['counts'], string, string | null][] = [
   ['games', 'Games', null],
   ['beaten', 'Beaten', null],
+  ['backlog', 'Backlog', 'library?shelf=backlog'],
+  ['wishlist', 'Wishlist', 'library?shelf=wishlist'],
   ['reviews', 'Reviews', null],
   ['followers', 'Followers', 'followers'],
   ['following', 'Following', 'following'],
@@ -88,6 +90,8 @@ export function ProfileHeader({ username, profile, failed = false }: ProfileHead
           { label: 'Diary', to: `${base}/diary` },
           { label: 'Library', to: `${base}/library` },
           { label: 'Reviews', to: `${base}/reviews` },
+          { label: 'Lists', to: `${base}/lists` },
+          { label: 'Stats', to: `${base}/stats` },
           { label: 'Following', to: `${base}/following` },
           { label: 'Followers', to: `${base}/followers` },
         ]}

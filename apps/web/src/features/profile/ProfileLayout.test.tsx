@@ -10,7 +10,7 @@ const alice = aProfile({
   username: 'Alice_99',
   bio: 'Soulslikes and puzzle games.',
   joinedAt: Date.UTC(2024, 10, 3),
-  counts: { games: 12, beaten: 5, reviews: 3, followers: 0, following: 0 },
+  counts: { games: 12, beaten: 5, backlog: 4, wishlist: 2, reviews: 3, followers: 0, following: 0 },
 });
 
 const notFoundHeading = () => screen.findByRole('heading', { name: MESSAGES.errors.notFound });
@@ -53,7 +53,9 @@ describe('profile pages', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Alice_99' })).toBeTruthy();
     expect(screen.getByText('Soulslikes and puzzle games.')).toBeTruthy();
     const counts = within(screen.getByRole('list', { name: 'Counts' })).getAllByRole('listitem');
-    expect(counts.map((li) => li.textContent)).toEqual(['12 Games', '5 Beaten', '3 Reviews', '0 Followers', '0 Following']);
+    expect(counts.map((li) => li.textContent)).toEqual(['12 Games', '5 Beaten', '4 Backlog', '2 Wishlist', '3 Reviews', '0 Followers', '0 Following']);
+    // The shelves open the library narrowed to them.
+    expect(within(counts[3]!).getByRole('link').getAttribute('href')).toBe('/u/alice_99/library?shelf=wishlist');
 
     const tabs = screen.getByRole('navigation', { name: 'Profile' });
     expect(within(tabs).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
@@ -61,6 +63,8 @@ describe('profile pages', () => {
       ['Diary', '/u/alice_99/diary'],
       ['Library', '/u/alice_99/library'],
       ['Reviews', '/u/alice_99/reviews'],
+      ['Lists', '/u/alice_99/lists'],
+      ['Stats', '/u/alice_99/stats'],
       ['Following', '/u/alice_99/following'],
       ['Followers', '/u/alice_99/followers'],
     ]);

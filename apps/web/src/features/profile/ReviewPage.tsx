@@ -9,6 +9,7 @@ import { CommentsSection } from '../comments/CommentsSection';
 import { NotFoundPage } from '../errors/NotFoundPage';
 import { useReview } from './profileApi';
 import { profilePath, useUsernameParam } from './profilePaths';
+import { useCurrentNameInUrl } from './useCurrentNameInUrl';
 import styles from './review.module.css';
 
 const releaseYear = (game: EntryGame) =>
@@ -41,7 +42,7 @@ function ReviewView({ entry, slug }: { entry: ReviewEntry; slug: string }) {
           </h1>
         </header>
         <ReviewCard entry={entry} showGame={false} collapsible={false} />
-        <CommentsSection review={{ username: user.username, slug: entry.slug ?? slug, gameSlug: game.slug }} count={entry.comments} />
+        <CommentsSection target={{ username: user.username, slug: entry.slug ?? slug, gameSlug: game.slug }} count={entry.comments} />
       </div>
     </article>
   );
@@ -52,6 +53,7 @@ export function ReviewPage() {
   const username = useUsernameParam();
   const { slug = '' } = useParams();
   const review = useReview(username, slug);
+  useCurrentNameInUrl(username, review.data?.user.username);
   if (isNotFound(review.error)) return <NotFoundPage />;
   if (!review.data) return <p role="status">{review.isError ? 'The review could not be loaded. Please try again.' : 'Loading…'}</p>;
   return <ReviewView entry={review.data} slug={slug} />;

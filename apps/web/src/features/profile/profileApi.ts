@@ -1,16 +1,17 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   LIBRARY_LIMITS,
   PAGING,
   TOTAL_COUNT_HEADER,
   type DiaryEntry,
   type LibraryGame,
+  type LibraryShelf,
   type LibrarySort,
   type PlayStatus,
   type ProfileOverview,
   type ReviewEntry,
 } from '@vgl/shared';
-import { api, apiRequest } from '../../lib/api';
+import { api } from '../../lib/api';
 
 export interface Paged<T> {
   items: T[];
@@ -40,16 +41,19 @@ export const useProfile = (username: string) =>
 export interface LibraryFilter {
   /** Undefined: every status. */
   status?: PlayStatus;
+  /** Undefined: not narrowed to the backlog or the wishlist. */
+  shelf?: LibraryShelf;
   sort: LibrarySort;
   page: number;
 }
 
-export const useLibrary = (username: string, { status, sort, page }: LibraryFilter) =>
+export const useLibrary = (username: string, { status, shelf, sort, page }: LibraryFilter) =>
   useQuery({
-    queryKey: [...userKey(username), 'library', { status, sort, page }],
+    queryKey: [...userKey(username), 'library', { status, shelf, sort, page }],
     queryFn: () => {
       const query = pageQuery(page, PAGING.gamesPerPage);
       query.set('status', status === undefined ? 'any' : String(status));
+      if (shelf) query.set('shelf', shelf);
       query.set('sort', sort);
       return getPaged<LibraryGame>(`${userPath(username)}/library?${query.toString()}`);
     },
@@ -57,10 +61,21 @@ export const useLibrary = (username: string, { status, sort, page }: LibraryFilt
     retry: false,
   });
 
-export const useDiary = (username: string, page: number) =>
+/** The diary's filters (URL ?year=&platform=); undefined: every year, every platform. */
+export interface DiaryFilter {
+  year?: number | undefined;
+  platform?: string | undefined;
+}
+
+export const useDiary = (username: string, page: number, { year, platform }: DiaryFilter = {}) =>
   useQuery({
-    queryKey: [...userKey(username), 'diary', page],
-    queryFn: () => getPaged<DiaryEntry>(`${userPath(username)}/diary?${pageQuery(page, LIBRARY_LIMITS.diaryPerPage).toString()}`),
+    queryKey: [...userKey(username), 'diary', page, { year, platform }],
+    queryFn: () => {
+      const query = pageQuery(page, LIBRARY_LIMITS.diaryPerPage);
+      if (year !== undefined) query.set('year', String(year));
+      if (platform) query.set('platform', platform);
+      return getPaged<DiaryEntry>(`${userPath(username)}/diary?${query.toString()}`);
+    },
     placeholderData: keepPreviousData,
     retry: false,
   });
@@ -79,12 +94,3 @@ export const useReview = (username: string, slug: string) =>
     queryFn: async () => (await api.get<ReviewEntry>(`${userPath(username)}/reviews/${encodeURIComponent(slug)}`)).data,
     retry: false,
   });
-
-/** The owner removes a diary entry; the diary pages and the overview's recent entries refresh. */
-export function useDeleteDiaryEntry(username: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => apiRequest<void>('DELETE', `${userPath(username)}/diary/${id}`),
-    onSuccess: () => client.invalidateQueries({ queryKey: userKey(username) }),
-  });
-}

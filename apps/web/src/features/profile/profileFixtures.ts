@@ -19,7 +19,7 @@ export const aProfile = (overrides: Partial<ProfileOverview> = {}): ProfileOverv
   avatar: null,
   bio: null,
   joinedAt: Date.UTC(2024, 10, 3),
-  counts: { games: 0, beaten: 0, reviews: 0, followers: 0, following: 0 },
+  counts: { games: 0, beaten: 0, backlog: 0, wishlist: 0, reviews: 0, followers: 0, following: 0 },
   isFollowing: null,
   favourites: [],
   ratings: { count: 0, average: null, distribution: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0] },
@@ -36,6 +36,8 @@ export const aDiaryEntry = (overrides: Partial<DiaryEntry> = {}): DiaryEntry => 
   note: null,
   replay: false,
   hours: null,
+  minutes: null,
+  platform: null,
   game: aGame(),
   reviewSlug: null,
   ...overrides,
@@ -47,6 +49,7 @@ export const aLibraryGame = (overrides: Partial<LibraryGame> = {}): LibraryGame 
   rating: null,
   status: null,
   platform: null,
+  owned: null,
   ...overrides,
 });
 

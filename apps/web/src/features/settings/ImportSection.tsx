@@ -130,6 +130,7 @@ export function ImportSection({ username }: { username: string }) {
             </strong>{' '}
             ({formatLabel(p.format)}
             {p.unmatched > 0 ? `; ${n(p.unmatched)} not found, they will be skipped` : ''}).
+            {p.lists ? ` The file also holds ${plural(p.lists, 'list', 'lists')}.` : ''}
           </p>
           {p.errors.length > 0 && (
             <>
@@ -144,17 +145,19 @@ export function ImportSection({ username }: { username: string }) {
             </>
           )}
           <ImportPreviewTable rows={p.rows} />
-          <button type="button" className="button button-primary" onClick={() => void apply()} disabled={busy !== null || p.matched === 0}>
+          <button type="button" className="button button-primary" onClick={() => void apply()} disabled={busy !== null || (p.matched === 0 && !p.lists)}>
             {busy === 'import' ? 'Importing…' : 'Import'}
           </button>
-          {p.matched === 0 && <p className={styles.hint}>No row matched a game, so there is nothing to import.</p>}
+          {p.matched === 0 && !p.lists && <p className={styles.hint}>No row matched a game, so there is nothing to import.</p>}
         </div>
       )}
 
       {result && (
         <p className={styles.result} role="status">
           Import finished ({formatLabel(result.format)}): {plural(result.entries, 'library entry', 'library entries')} and{' '}
-          {plural(result.diary, 'diary entry', 'diary entries')} saved; {plural(result.unmatched, 'row', 'rows')} not found, {n(result.skipped)} skipped.
+          {plural(result.diary, 'diary entry', 'diary entries')} saved
+          {result.lists !== undefined ? `, ${plural(result.lists, 'list', 'lists')} made or updated` : ''}; {plural(result.unmatched, 'row', 'rows')} not found,{' '}
+          {n(result.skipped)} skipped.
         </p>
       )}
     </FormSection>

@@ -27,6 +27,8 @@ export interface ImportPreview {
   unmatched: number;
   rows: ImportPreviewRow[];
   errors: { line: number; message: string }[];
+  /** Lists in the file (VGL), when it has any. */
+  lists?: number;
 }
 
 /** POST …/library/import: what was written. */
@@ -36,6 +38,8 @@ export interface ImportResult {
   diary: number;
   unmatched: number;
   skipped: number;
+  /** Lists made or changed, when the file has any. */
+  lists?: number;
 }
 
 const libraryPath = (username: string) => `/api/users/${encodeURIComponent(username.toLowerCase())}/library`;

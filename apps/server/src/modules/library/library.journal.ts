@@ -1,0 +1,145 @@
+import { JOURNAL_LIMITS, JOURNAL_MESSAGES, type DiaryFilters } from '@vgl/shared';
+import type { DiaryQuery, DiarySessionInput, DiarySessionUpdate } from '@vgl/shared/schemas';
+import { lockMember } from '../../db/concurrency.js';
+import type { Db } from '../../db/database.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import type { ActivityService } from '../activity/activity.service.js';
+import type { UserRow } from '../users/users.repo.js';
+import { diaryColumns, entryColumnsFromPlay } from './library.diary.js';
+import type { LibraryAction } from './library.policy.js';
+import { presentDiaryEntry } from './library.presenter.js';
+import { blankEntry, libraryRepo, type Conn } from './library.repo.js';
+
+/*
+ * The play journal: a member logs a session of a game on any past day, with
+ * its time, platform, note and the finished/replay flags, and edits or
+ * deletes it in place. Every session is a diary entry; its minutes count
+ * into the game's time played (LibraryEntry.totalHours, the sum of the
+ * game's diary entries). Limits per day keep one member's diary readable
+ * and are checked under the member's lock, so parallel requests cannot
+ * pass them together.
+ */
+
+type Actor = UserRow | null;
+
+interface JournalDeps {
+  db: Db;
+  activity: ActivityService;
+  now: () => number;
+  ownerFor: (actor: Actor, username: string, action: LibraryAction) => Promise<UserRow>;
+  gameFor: (slug: string) => Promise<{ id: number; slug: string }>;
+}
+
+/** A session's time as whole minutes: given as minutes, or as hours. */
+export const sessionMinutes = (session: { hours: number | null; minutes?: number | null | undefined }) =>
+  session.minutes ?? (session.hours === null ? null : Math.round(session.hours * 60));
+
+const noSuchEntry = () => notFound(JOURNAL_MESSAGES.noSuchEntry);
+
+export function createJournal({ db, activity, now, ownerFor, gameFor }: JournalDeps) {
+  const k = db.kysely;
+
+  /** The platform's id; an unknown slug is bad input with the field named. */
+  async function platformId(conn: Conn, slug: string | null): Promise<number | null> {
+    if (slug === null) return null;
+    const [row] = await libraryRepo.platformIdsBySlug(conn, [slug]);
+    if (!row) throw badRequest(`There is no platform "${slug}".`, { platform: `There is no platform "${slug}".` });
+    return row.id;
+  }
+
+  /** Refuses a session past the day's limits (the caller holds the member's lock). */
+  async function checkDayLimits(trx: Conn, userId: number, gameId: number, playedOn: string, exceptId?: number) {
+    const [day, game] = await Promise.all([
+      libraryRepo.diaryCountOn(trx, userId, playedOn, { exceptId }),
+      libraryRepo.diaryCountOn(trx, userId, playedOn, { gameId, exceptId }),
+    ]);
+    if (day >= JOURNAL_LIMITS.sessionsPerDay) throw badRequest(JOURNAL_MESSAGES.sessionsPerDay, { playedOn: JOURNAL_MESSAGES.sessionsPerDay });
+    if (game >= JOURNAL_LIMITS.sessionsPerGamePerDay) {
+      throw badRequest(JOURNAL_MESSAGES.sessionsPerGamePerDay, { playedOn: JOURNAL_MESSAGES.sessionsPerGamePerDay });
+    }
+  }
+
+  const columns = (session: DiarySessionUpdate, platform_id: number | null) => ({
+    ...diaryColumns({ ...session, hours: null }),
+    minutes_played: sessionMinutes(session),
+    platform_id,
+  });
+
+  /** A diary entry just written; deleted meanwhile (by another request) it is a 404 like any other. */
+  async function diaryEntryOrGone(id: number) {
+    const row = await libraryRepo.diaryById(k, id);
+    if (!row) throw noSuchEntry();
+    return presentDiaryEntry(row);
+  }
+
+  return {
+    async diary(actor: Actor, username: string, query: DiaryQuery) {
+      const owner = await ownerFor(actor, username, 'read');
+      const platform = query.platform === undefined ? undefined : ((await libraryRepo.platformIdsBySlug(k, [query.platform]))[0]?.id ?? null);
+      const { rows, total } = await libraryRepo.diaryOf(k, owner.id, query.limit, (query.page - 1) * query.limit, { year: query.year, platformId: platform });
+      return { items: rows.map(presentDiaryEntry), total };
+    },
+
+    async diaryFilters(actor: Actor, username: string): Promise<DiaryFilters> {
+      const owner = await ownerFor(actor, username, 'read');
+      return libraryRepo.diaryFilters(k, owner.id);
+    },
+
+    /** Logs a session; a game not yet in the library is added with the status the play implies. */
+    async addDiary(actor: Actor, username: string, input: DiarySessionInput) {
+      const owner = await ownerFor(actor, username, 'write');
+      const game = await gameFor(input.game);
+      const at = now();
+      const id = await k.transaction().execute(async (trx) => {
+        // The day's limits and "is the game new" are read before writing: one request of this member at a time.
+        await lockMember(db, trx, owner.id);
+        const platform = await platformId(trx, input.platform);
+        await checkDayLimits(trx, owner.id, game.id, input.playedOn);
+        const existing = await libraryRepo.entryOf(trx, owner.id, game.id);
+        const implied = entryColumnsFromPlay(input);
+        const entryId = existing?.id ?? (await libraryRepo.insertEntry(trx, { ...blankEntry(owner.id, game.id, at), ...implied })).id;
+        if (existing) await libraryRepo.updateEntry(trx, existing.id, { updated_at: at });
+        else await activity.record(trx, owner.id, { verb: 'added', gameId: game.id, entryId, value: implied.status });
+        const diaryId = (
+          await libraryRepo.insertDiary(trx, { user_id: owner.id, entry_id: entryId, game_id: game.id, ...columns(input, platform), created_at: at })
+        ).id;
+        // The feed says "played"; the activity keeps the diary id (value) so deleting the session takes it away.
+        await activity.record(trx, owner.id, { verb: 'played', gameId: game.id, entryId, value: diaryId });
+        return diaryId;
+      });
+      return diaryEntryOrGone(id);
+    },
+
+    /** Replaces every field but the game; moving it to another day checks that day's limits. */
+    async updateDiary(actor: Actor, username: string, id: number, input: DiarySessionUpdate) {
+      const owner = await ownerFor(actor, username, 'write');
+      await k.transaction().execute(async (trx) => {
+        await lockMember(db, trx, owner.id);
+        const row = await libraryRepo.diaryById(trx, id);
+        if (!row || row.user_id !== owner.id) throw noSuchEntry();
+        const platform = await platformId(trx, input.platform);
+        if (input.playedOn !== row.played_on) await checkDayLimits(trx, owner.id, row.game_id, input.playedOn, id);
+        await libraryRepo.updateDiary(trx, id, columns(input, platform));
+      });
+      return diaryEntryOrGone(id);
+    },
+
+    async removeDiary(actor: Actor, username: string, id: number) {
+      const owner = await ownerFor(actor, username, 'write');
+      await k.transaction().execute(async (trx) => {
+        // Two deletes at once: the second finds nothing (404), as it would a moment later.
+        await lockMember(db, trx, owner.id);
+        const row = await libraryRepo.diaryById(trx, id);
+        if (!row || row.user_id !== owner.id) throw noSuchEntry();
+        await libraryRepo.deleteDiary(trx, id);
+        await trx
+          .deleteFrom('activities')
+          .where('entry_id', '=', row.entry_id)
+          .where('actor_id', '=', owner.id)
+          .where('verb', '=', 'played')
+          .where('value', '=', id)
+          .execute();
+      });
+    },
+  };
+}

@@ -1,0 +1,215 @@
+import { API_MESSAGES, LIST_LIMITS, LIST_MESSAGES, slugify, type ListDetail, type ListItem, type ListSort, type ListSummary } from '@vgl/shared';
+import type { ListGameInput, ListInput } from '@vgl/shared/schemas';
+import { lockMember } from '../../db/concurrency.js';
+import type { Db } from '../../db/database.js';
+import { badRequest, forbidden, notFound } from '../../http/errors.js';
+import type { SocialServices } from '../activity/activity.service.js';
+import { findGameBySlug } from '../catalog/catalog.repo.js';
+import type { Conn } from '../library/library.repo.js';
+import type { Actor } from '../library/library.service.js';
+import type { UserRow } from '../users/users.repo.js';
+import { canList, type ListAction } from './lists.policy.js';
+import { presentListDetail, presentListItem, presentListSummary } from './lists.presenter.js';
+import { listsRepo, type ListRow } from './lists.repo.js';
+
+/** Room left in a slug for "-NN" when the title's own slug is taken. */
+const SLUG_BASE_LENGTH = 90;
+
+/** A slug from the title, unique among the member's lists ("best-rpgs", then "best-rpgs-2"). */
+export async function uniqueListSlug(conn: Conn, userId: number, title: string): Promise<string> {
+  const base = slugify(title).slice(0, SLUG_BASE_LENGTH).replace(/-+$/, '') || 'list';
+  const taken = new Set(await listsRepo.slugsLike(conn, userId, base));
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+const page = (p: number, limit: number) => ({ limit, offset: (p - 1) * limit });
+
+/**
+ * Members' lists: making, editing and ordering them, and the pages that show
+ * them (a profile's lists, a game's, Explore's). Likes and comments on lists
+ * go through the likes and comments modules like reviews'.
+ */
+export function createListsService(db: Db, deps: Pick<SocialServices, 'library' | 'activity'>, now: () => number = Date.now) {
+  const k = db.kysely;
+
+  /** The list, after checking the actor may see it (else it does not exist) and do `action` with it. */
+  async function listFor(actor: Actor, username: string, slug: string, action: ListAction): Promise<ListRow> {
+    const owner = await deps.library.ownerFor(actor, username, 'read');
+    const list = await listsRepo.bySlug(k, owner.id, slug.toLowerCase());
+    if (!list || !canList(actor, 'read', list)) throw notFound(`There is no list "${slug}".`);
+    if (!canList(actor, action, list)) throw forbidden(API_MESSAGES.forbidden);
+    return list;
+  }
+
+  async function gameFor(slug: string) {
+    const game = await findGameBySlug(k, slug);
+    if (!game) throw notFound(`There is no game "${slug}".`);
+    return game;
+  }
+
+  async function summaries(rows: ListRow[], gameId?: number): Promise<ListSummary[]> {
+    const ids = rows.map((r) => r.id);
+    const [counts, previews, holding] = await Promise.all([
+      listsRepo.gameCounts(k, ids),
+      listsRepo.previews(k, ids, LIST_LIMITS.previewGames),
+      gameId === undefined ? undefined : listsRepo.holding(k, ids, gameId),
+    ]);
+    return rows.map((row) =>
+      presentListSummary(row, { games: counts.get(row.id) ?? 0, preview: previews.get(row.id) ?? [], hasGame: holding ? holding.has(row.id) : null }),
+    );
+  }
+
+  /** A list just written; deleted meanwhile (by another request) it is a 404 like any other. */
+  async function detailOf(listId: number, viewer: Actor): Promise<ListDetail> {
+    const [row, items] = await Promise.all([listsRepo.byId(k, listId), listsRepo.items(k, listId)]);
+    if (!row) throw notFound('There is no such list.');
+    return presentListDetail(row, items, viewer, LIST_LIMITS.previewGames);
+  }
+
+  /** Runs `write` with the list's row held; a list deleted meanwhile is a 404. */
+  const withListLocked = <T>(listId: number, write: (trx: Conn) => Promise<T>) =>
+    k.transaction().execute(async (trx) => {
+      if (!(await listsRepo.lock(db, trx, listId))) throw notFound('There is no such list.');
+      return write(trx);
+    });
+
+  /** "Created a list" reaches followers' feeds once, when the list is first public. */
+  async function announce(conn: Conn, list: { id: number; user_id: number }) {
+    const said = await conn.selectFrom('activities').select('id').where('list_id', '=', list.id).where('verb', '=', 'created_list').executeTakeFirst();
+    if (!said) await deps.activity.record(conn, list.user_id, { verb: 'created_list', listId: list.id });
+  }
+
+  return {
+    listFor,
+
+    async ofUser(actor: Actor, username: string, query: { page: number; limit: number; game?: string | undefined }) {
+      const owner = await deps.library.ownerFor(actor, username, 'read');
+      const game = query.game === undefined ? undefined : await gameFor(query.game);
+      const { rows, total } = await listsRepo.ofUser(k, owner.id, { includePrivate: actor?.id === owner.id, ...page(query.page, query.limit) });
+      return { items: await summaries(rows, game?.id), total };
+    },
+
+    async get(actor: Actor, username: string, slug: string) {
+      return detailOf((await listFor(actor, username, slug, 'read')).id, actor);
+    },
+
+    async create(actor: UserRow, username: string, input: ListInput) {
+      const owner = await deps.library.ownerFor(actor, username, 'write');
+      const at = now();
+      const id = await k.transaction().execute(async (trx) => {
+        // The count and the free slug are read before the insert: one member's new lists one at a time.
+        await lockMember(db, trx, owner.id);
+        if ((await listsRepo.countOf(trx, owner.id)) >= LIST_LIMITS.listsPerMember) throw badRequest(LIST_MESSAGES.tooManyLists);
+        const { id } = await listsRepo.insert(trx, {
+          user_id: owner.id,
+          slug: await uniqueListSlug(trx, owner.id, input.title),
+          title: input.title,
+          description: input.description,
+          ranked: input.ranked ? 1 : 0,
+          is_public: input.isPublic ? 1 : 0,
+          created_at: at,
+          updated_at: at,
+        });
+        if (input.isPublic) await announce(trx, { id, user_id: owner.id });
+        return id;
+      });
+      return detailOf(id, actor);
+    },
+
+    /** Title, description, ranked and public; the slug stays, so links keep working. */
+    async update(actor: UserRow, username: string, slug: string, input: ListInput) {
+      const list = await listFor(actor, username, slug, 'edit');
+      await k.transaction().execute(async (trx) => {
+        await listsRepo.update(trx, list.id, {
+          title: input.title,
+          description: input.description,
+          ranked: input.ranked ? 1 : 0,
+          is_public: input.isPublic ? 1 : 0,
+          updated_at: now(),
+        });
+        if (input.isPublic) await announce(trx, list);
+      });
+      return detailOf(list.id, actor);
+    },
+
+    /** Its games, likes, comments and the feed items and notifications about it go with it (ON DELETE CASCADE). */
+    async remove(actor: UserRow, username: string, slug: string) {
+      const list = await listFor(actor, username, slug, 'delete');
+      await listsRepo.delete(k, list.id);
+    },
+
+    /** Adds the game at the end; a game already in the list stays where it is (its note is updated when one is given). */
+    async addGame(actor: UserRow, username: string, slug: string, input: ListGameInput): Promise<{ item: ListItem; created: boolean }> {
+      const list = await listFor(actor, username, slug, 'edit');
+      const game = await gameFor(input.game);
+      const at = now();
+      const created = await withListLocked(list.id, async (trx) => {
+        const existing = await listsRepo.item(trx, list.id, game.id);
+        if (existing) {
+          if (input.note !== null && input.note !== existing.note) await listsRepo.setNote(trx, list.id, game.id, input.note);
+          return false;
+        }
+        const { size, next } = await listsRepo.sizeAndEnd(trx, list.id);
+        if (size >= LIST_LIMITS.gamesPerList) throw badRequest(LIST_MESSAGES.listFull);
+        await listsRepo.insertGames(trx, [{ list_id: list.id, game_id: game.id, position: next, note: input.note, added_at: at }]);
+        await listsRepo.touch(trx, list.id, at);
+        return true;
+      });
+      return { item: await itemOf(list.id, game.id), created };
+    },
+
+    async setNote(actor: UserRow, username: string, slug: string, gameId: number, note: string | null) {
+      const list = await listFor(actor, username, slug, 'edit');
+      if (!(await listsRepo.item(k, list.id, gameId))) throw notFound(LIST_MESSAGES.notInList);
+      await listsRepo.setNote(k, list.id, gameId, note);
+      await listsRepo.touch(k, list.id, now());
+      return itemOf(list.id, gameId);
+    },
+
+    async removeGame(actor: UserRow, username: string, slug: string, gameId: number) {
+      const list = await listFor(actor, username, slug, 'edit');
+      const removed = await withListLocked(list.id, async (trx) => {
+        const gone = await listsRepo.removeGame(trx, list.id, gameId);
+        if (gone) await listsRepo.touch(trx, list.id, now());
+        return gone;
+      });
+      if (!removed) throw notFound(LIST_MESSAGES.notInList);
+    },
+
+    /** Puts the games in this order; it must name exactly the list's games (a list changed meanwhile is a 400: reload and retry). */
+    async reorder(actor: UserRow, username: string, slug: string, gameIds: number[]) {
+      const list = await listFor(actor, username, slug, 'edit');
+      await withListLocked(list.id, async (trx) => {
+        const current = new Set(await listsRepo.gameIds(trx, list.id));
+        if (new Set(gameIds).size !== gameIds.length || gameIds.length !== current.size || gameIds.some((id) => !current.has(id))) {
+          throw badRequest(LIST_MESSAGES.orderMismatch, { games: LIST_MESSAGES.orderMismatch });
+        }
+        await listsRepo.setOrder(trx, list.id, gameIds);
+        await listsRepo.touch(trx, list.id, now());
+      });
+      return detailOf(list.id, actor);
+    },
+
+    /** Public lists holding the game, most liked first, with how many there are. */
+    async ofGame(gameSlug: string, p: number, limit: number) {
+      const game = await gameFor(gameSlug);
+      const { rows, total } = await listsRepo.ofGame(k, game.id, page(p, limit));
+      return { items: await summaries(rows), total };
+    },
+
+    async browse(sort: ListSort, p: number, limit: number) {
+      const { rows, total } = await listsRepo.browse(k, sort, page(p, limit));
+      return { items: await summaries(rows), total };
+    },
+  };
+
+  async function itemOf(listId: number, gameId: number): Promise<ListItem> {
+    const items = await listsRepo.items(k, listId);
+    const index = items.findIndex((item) => item.game_id === gameId);
+    if (index === -1) throw notFound(LIST_MESSAGES.notInList);
+    return presentListItem(items[index]!, index + 1);
+  }
+}
+
+export type ListsService = ReturnType<typeof createListsService>;

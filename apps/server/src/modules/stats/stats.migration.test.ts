@@ -1,0 +1,97 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, type Db } from '../../db/database.js';
+import { migrateToLatest } from '../../db/migrate.js';
+import { statsMigration } from '../../db/migrations/0018_stats.js';
+import { createTestDatabase, dbKinds, type TestDatabase } from '../../test/databases.js';
+import { createUser } from '../../test/users.js';
+
+/** 0018's triggers: the right part moves (a year of the diary, or the library), once per statement on PostgreSQL; and a clean way back down. */
+describe.each(dbKinds)('migration 0018 (stats versions) on %s', (kind) => {
+  let database: TestDatabase;
+  let db: Db;
+  let userId: number;
+  let entryId: number;
+  let gameId: number;
+
+  const versions = async () =>
+    Object.fromEntries(
+      (await db.kysely.selectFrom('member_stats_versions').select(['part', 'version']).where('user_id', '=', userId).execute()).map((r) => [Number(r.part), Number(r.version)]),
+    ) as Record<number, number>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    db = createDb(database.config);
+    await migrateToLatest(db);
+    const k = db.kysely;
+    userId = (await createUser(k, { username: 'ann' })).id;
+    const at = Date.now();
+    gameId = (await sql<{ id: number }>`insert into games (slug, name, source, created_at, updated_at) values ('tetris', 'Tetris', 'import', ${at}, ${at}) returning id`.execute(k)).rows[0]!.id;
+    entryId = (
+      await k
+        .insertInto('library_entries')
+        .values({ user_id: userId, game_id: gameId, status: 1, rating: null, review: null, review_slug: null, review_created_at: null, review_updated_at: null, started_on: null, finished_on: null, favourite_position: null, featured_position: null, owned: null, created_at: at, updated_at: at })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  });
+  afterAll(async () => {
+    await db.destroy();
+    await database.drop();
+  });
+
+  it('moves the year of the diary rows written, for a whole multi-row insert, a move to another year and a delete', async () => {
+    // The entry made in beforeAll: the library's entries (0) and games (1).
+    expect(await versions()).toEqual({ 0: 1, 1: 1 });
+    const row = (day: string) => ({ user_id: userId, entry_id: entryId, game_id: gameId, played_on: day, event: 'played' as const, rating: null, note: null, minutes_played: 10, created_at: 1, platform_id: null });
+    await db.kysely.insertInto('diary_entries').values([row('2024-01-01'), row('2024-01-02'), row('2024-01-03')]).execute();
+    // SQLite counts each row, PostgreSQL each statement.
+    expect(await versions()).toEqual({ 0: 1, 1: 1, 2024: kind === 'postgres' ? 1 : 3 });
+    const inserted = (await versions())[2024]!;
+    await db.kysely.updateTable('diary_entries').set({ played_on: '2023-12-31' }).where('played_on', '=', '2024-01-01').execute();
+    const moved = await versions();
+    expect(moved[2024]).toBeGreaterThan(inserted);
+    expect(moved[2023]).toBeGreaterThan(0);
+    await db.kysely.deleteFrom('diary_entries').where('user_id', '=', userId).execute();
+    const deleted = await versions();
+    expect(deleted[2024]).toBeGreaterThan(moved[2024]!);
+    expect(deleted[2023]).toBeGreaterThan(moved[2023]!);
+    expect([deleted[0], deleted[1]]).toEqual([1, 1]);
+  });
+
+  it('moves the entries part when a counted column changes, the games part when the games or their listed platforms do', async () => {
+    const before = await versions();
+    await db.kysely.updateTable('library_entries').set({ likes_count: 3, comments_count: 1, updated_at: Date.now() }).where('id', '=', entryId).execute();
+    expect(await versions()).toEqual(before);
+    await db.kysely.updateTable('library_entries').set({ finished_on: '2024-02-02' }).where('id', '=', entryId).execute();
+    const dated = await versions();
+    expect(dated[0]).toBeGreaterThan(before[0]!);
+    expect(dated[1]).toBe(before[1]);
+
+    const platformId = (await sql<{ id: number }>`insert into platforms (slug, name) values ('snes', 'SNES') returning id`.execute(db.kysely)).rows[0]!.id;
+    await db.kysely.insertInto('library_entry_platforms').values({ entry_id: entryId, platform_id: platformId }).execute();
+    const listed = await versions();
+    expect(listed[1]).toBeGreaterThan(dated[1]!);
+    expect(listed[0]).toBe(dated[0]);
+    await db.kysely.deleteFrom('library_entry_platforms').where('entry_id', '=', entryId).execute();
+    expect((await versions())[1]).toBeGreaterThan(listed[1]!);
+
+    const at = Date.now();
+    const other = (await sql<{ id: number }>`insert into games (slug, name, source, created_at, updated_at) values ('pong', 'Pong', 'import', ${at}, ${at}) returning id`.execute(db.kysely)).rows[0]!.id;
+    const unlisted = await versions();
+    await db.kysely.updateTable('library_entries').set({ game_id: other }).where('id', '=', entryId).execute();
+    const moved = await versions();
+    expect(moved[0]).toBeGreaterThan(unlisted[0]!);
+    expect(moved[1]).toBeGreaterThan(unlisted[1]!);
+  });
+
+  it('goes down and up again', async () => {
+    await statsMigration(kind).down!(db.kysely as never);
+    await db.kysely.updateTable('library_entries').set({ rating: 5 }).where('id', '=', entryId).execute();
+    await statsMigration(kind).up(db.kysely as never);
+    expect(await versions()).toEqual({});
+    await db.kysely.updateTable('library_entries').set({ rating: 6 }).where('id', '=', entryId).execute();
+    expect((await versions())[0]).toBeGreaterThan(0);
+    expect((await versions())[1]).toBeUndefined();
+  });
+});

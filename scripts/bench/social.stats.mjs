@@ -1,0 +1,253 @@
+// The stats part of npm run bench:social: libraries and play journals for
+// every generated user (5,000,000 library and diary rows in all; --quick:
+// 500,000), and the timing of the stats page and the year in review through
+// the API for heavy and typical members. social.mjs generates, loads and
+// reports; this file only adds its rows and its cases.
+//
+// The data: library sizes are log-normal (median ~11 games, a third of the
+// users idle with a few), a third of the games only wanted (no diary), the
+// rest played in sessions of 15 minutes to 4 hours on one of 12 platforms
+// (a fifth without one), beaten ones ending in a "finished" session; 60%
+// rated. Journals span 2024–2025. On top, BENCH_MEMBERS heavy members (3,000
+// games, ~10,000 sessions over ten years, 2016–2025) and as many typical
+// ones (40 games, ~100 sessions) are the ones timed.
+import { createLibraryService } from '../../apps/server/dist/modules/library/library.service.js';
+import { createActivityService } from '../../apps/server/dist/modules/activity/activity.service.js';
+import { createStatsService } from '../../apps/server/dist/modules/stats/stats.service.js';
+
+const DAY = 86_400_000;
+/** Heavy members timed (and as many typical ones): 20 heavy members' parts (~18,000 rows each) fit the stats cache together. */
+const BENCH_MEMBERS = 20;
+/** Platform and genre ids far from anything a migration might insert. */
+const PLATFORM_BASE = 900_000;
+const GENRE_BASE = 900_000;
+const PLATFORMS = 12;
+const GENRES = 23;
+
+/** Tables social.mjs must load without their secondary indexes (built after the load). */
+export const STATS_TABLES = ['library_entry_platforms', 'diary_entries', 'game_genres'];
+
+class Column {
+  constructor(Type, capacity = 1 << 16) {
+    this.Type = Type;
+    this.data = new Type(capacity);
+    this.length = 0;
+  }
+  push(v) {
+    if (this.length === this.data.length) {
+      const bigger = new this.Type(this.data.length * 2);
+      bigger.set(this.data);
+      this.data = bigger;
+    }
+    this.data[this.length++] = v;
+  }
+}
+
+const isoDay = (() => {
+  const cache = new Map();
+  return (dayNumber) => {
+    let s = cache.get(dayNumber);
+    if (s === undefined) cache.set(dayNumber, (s = new Date(dayNumber * DAY).toISOString().slice(0, 10)));
+    return s;
+  };
+})();
+
+/**
+ * Libraries and journals for every user. `rand` is social.mjs's seeded
+ * generator (so the whole data set stays deterministic); the review entries
+ * it made already hold some (user, game) pairs, which are left alone.
+ */
+export function generateJournals(data, { rand, users, games }) {
+  const gauss = () => Math.sqrt(-2 * Math.log(1 - rand())) * Math.cos(2 * Math.PI * rand());
+  const below = (n) => Math.floor(rand() * n);
+  const taken = new Set();
+  for (let e = 0; e < data.entries.user.length; e += 1) taken.add(data.entries.user.data[e] * games + data.entries.game.data[e]);
+
+  // The timed members: active users from the end of the id range (never feed viewers).
+  const members = { heavy: [], typical: [] };
+  for (let u = users - 1; u >= 0 && members.typical.length < BENCH_MEMBERS; u -= 1) {
+    if (data.users.suspended[u]) continue;
+    (members.heavy.length < BENCH_MEMBERS ? members.heavy : members.typical).push(u);
+  }
+  const role = new Map([...members.heavy.map((u) => [u, 'heavy']), ...members.typical.map((u) => [u, 'typical'])]);
+
+  const entry = { user: new Column(Int32Array), game: new Column(Int32Array), status: new Column(Uint8Array), rating: new Column(Uint8Array), started: new Column(Int32Array), finished: new Column(Int32Array), platform: new Column(Int8Array) };
+  const diary = { entry: new Column(Int32Array), day: new Column(Int32Array), minutes: new Column(Int16Array), platform: new Column(Int8Array), finished: new Column(Uint8Array) };
+  const journalStart = Math.floor(Date.UTC(2024, 0, 1) / DAY);
+  const heavyStart = Math.floor(Date.UTC(2016, 0, 1) / DAY);
+  const lastDay = Math.floor(Date.UTC(2025, 11, 31) / DAY);
+  // Tuned so that the whole population gives ~5,000,000 library and diary rows at 100,000 users.
+  const libraryMu = Math.log(10.9);
+
+  for (let u = 0; u < users; u += 1) {
+    const kind = role.get(u);
+    const size = kind === 'heavy' ? Math.min(3_000, Math.floor(games * 0.6)) : kind === 'typical' ? 40 : Math.min(Math.floor(games / 4), Math.round(Math.exp(libraryMu + 1.1 * gauss()) * (rand() < 0.33 ? 0.2 : 1)));
+    const first = kind === 'heavy' ? heavyStart : journalStart;
+    const span = lastDay - first;
+    const mine = new Set();
+    for (let i = 0; i < size; i += 1) {
+      let g = below(games);
+      for (let tries = 0; (mine.has(g) || taken.has(u * games + g)) && tries < 20; tries += 1) g = below(games);
+      if (mine.has(g) || taken.has(u * games + g)) continue;
+      mine.add(g);
+      const r = rand();
+      const status = r < 0.3 ? 4 : r < 0.6 ? 2 : r < 0.8 ? 1 : 3;
+      const platform = rand() < 0.8 ? below(PLATFORMS) : -1;
+      const e = entry.user.length;
+      entry.user.push(u);
+      entry.game.push(g);
+      entry.status.push(status);
+      entry.rating.push(rand() < 0.6 ? 1 + below(10) : 0);
+      entry.platform.push(platform);
+      let started = -1;
+      let finished = -1;
+      if (status !== 4) {
+        const sessions = kind === 'heavy' ? 1 + below(9) : 1 + Math.floor(-Math.log(1 - rand()) * 2.3);
+        let day = first + below(Math.max(1, span - sessions * 3));
+        started = day;
+        for (let s = 0; s < sessions && day <= lastDay; s += 1) {
+          diary.entry.push(e);
+          diary.day.push(day);
+          diary.minutes.push(15 + below(226));
+          diary.platform.push(rand() < 0.8 ? platform : -1);
+          diary.finished.push(status === 2 && s === sessions - 1 ? 1 : 0);
+          if (status === 2 && s === sessions - 1) finished = day;
+          day += below(4);
+        }
+      }
+      entry.started.push(started);
+      entry.finished.push(finished);
+    }
+  }
+  return { members, entry, diary };
+}
+
+/** The rows to load, in social.mjs's table format; library entry ids continue after the reviews'. */
+export function journalTables(data, { games, start }) {
+  const { entry, diary } = data.journal;
+  const firstId = data.entries.user.length + 1;
+  const day = (n) => (n < 0 ? null : isoDay(n));
+  return [
+    {
+      name: 'platforms',
+      columns: [['id', 'int4'], ['slug', 'text'], ['name', 'text']],
+      count: PLATFORMS,
+      row: (p) => [PLATFORM_BASE + p, `bench-platform-${p}`, `Bench Platform ${p}`],
+    },
+    {
+      name: 'genres',
+      columns: [['id', 'int4'], ['slug', 'text'], ['name', 'text']],
+      count: GENRES,
+      row: (g) => [GENRE_BASE + g, `bench-genre-${g}`, `Bench Genre ${g}`],
+    },
+    {
+      name: 'game_genres',
+      columns: [['game_id', 'int4'], ['genre_id', 'int4']],
+      count: games * 2,
+      // Two different genres per game.
+      row: (j) => [Math.floor(j / 2) + 1, GENRE_BASE + ((Math.floor(j / 2) * 7 + (j % 2) * 5) % GENRES)],
+    },
+    {
+      name: 'library_entries',
+      columns: [['id', 'int4'], ['user_id', 'int4'], ['game_id', 'int4'], ['status', 'int4'], ['rating', 'int4'], ['started_on', 'text'], ['finished_on', 'text'], ['created_at', 'int8'], ['updated_at', 'int8']],
+      count: entry.user.length,
+      row: (e) => [
+        firstId + e, entry.user.data[e] + 1, entry.game.data[e] + 1, entry.status.data[e], entry.rating.data[e] || null, day(entry.started.data[e]), day(entry.finished.data[e]), start, start,
+      ],
+    },
+    {
+      name: 'library_entry_platforms',
+      columns: [['entry_id', 'int4'], ['platform_id', 'int4']],
+      rows: function* () {
+        for (let e = 0; e < entry.user.length; e += 1) if (entry.platform.data[e] >= 0) yield [firstId + e, PLATFORM_BASE + entry.platform.data[e]];
+      },
+    },
+    {
+      name: 'diary_entries',
+      columns: [['id', 'int4'], ['user_id', 'int4'], ['entry_id', 'int4'], ['game_id', 'int4'], ['played_on', 'text'], ['event', 'text'], ['minutes_played', 'int4'], ['platform_id', 'int4'], ['replay', 'int4'], ['created_at', 'int8']],
+      count: diary.entry.length,
+      row: (d) => {
+        const e = diary.entry.data[d];
+        const platform = diary.platform.data[d];
+        return [d + 1, entry.user.data[e] + 1, firstId + e, entry.game.data[e] + 1, isoDay(diary.day.data[d]), diary.finished.data[d] ? 'finished' : 'played', diary.minutes.data[d], platform < 0 ? null : PLATFORM_BASE + platform, 0, start];
+      },
+    },
+  ];
+}
+
+/** "1,234,567 library entries and 2,345,678 diary entries (heavy members: …)". */
+export function journalSummary(data) {
+  const { entry, diary, members } = data.journal;
+  const perUser = new Map();
+  for (let d = 0; d < diary.entry.length; d += 1) {
+    const u = entry.user.data[diary.entry.data[d]];
+    perUser.set(u, (perUser.get(u) ?? 0) + 1);
+  }
+  const sessions = (list) => Math.round(list.reduce((sum, u) => sum + (perUser.get(u) ?? 0), 0) / list.length).toLocaleString('en-US');
+  return (
+    `${entry.user.length.toLocaleString('en-US')} more library entries and ${diary.entry.length.toLocaleString('en-US')} diary entries ` +
+    `(${(entry.user.length + diary.entry.length + data.entries.user.length).toLocaleString('en-US')} library and diary rows; ` +
+    `heavy members ~${sessions(members.heavy)} sessions, typical ~${sessions(members.typical)})`
+  );
+}
+
+/**
+ * Times the stats page (all time and one year) and the year in review for
+ * the heavy and typical members: through HTTP without a token (the pages
+ * are public) and as direct service calls; as a page is seen again (its
+ * answer kept), right after the member logged a session or rated a game
+ * (the part it changed read again), and with nothing kept at all.
+ */
+export async function measureStats({ data, db, base, runs, timeEach }) {
+  const stats = createStatsService(db, createLibraryService(db, createActivityService(db)));
+  const rows = [];
+  for (const [label, members] of [['stats: heavy member', data.journal.members.heavy], ['stats: typical member', data.journal.members.typical]]) {
+    process.stderr.write(`  ${label}…\n`);
+    const users = members.map((u) => `u${u + 1}`);
+    const inputs = Array.from({ length: runs }, (_, i) => users[i % users.length]);
+    const get = async (url) => {
+      const res = await fetch(base + url);
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`${url} → ${res.status}`);
+    };
+    // Before each timed request (untimed): the counters of the parts a write would move, so what was kept of them is read again.
+    // A session logged in 2025 moves that year's diary; a rating, the library's entries; a game new to the library (logged in 2025)
+    // also its games; "nothing kept" moves every part (a cold process).
+    const ids = new Map(members.map((u) => [`u${u + 1}`, u + 1]));
+    const bump = (parts) => (u) =>
+      db.kysely
+        .insertInto('member_stats_versions')
+        .values(parts.map((part) => ({ user_id: ids.get(u), part, version: 1 })))
+        .onConflict((oc) => oc.columns(['user_id', 'part']).doUpdateSet((eb) => ({ version: eb('member_stats_versions.version', '+', 1) })))
+        .execute();
+    const session = bump([2025]);
+    const rating = bump([0]);
+    const newGame = bump([0, 1, 2025]);
+    const everything = bump([0, 1, ...Array.from({ length: 10 }, (_, i) => 2016 + i)]);
+    const allTime = [(u) => get(`/api/users/${u}/stats`), (u) => stats.stats(null, u, null)];
+    const year = [(u) => get(`/api/users/${u}/stats?year=2025`), (u) => stats.stats(null, u, 2025)];
+    const review = [(u) => get(`/api/users/${u}/year/2025`), (u) => stats.yearInReview(null, u, 2025)];
+    const cases = [
+      ['stats, all time', ...allTime],
+      ['stats, 2025', ...year],
+      ['year in review 2025', ...review],
+      ['stats, all time, after a session', ...allTime, session],
+      ['stats, 2025, after a session', ...year, session],
+      ['year in review 2025, after a session', ...review, session],
+      ['stats, all time, after a rating', ...allTime, rating],
+      ['year in review 2025, after a rating', ...review, rating],
+      ['stats, all time, after a new game', ...allTime, newGame],
+      ['year in review 2025, after a new game', ...review, newGame],
+      ['stats, all time, nothing kept', ...allTime, everything],
+      ['year in review 2025, nothing kept', ...review, everything],
+    ];
+    for (const [request, api, direct, prepare] of cases) {
+      for (const u of users) {
+        await api(u);
+        await direct(u);
+      }
+      rows.push([label, request, await timeEach(inputs, api, prepare), await timeEach(inputs, direct, prepare)]);
+    }
+  }
+  return rows;
+}
