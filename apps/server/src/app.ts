@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { constants as zlib } from 'node:zlib';
 import type { Config } from './config.js';
@@ -98,7 +98,7 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
     logger: logger ?? loggerOptions(config.logLevel),
     genReqId: () => randomUUID(),
     // Replaced by one sampled line a request (http/access-log.ts, ACCESS_LOG).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // Off: per-IP rate limits must not trust a client-supplied X-Forwarded-For.
     trustProxy: false,
     bodyLimit: 1024 * 1024,

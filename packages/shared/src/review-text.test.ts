@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { REVIEW_TEXT } from './limits.js';
-import { parseReviewText, reviewExcerpt, sanitizeReviewText, type ReviewBlock } from './review-text.js';
+import { parseReviewText, plainExcerpt, reviewExcerpt, sanitizeReviewText, type ReviewBlock } from './review-text.js';
 
 /** The one line of a one-paragraph review. */
 const lineOf = (raw: string) => {
@@ -235,5 +235,13 @@ describe('reviewExcerpt (SPEC §4, §9)', () => {
     const { text: excerpt } = reviewExcerpt(text);
     expect(excerpt.endsWith(`${'e'.repeat(40)}…`)).toBe(true);
     expect(excerpt.endsWith('……')).toBe(false);
+  });
+});
+
+describe('plainExcerpt (comments quoted in notifications and the feed)', () => {
+  it('drops formatting markers and cuts at a whole word', () => {
+    expect(plainExcerpt('the **Star Road** is _great_')).toBe('the Star Road is great');
+    expect(plainExcerpt('> quoted\nline two')).toBe('quoted line two');
+    expect(plainExcerpt('one two three four', 9)).toBe('one two…');
   });
 });

@@ -284,3 +284,17 @@ function pushRun(out: ReviewInline[], text: string, flags: Flags): void {
   if (last && last.bold === flags.bold && last.italic === flags.italic && last.strike === flags.strike) last.text += text;
   else out.push({ text, ...flags });
 }
+
+/**
+ * Review or comment text as plain words, at most `max` characters (whole
+ * words, then "…"): for notifications and the activity feed, which quote a
+ * comment in a sentence where `**bold**` markers would show as asterisks.
+ */
+export function plainExcerpt(raw: string, max = 140): string {
+  const text = parseReviewText(raw)
+    .map((block) => block.lines.map((line) => line.map((run) => run.text).join('')).join(' '))
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length <= max ? text : `${text.slice(0, max).replace(/\s+\S*$/, '')}…`;
+}

@@ -1,3 +1,4 @@
+import { plainExcerpt } from '@vgl/shared';
 import type { ActivityItem, ActivityVerb, PlayStatus } from '@vgl/shared';
 import type { Db } from '../../db/database.js';
 import { presentEntryGame } from '../library/library.presenter.js';
@@ -22,7 +23,6 @@ export interface ActivityRecord {
   value?: number | null;
 }
 
-const excerpt = (text: string, max = 140) => (text.length <= max ? text : `${text.slice(0, max).replace(/\s+\S*$/, '')}…`);
 
 function present(group: FeedRow[]): ActivityItem {
   const [first] = group as [FeedRow];
@@ -47,7 +47,7 @@ function present(group: FeedRow[]): ActivityItem {
     status: (of('status') ?? of('added')) as PlayStatus | null,
     rating: of('rated'),
     targetUser: first.target_username ? { username: first.target_username, avatar: first.target_avatar } : null,
-    comment: first.comment_id && first.comment_body ? { id: first.comment_id, excerpt: excerpt(first.comment_body) } : null,
+    comment: first.comment_id && first.comment_body ? { id: first.comment_id, excerpt: plainExcerpt(first.comment_body) } : null,
     list: first.list_slug && first.list_title && first.list_username ? { username: first.list_username, slug: first.list_slug, title: first.list_title } : null,
   };
 }

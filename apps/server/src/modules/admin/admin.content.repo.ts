@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { entryGameColumns, type Conn } from '../library/library.repo.js';
+import { commentsRepo } from '../comments/comments.repo.js';
 import { countOf, lower, matchesAny } from './admin.repo.js';
 
 /** Written reviews of every account, whatever its state: moderators see what others cannot. */
@@ -140,24 +141,8 @@ export const adminContentRepo = {
   /** Deletes a comment (its likes and the feed items naming it cascade) and recounts the comments of its review or list. */
   async removeComment(db: Conn, id: number, subject: { entryId: number | null; listId: number | null }) {
     await db.deleteFrom('comments').where('id', '=', id).execute();
-    if (subject.entryId !== null) {
-      const entryId = subject.entryId;
-      await db
-        .updateTable('library_entries')
-        .set((eb) => ({
-          comments_count: eb.selectFrom('comments').select(eb.fn.countAll<number>().as('n')).where('comments.entry_id', '=', entryId),
-        }))
-        .where('id', '=', entryId)
-        .execute();
-    }
-    if (subject.listId !== null) {
-      const listId = subject.listId;
-      await db
-        .updateTable('lists')
-        .set((eb) => ({ comments_count: eb.selectFrom('comments').select(eb.fn.countAll<number>().as('n')).where('comments.list_id', '=', listId) }))
-        .where('id', '=', listId)
-        .execute();
-    }
+    if (subject.entryId !== null) await commentsRepo.recountVisible(db, { entryId: subject.entryId });
+    if (subject.listId !== null) await commentsRepo.recountVisible(db, { listId: subject.listId });
   },
 };
 export type AdminReviewRow = NonNullable<Awaited<ReturnType<typeof adminContentRepo.reviewById>>>;

@@ -6,6 +6,7 @@ import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { usersRepo, type UserRow } from '../users/users.repo.js';
+import { commentsRepo } from '../comments/comments.repo.js';
 import { recordAudit } from './admin.audit.js';
 import { createAdminContentService, pageOf, type AdminDeps } from './admin.content.service.js';
 import { accountRefusal, type AccountAction } from './admin.policy.js';
@@ -75,6 +76,8 @@ export function createAdminService(db: Db, deps: AdminDeps, now: () => number = 
         // The token stays valid on purpose: the app notices the suspension (GET /api/profile/avatar/ says isSuspended),
         // refreshes the token and shows the suspended page, while every write already answers 403.
         await usersRepo.update(trx, id, { state: 'suspended', suspended_reason: reason, suspended_at: at, updated_at: at });
+        // Their comments are hidden now: the counts on reviews and lists say what people can see.
+        await commentsRepo.recountVisible(trx, { ofAuthor: id });
         await recordAudit(trx, actor, { action: 'user.suspend', targetType: 'user', targetId: id, targetLabel: target.username, reason }, at);
       });
       return presentUser(actor, id);
@@ -85,6 +88,7 @@ export function createAdminService(db: Db, deps: AdminDeps, now: () => number = 
         const target = await targetFor(trx, actor, 'unsuspend', id, false);
         const at = now();
         await usersRepo.update(trx, id, { state: 'active', suspended_reason: null, suspended_at: null, updated_at: at });
+        await commentsRepo.recountVisible(trx, { ofAuthor: id });
         await recordAudit(trx, actor, { action: 'user.unsuspend', targetType: 'user', targetId: id, targetLabel: target.username }, at);
       });
       return presentUser(actor, id);

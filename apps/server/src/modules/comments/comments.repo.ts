@@ -81,4 +81,25 @@ export const commentsRepo = {
           .executeTakeFirst()
       ).numUpdatedRows,
     ) > 0,
+
+  /**
+   * Sets the comment counts of reviews and lists to the comments people can
+   * see: those of active members (a suspended member's comments are hidden,
+   * so a card saying "1 comment" over "No comments yet" would be wrong).
+   * `ofAuthor`: the reviews and lists that member commented on; else the ids given.
+   */
+  async recountVisible(db: Conn, which: { ofAuthor: number } | { entryId?: number; listId?: number }) {
+    const visible = (column: 'entry_id' | 'list_id', table: 'library_entries' | 'lists') =>
+      sql<number>`(select count(*) from comments c inner join users u on u.id = c.user_id where c.${sql.ref(column)} = ${sql.table(table)}.id and u.state = 'active')`;
+    const targets = (column: 'entry_id' | 'list_id', id: number | undefined) =>
+      'ofAuthor' in which
+        ? sql<boolean>`id in (select ${sql.ref(column)} from comments where user_id = ${which.ofAuthor} and ${sql.ref(column)} is not null)`
+        : sql<boolean>`id = ${id ?? 0}`;
+    if ('ofAuthor' in which || which.entryId !== undefined) {
+      await db.updateTable('library_entries').set({ comments_count: visible('entry_id', 'library_entries') }).where(targets('entry_id', 'ofAuthor' in which ? undefined : which.entryId)).execute();
+    }
+    if ('ofAuthor' in which || which.listId !== undefined) {
+      await db.updateTable('lists').set({ comments_count: visible('list_id', 'lists') }).where(targets('list_id', 'ofAuthor' in which ? undefined : which.listId)).execute();
+    }
+  },
 };

@@ -1,3 +1,4 @@
+import { plainExcerpt } from '@vgl/shared';
 import type { NotificationItem, NotificationKind } from '@vgl/shared';
 import type { Db } from '../../db/database.js';
 import type { Conn } from '../library/library.repo.js';
@@ -15,7 +16,6 @@ export interface NotificationRecord {
   message?: string | null;
 }
 
-const excerpt = (text: string, max = 140) => (text.length <= max ? text : `${text.slice(0, max).replace(/\s+\S*$/, '')}…`);
 
 type Row = Awaited<ReturnType<typeof notificationsRepo.page>>[number];
 
@@ -27,7 +27,7 @@ function present(row: Row): NotificationItem {
     createdAt: Number(row.created_at),
     read: row.read_at !== null,
     review: row.review_slug && row.review_username ? { username: row.review_username, slug: row.review_slug, gameName: row.game_name ?? '' } : null,
-    comment: row.comment_id && row.comment_body ? { id: row.comment_id, excerpt: excerpt(row.comment_body) } : null,
+    comment: row.comment_id && row.comment_body ? { id: row.comment_id, excerpt: plainExcerpt(row.comment_body) } : null,
     list: row.list_slug && row.list_title && row.list_username ? { username: row.list_username, slug: row.list_slug, title: row.list_title } : null,
     message: row.message,
   };

@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../stores/auth';
 import { at, renderRoutes } from '../../test/render';
@@ -66,6 +67,26 @@ describe('LikeButton (SPEC §4, §6, §8)', () => {
     expect(button.getAttribute('aria-label')).toBe('Like, 13 likes');
     const [[, init]] = posts(fetch) as [[string, RequestInit]];
     expect(JSON.parse(String(init.body))).toEqual({ entityId: 'entry-42' });
+  });
+
+  it('shows the page’s own count again once the page’s data is fetched anew (a like, then a comment: 1, not 2)', async () => {
+    mockFetch(false, async () => json({ isLiked: true, likes: 1 }));
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const view = render(
+      <QueryClientProvider client={client}>
+        <LikeButton entityId="entry-42" count={0} />
+      </QueryClientProvider>,
+    );
+    const button = await readyButton('false');
+    fireEvent.click(button);
+    await waitFor(() => expect(button.textContent).toBe('1'));
+    // Posting a comment refetched the review: its count now holds the like.
+    view.rerender(
+      <QueryClientProvider client={client}>
+        <LikeButton entityId="entry-42" count={1} />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByRole('button', { name: /^Like/ }).textContent).toBe('1');
   });
 
   it('unlikes a liked entity and counts one less', async () => {

@@ -40,8 +40,9 @@ export function LikeButton({ entityId, count }: LikeButtonProps) {
     },
   });
   const liked = isAuthenticated && check.data === true;
-  // Our own clicks since the count was loaded; the count itself comes from the page's data.
-  const [delta, setDelta] = useState(0);
+  // The server's count after our own click, for as long as the page's data is the one it was clicked on:
+  // once that data is fetched again (a comment posted, a refresh), its count already holds the click.
+  const [answer, setAnswer] = useState<{ base: number; likes: number } | null>(null);
   const [pending, setPending] = useState(false);
   // A ref, not state: a second click in the same tick must already see the call in flight.
   const inFlight = useRef(false);
@@ -51,10 +52,13 @@ export function LikeButton({ entityId, count }: LikeButtonProps) {
     if (!isAuthenticated || check.isPending || inFlight.current) return;
     inFlight.current = true;
     setPending(true);
+    const base = count;
+    const before = answer && answer.base === base ? answer.likes : base;
     try {
-      await api.post('/api/like', { entityId });
-      queryClient.setQueryData(key, !liked);
-      setDelta((current) => current + (liked ? -1 : 1));
+      const { data } = await api.post<{ isLiked?: boolean; likes?: number }>('/api/like', { entityId });
+      const nowLiked = typeof data?.isLiked === 'boolean' ? data.isLiked : !liked;
+      queryClient.setQueryData(key, nowLiked);
+      setAnswer({ base, likes: typeof data?.likes === 'number' ? data.likes : Math.max(0, before + (nowLiked ? 1 : -1)) });
     } catch (error) {
       console.error('Could not toggle the like', error);
     } finally {
@@ -63,7 +67,7 @@ export function LikeButton({ entityId, count }: LikeButtonProps) {
     }
   }
 
-  const shown = Math.max(0, count + delta);
+  const shown = answer && answer.base === count ? answer.likes : count;
   const label = `${isAuthenticated ? 'Like' : 'Log in to like'}, ${likesText(shown)}`;
   return (
     <button
