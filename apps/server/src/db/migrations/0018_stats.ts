@@ -11,14 +11,14 @@ import type { Dialect } from '../database.js';
  *   that part of their data changes:
  *     part 0     their library entries' counted columns (status, rating,
  *                dates, review), and which games the library holds;
- *     part 1     which games the library holds and the platforms each entry
- *                lists (the part that reads the games' catalog facts);
+ *     part 1     the platforms each entry lists (and which entries there
+ *                are);
  *     part YYYY  the diary entries dated in that year.
  *   Triggers keep them, so every path that writes those rows — the journal,
  *   the library form, imports, moderation, cascades — is covered without
  *   knowing about stats. The stats service keeps what it read of each part
  *   while its counter is unchanged: logging a session re-reads one year of
- *   one member's diary, a rating their entries, not their whole history.
+ *   one member's diary, a rating their entries, never their whole history.
  *   The counters live in the database, so several instances agree on them.
  *   No foreign key: a trigger bumping a member who is being deleted must
  *   not fail the delete, and a stale row costs nothing.

@@ -1,24 +1,27 @@
 import { PLAY_STATUS } from '@vgl/shared';
 import { STATS_LIMITS, decadeLabel, hoursOf, type MemberStats, type MostPlayedGame, type PlatformBucket, type StatsBucket, type StatsPeriodPoint, type StatsStreak } from '@vgl/shared/stats';
 import { presentStatsGame } from './stats.presenter.js';
-import type { DiaryDayRow, DiaryGameRow, GameFactsRow, LibraryEntryRow } from './stats.repo.js';
+import type { DiaryDayRow, DiaryGameRow, LibraryEntryRow } from './stats.repo.js';
 
 /*
- * The numbers of a member's stats from the parts the repo reads (each year
- * of the diary aggregated per day and per game and platform; the library):
- * pure functions, so each definition of STATS_DEFINITIONS is tested on its
- * own.
+ * The numbers of a member's stats from the parts the service keeps (each
+ * year of the diary aggregated per day and per game and platform, the
+ * library's entries and listed platforms) and the catalog facts of the games
+ * played: pure functions, so each definition of STATS_DEFINITIONS is tested
+ * on its own.
  */
 
-/** A library entry with its game's catalog facts. */
-export type PlayedEntry = LibraryEntryRow & GameFactsRow;
-
-/** The library's games: their catalog facts, genres and listed platforms, by game id. */
-export interface LibraryGamesPart {
-  games: Map<number, GameFactsRow>;
-  genres: Map<number, { slug: string; name: string }[]>;
-  platforms: Map<number, number[]>;
+/** What stats show of a game from the catalog: its facts and genres. */
+export interface GameFacts {
+  slug: string;
+  name: string;
+  cover_image_id: string | null;
+  release_year: number | null;
+  genres: { slug: string; name: string }[];
 }
+
+/** A library entry with its game's catalog facts. */
+export type PlayedEntry = LibraryEntryRow & Omit<GameFacts, 'genres'>;
 
 /** One year of the diary. */
 export interface DiaryPart {
@@ -41,66 +44,69 @@ export interface StatsRows {
   years: number[];
 }
 
+/** The entries of the games played in a period (STATS_DEFINITIONS.played), given the period's diary. */
+export function playedIn(year: number | null, library: LibraryEntryRow[], diary: DiaryPart[]): LibraryEntryRow[] {
+  const logged = new Set<number>();
+  for (const part of diary) for (const g of part.games) logged.add(g.gameId);
+  const prefix = `${year}-`;
+  const inPeriod = (day: string | null) => day !== null && (year === null || day.startsWith(prefix));
+  return library.filter(
+    (e) =>
+      logged.has(e.game_id) ||
+      inPeriod(e.started_on) ||
+      inPeriod(e.finished_on) ||
+      (year === null && (e.status === PLAY_STATUS.playing || e.status === PLAY_STATUS.beaten || e.status === PLAY_STATUS.abandoned)),
+  );
+}
+
 /**
- * A period's rows from the parts: the diary of its year (or of every year,
- * oldest first), and the library filtered to the games played in it.
+ * A period's rows: the diary of its year (or of every year, oldest first),
+ * the played entries with their games' facts, and the library's numbers.
  */
 export function periodRows(
   username: string,
   year: number | null,
-  library: LibraryEntryRow[],
-  games: LibraryGamesPart,
-  diary: DiaryPart[],
-  years: number[],
+  parts: { library: LibraryEntryRow[]; played: LibraryEntryRow[]; diary: DiaryPart[]; years: number[] },
+  facts: Map<number, GameFacts>,
+  listed: Map<number, number[]>,
 ): Omit<StatsRows, 'platforms'> {
-  const days = diary.flatMap((d) => d.days);
-  const sessions = diary.flatMap((d) => d.games);
-  const logged = new Set(sessions.map((g) => g.gameId));
-  const prefix = `${year}-`;
-  const inPeriod = (day: string | null) => day !== null && (year === null || day.startsWith(prefix));
+  const { library, played, diary, years } = parts;
   const entries: PlayedEntry[] = [];
-  for (const e of library) {
-    const played =
-      logged.has(e.game_id) ||
-      inPeriod(e.started_on) ||
-      inPeriod(e.finished_on) ||
-      (year === null && (e.status === PLAY_STATUS.playing || e.status === PLAY_STATUS.beaten || e.status === PLAY_STATUS.abandoned));
-    // A game without facts was added after they were read: the next answer, made once the counters moved, has it.
-    const facts = played ? games.games.get(e.game_id) : undefined;
-    // Built field by field: spreading two rows of different shapes is several times slower, and all time does it thousands of times.
-    if (facts) {
-      entries.push({
-        game_id: e.game_id,
-        status: e.status,
-        rating: e.rating,
-        started_on: e.started_on,
-        finished_on: e.finished_on,
-        review_created_at: e.review_created_at,
-        has_review: e.has_review,
-        slug: facts.slug,
-        name: facts.name,
-        cover_image_id: facts.cover_image_id,
-        release_year: facts.release_year,
-      });
-    }
-  }
   const genreCounts = new Map<string, { slug: string; name: string; games: number }>();
-  for (const e of entries) {
-    for (const g of games.genres.get(e.game_id) ?? []) {
-      const bucket = genreCounts.get(g.slug) ?? { ...g, games: 0 };
-      bucket.games += 1;
-      genreCounts.set(g.slug, bucket);
+  const entryPlatforms: { game_id: number; platform_id: number }[] = [];
+  for (const e of played) {
+    // A game gone from the catalog meanwhile has no facts: it is left out until the next answer.
+    const f = facts.get(e.game_id);
+    if (!f) continue;
+    // Built field by field: spreading two rows of different shapes is several times slower, and all time does it thousands of times.
+    entries.push({
+      game_id: e.game_id,
+      status: e.status,
+      rating: e.rating,
+      started_on: e.started_on,
+      finished_on: e.finished_on,
+      review_created_at: e.review_created_at,
+      has_review: e.has_review,
+      slug: f.slug,
+      name: f.name,
+      cover_image_id: f.cover_image_id,
+      release_year: f.release_year,
+    });
+    for (const g of f.genres) {
+      const bucket = genreCounts.get(g.slug);
+      if (bucket) bucket.games += 1;
+      else genreCounts.set(g.slug, { slug: g.slug, name: g.name, games: 1 });
     }
+    for (const platform_id of listed.get(e.game_id) ?? []) entryPlatforms.push({ game_id: e.game_id, platform_id });
   }
   const genres = [...genreCounts.values()]
     .sort((a, b) => b.games - a.games || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     .slice(0, STATS_LIMITS.breakdown);
-  const entryPlatforms = entries.flatMap((e) => (games.platforms.get(e.game_id) ?? []).map((platform_id) => ({ game_id: e.game_id, platform_id })));
   const window = year === null ? null : { from: Date.UTC(year, 0, 1), to: Date.UTC(year + 1, 0, 1) };
   const reviews = library.filter(
     (e) => Number(e.has_review) === 1 && (window === null || (e.review_created_at !== null && e.review_created_at >= window.from && e.review_created_at < window.to)),
   ).length;
-  return { username, year, days, games: sessions, entries, genres, entryPlatforms, reviews, years };
+  return { username, year, days: diary.flatMap((d) => d.days), games: diary.flatMap((d) => d.games), entries, genres, entryPlatforms, reviews, years };
 }
 
 const DAY_MS = 86_400_000;

@@ -4,12 +4,12 @@ import type { Database } from '../../db/schema.js';
 export type Conn = Kysely<Database> | Transaction<Database>;
 
 /*
- * What stats read, in the parts member_stats_versions counts: one year of
- * a member's diary (aggregated per day and per game and platform), their
- * library entries, and the catalog facts, genres and listed platforms of
- * the games in their library. Every query starts from one member's rows, through an index
- * whose first column is user_id, so it costs what that member logged, never
- * the size of the tables.
+ * What stats read: the parts member_stats_versions counts — one year of a
+ * member's diary (aggregated per day and per game and platform), their
+ * library entries, the platforms their entries list — and the catalog facts
+ * and genres of games by id. Every member query starts from one member's
+ * rows, through an index whose first column is user_id, so it costs what
+ * that member logged, never the size of the tables.
  */
 
 /** A calendar year of diary dates ("YYYY-MM-DD" text compares as dates). */
@@ -93,26 +93,22 @@ export const statsRepo = {
       .where('e.user_id', '=', userId)
       .execute(),
 
-  /** The catalog facts of every game in the member's library (part 1, with their genres and listed platforms). */
-  libraryGames: (db: Conn, userId: number) =>
-    db
-      .selectFrom('library_entries as e')
-      .innerJoin('games as g', 'g.id', 'e.game_id')
-      .select(['e.game_id', 'g.slug', 'g.name', 'g.cover_image_id', 'g.release_year'])
-      .where('e.user_id', '=', userId)
-      .execute(),
+  /** Catalog facts of games by id (the service keeps them per game, for every member). */
+  gameFacts: async (db: Conn, ids: number[]) =>
+    ids.length === 0 ? [] : db.selectFrom('games').select(['id', 'slug', 'name', 'cover_image_id', 'release_year']).where('id', 'in', ids).execute(),
 
-  /** The genres of every game in the member's library. */
-  libraryGenres: (db: Conn, userId: number) =>
-    db
-      .selectFrom('library_entries as e')
-      .innerJoin('game_genres as gg', 'gg.game_id', 'e.game_id')
-      .innerJoin('genres as ge', 'ge.id', 'gg.genre_id')
-      .select(['e.game_id', 'ge.slug', 'ge.name'])
-      .where('e.user_id', '=', userId)
-      .execute(),
+  /** The genres of games by id. */
+  gameGenres: async (db: Conn, ids: number[]) =>
+    ids.length === 0
+      ? []
+      : db
+          .selectFrom('game_genres as gg')
+          .innerJoin('genres as ge', 'ge.id', 'gg.genre_id')
+          .select(['gg.game_id', 'ge.slug', 'ge.name'])
+          .where('gg.game_id', 'in', ids)
+          .execute(),
 
-  /** The platforms each library entry lists. */
+  /** The platforms each library entry lists (part 1). */
   libraryPlatforms: (db: Conn, userId: number) =>
     db
       .selectFrom('library_entries as e')
@@ -136,6 +132,5 @@ export const statsRepo = {
 };
 
 export type LibraryEntryRow = Awaited<ReturnType<typeof statsRepo.libraryEntries>>[number];
-export type GameFactsRow = Awaited<ReturnType<typeof statsRepo.libraryGames>>[number];
 export type DiaryGameRow = Awaited<ReturnType<typeof statsRepo.diaryGames>>[number];
 export type DiaryDayRow = Awaited<ReturnType<typeof statsRepo.diaryDays>>[number];

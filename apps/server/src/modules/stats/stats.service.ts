@@ -3,30 +3,33 @@ import type { Db } from '../../db/database.js';
 import type { LibraryService } from '../library/library.service.js';
 import type { UserRow } from '../users/users.repo.js';
 import { createStatsCache, type StatsCache } from './stats.cache.js';
-import { computeStats, periodRows, type DiaryPart, type LibraryGamesPart, type PlayedEntry } from './stats.compute.js';
+import { computeStats, periodRows, playedIn, type DiaryPart, type PlayedEntry } from './stats.compute.js';
+import { createGameFacts, type GameFactsCache } from './stats.facts.js';
 import { presentStatsGame } from './stats.presenter.js';
 import { statsRepo, type DiaryGameRow } from './stats.repo.js';
 
 type Actor = UserRow | null;
 
 /** The parts member_stats_versions counts besides the diary's years (0018). */
-const PART = { library: 0, libraryGames: 1 } as const;
-/** Catalog edits move no counter: the games' facts are read again after an hour. */
-const GAMES_MAX_AGE_MS = 60 * 60_000;
+const PART = { library: 0, listedPlatforms: 1 } as const;
 
 /**
  * Per database, shared by every service made on it (the API's and the link
- * previews'): the parts read, bounded by their rows (a member with 3,000
- * games and 10,000 sessions holds ~24,000, a few MB), and the answers made
- * from them, bounded by their number; apart, so that many members' parts
- * coming and going never push out the answers themselves.
+ * previews'): the members' parts, bounded by their rows (a member with 3,000
+ * games and 10,000 sessions holds ~12,000, a couple of MB); the answers
+ * made from them, bounded by their number, apart so that many members'
+ * parts coming and going never push out the answers themselves; and the
+ * games' catalog facts (stats.facts.ts).
  */
 const PARTS_MAX_ROWS = 500_000;
 const ANSWERS_MAX = 5_000;
-const caches = new WeakMap<Db, { parts: StatsCache; answers: StatsCache }>();
+const caches = new WeakMap<Db, { parts: StatsCache; answers: StatsCache; facts: GameFactsCache }>();
 const cachesFor = (db: Db) => {
   let found = caches.get(db);
-  if (!found) caches.set(db, (found = { parts: createStatsCache(Date.now, PARTS_MAX_ROWS), answers: createStatsCache(Date.now, ANSWERS_MAX) }));
+  if (!found) {
+    found = { parts: createStatsCache(Date.now, PARTS_MAX_ROWS), answers: createStatsCache(Date.now, ANSWERS_MAX), facts: createGameFacts(db.kysely) };
+    caches.set(db, found);
+  }
   return found;
 };
 
@@ -43,7 +46,7 @@ function groupBy<R extends { game_id: number }, T>(rows: R[], value: (row: R) =>
 
 /**
  * A member's stats and year in review. They are counted from parts — each
- * year of the diary, the library's entries, the library's games — read with
+ * year of the diary, the library's entries, the platforms they list — read with
  * queries that touch only that member's rows and kept while the part's
  * counter in member_stats_versions is unchanged (triggers move it on every
  * write). So the pages always agree with what was just logged, and logging
@@ -53,7 +56,7 @@ function groupBy<R extends { game_id: number }, T>(rows: R[], value: (row: R) =>
  */
 export function createStatsService(db: Db, library: Pick<LibraryService, 'ownerFor'>) {
   const k = db.kysely;
-  const { parts: cache, answers } = cachesFor(db);
+  const { parts: cache, answers, facts } = cachesFor(db);
   const versionOf = (versions: Map<number, number>, part: number) => String(versions.get(part) ?? 0);
 
   /** Part 0: the member's library entries (status, rating, dates, reviews); exact while its counter holds. */
@@ -66,25 +69,14 @@ export function createStatsService(db: Db, library: Pick<LibraryService, 'ownerF
       Number.POSITIVE_INFINITY,
     );
 
-  /** Part 1: the catalog facts, genres and listed platforms of the library's games; catalog edits move no counter, so they are read again hourly. */
-  const gamesPart = (owner: UserRow, versions: Map<number, number>) =>
+  /** Part 1: the platforms each entry lists, by game. */
+  const listedPart = (owner: UserRow, versions: Map<number, number>) =>
     cache.get(
-      `games:${owner.id}`,
-      versionOf(versions, PART.libraryGames),
-      async (): Promise<LibraryGamesPart> => {
-        const [games, genreRows, platformRows] = await Promise.all([
-          statsRepo.libraryGames(k, owner.id),
-          statsRepo.libraryGenres(k, owner.id),
-          statsRepo.libraryPlatforms(k, owner.id),
-        ]);
-        return {
-          games: new Map(games.map((g) => [g.game_id, g])),
-          genres: groupBy(genreRows, (g) => ({ slug: g.slug, name: g.name })),
-          platforms: groupBy(platformRows, (p) => p.platform_id),
-        };
-      },
-      (part) => part.games.size * 2 + part.genres.size * 2 + part.platforms.size,
-      GAMES_MAX_AGE_MS,
+      `listed:${owner.id}`,
+      versionOf(versions, PART.listedPlatforms),
+      async () => groupBy(await statsRepo.libraryPlatforms(k, owner.id), (p) => p.platform_id),
+      (part) => part.size,
+      Number.POSITIVE_INFINITY,
     );
 
   const diaryPart = (owner: UserRow, versions: Map<number, number>, year: number) =>
@@ -103,12 +95,13 @@ export function createStatsService(db: Db, library: Pick<LibraryService, 'ownerF
   async function statsOf(owner: UserRow, versions: Map<number, number>, year: number | null) {
     const years = await statsRepo.years(k, owner.id);
     const diaryYears = year === null ? [...years].reverse() : [year];
-    const [entries, games, ...diary] = await Promise.all([
+    const [library, listed, ...diary] = await Promise.all([
       entriesPart(owner, versions),
-      gamesPart(owner, versions),
+      listedPart(owner, versions),
       ...diaryYears.map((y) => diaryPart(owner, versions, y)),
     ]);
-    const rows = periodRows(owner.username, year, entries, games, diary, years);
+    const played = playedIn(year, library, diary);
+    const rows = periodRows(owner.username, year, { library, played, diary, years }, await facts.of(played.map((e) => e.game_id)), listed);
     const platformIds = [...new Set([...rows.games.flatMap((g) => (g.platformId === null ? [] : [g.platformId])), ...rows.entryPlatforms.map((p) => p.platform_id)])];
     const platforms = new Map((await statsRepo.platformNames(k, platformIds)).map((p) => [p.id, { slug: p.slug, name: p.name }]));
     return { stats: computeStats({ ...rows, platforms }), games: rows.games, entries: rows.entries };

@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { seedGames } from '../../test/catalog.js';
 import { dbKinds } from '../../test/databases.js';
 import { bearer, createUser, loginToken } from '../../test/users.js';
+import { FACTS_MAX_AGE_MS, createGameFacts } from './stats.facts.js';
 
 const GAMES = [
   { name: 'Celeste', slug: 'celeste', year: 2018, platforms: ['win', 'switch'], genres: ['platform', 'indie'] },
@@ -215,6 +216,22 @@ describe.each(dbKinds)('stats and the year in review on %s', (kind) => {
       expect((await statsOf(me, 2024)).byPlatform.map((p) => [p.key, p.games])).toEqual([[null, 1]]);
       expect((await call('PUT', `/api/users/${me}/library/celeste`, me, { status: 2, rating: 7, platforms: ['win'] })).statusCode).toBe(200);
       expect((await statsOf(me, 2024)).byPlatform.map((p) => [p.key, p.games])).toEqual([['win', 1], [null, 0]]);
+    });
+
+    it("keeps games' catalog facts per game for an hour, and drops games gone from the catalog", async () => {
+      let clock = 0;
+      const facts = createGameFacts(t.db.kysely, () => clock);
+      const ids = (await t.db.kysely.selectFrom('games').select(['id', 'slug']).where('slug', 'in', ['celeste', 'tetris']).orderBy('slug').execute()).map((g) => g.id);
+      const first = await facts.of([...ids, 2_000_000_000]);
+      expect([...first.values()].map((f) => [f.name, f.genres.map((g) => g.slug).sort()])).toEqual([
+        ['Celeste', ['indie', 'platform']],
+        ['Tetris', ['puzzle']],
+      ]);
+      await t.db.kysely.updateTable('games').set({ name: 'Celeste (2018)' }).where('id', '=', ids[0]!).execute();
+      expect((await facts.of([ids[0]!])).get(ids[0]!)?.name).toBe('Celeste');
+      clock += FACTS_MAX_AGE_MS;
+      expect((await facts.of([ids[0]!])).get(ids[0]!)?.name).toBe('Celeste (2018)');
+      await t.db.kysely.updateTable('games').set({ name: 'Celeste' }).where('id', '=', ids[0]!).execute();
     });
 
     it('lets a member with counted rows be deleted', async () => {
