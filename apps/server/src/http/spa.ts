@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { PRODUCT, canonicalUrl, isAppRoute, pageTitle } from '@vgl/shared';
+import { APP_ROUTES, PRODUCT, canonicalUrl, isAppRoute, pageTitle } from '@vgl/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NOT_FOUND, type PageHead, type PageMetaLookup } from './page-meta.js';
 import type { registerResponseCache } from './response-cache.js';
@@ -130,7 +130,7 @@ export async function registerSpa(app: FastifyInstance, { webRoot, uploadsDir, p
 
   app.get('/', (request, reply) => sendApp(request, reply, '/'));
 
-  app.setNotFoundHandler(async (request, reply) => {
+  const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isPage = request.method === 'GET' || request.method === 'HEAD';
     // Files (anything with an extension) and API calls never get the HTML shell.
@@ -145,5 +145,10 @@ export async function registerSpa(app: FastifyInstance, { webRoot, uploadsDir, p
     const moved = await movedPage?.(request.url).catch((error: unknown) => reply.log.warn({ err: error, pathname }, 'moved page lookup failed'));
     if (moved) return reply.code(301).header('Location', moved).header('Cache-Control', 'no-cache').send();
     return sendApp(request, reply, pathname);
-  });
+  };
+
+  app.setNotFoundHandler(servePage);
+  // The app's own pages as routes of their own: Fastify's not-found path, which serves every other
+  // unknown path, costs more than a route (the same handler either way).
+  for (const pattern of new Set<string>(Object.values(APP_ROUTES))) if (pattern !== '/') app.get(pattern, servePage);
 }
