@@ -70,36 +70,29 @@ function TimeToBeat({ time }: { time: TimeToBeatData }) {
   );
 }
 
+/** Outside links, named by what they are; never followed for search engines' sake. */
+function WebsiteLinks({ websites, className }: { websites: GamePageDetails['websites']; className: string | undefined }) {
+  return (
+    <ul className={className}>
+      {websites.map((w) => (
+        <li key={w.url}>
+          <a href={w.url} target="_blank" rel="noopener noreferrer nofollow">
+            {WEBSITE_LABELS[w.kind]}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function WhereToPlay({ websites }: { websites: GamePageDetails['websites'] }) {
   const stores = websites.filter((w) => w.store);
   const links = websites.filter((w) => !w.store);
   return (
     <section className={styles.panel} aria-labelledby="game-where">
       <h2 id="game-where">Where to play</h2>
-      {stores.length > 0 ? (
-        <ul className={styles.stores}>
-          {stores.map((w) => (
-            <li key={w.url}>
-              <a href={w.url} target="_blank" rel="noopener noreferrer nofollow">
-                {WEBSITE_LABELS[w.kind]}
-              </a>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className={styles.note}>No store links are known.</p>
-      )}
-      {links.length > 0 && (
-        <ul className={styles.links}>
-          {links.map((w) => (
-            <li key={w.url}>
-              <a href={w.url} target="_blank" rel="noopener noreferrer nofollow">
-                {WEBSITE_LABELS[w.kind]}
-              </a>
-            </li>
-          ))}
-        </ul>
-      )}
+      {stores.length > 0 ? <WebsiteLinks websites={stores} className={styles.stores} /> : <p className={styles.note}>No store links are known.</p>}
+      {links.length > 0 && <WebsiteLinks websites={links} className={styles.links} />}
     </section>
   );
 }
