@@ -34,7 +34,7 @@ import { homeRoutes } from './modules/home/home.routes.js';
 import { createHomeService } from './modules/home/home.service.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { libraryRoutes } from './modules/library/library.routes.js';
-import { libraryTransferRoutes } from './modules/library/library.transfer.routes.js';
+import { libraryTransferRoutes } from './modules/transfer/transfer.routes.js';
 import { createLibraryService } from './modules/library/library.service.js';
 import { likesRoutes } from './modules/likes/likes.routes.js';
 import { createLikesService } from './modules/likes/likes.service.js';

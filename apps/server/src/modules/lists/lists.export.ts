@@ -1,4 +1,4 @@
-import { VGL_COLUMNS, type VglColumn } from '../library/library.csv.js';
+import { VGL_COLUMNS, type VglColumn } from '../transfer/transfer.csv.js';
 import type { Conn } from '../library/library.repo.js';
 
 /** Lists read per query (a member has at most a hundred, of at most 250 games each). */

@@ -3,15 +3,15 @@ import { listInputSchema, writtenTextSchema } from '@vgl/shared/schemas';
 import type { z } from 'zod';
 import { lockMember } from '../../db/concurrency.js';
 import type { Db } from '../../db/database.js';
-import { matchGames, type GameRef } from '../library/library.import.match.js';
-import type { Pacer } from '../library/library.import.pace.js';
-import { libraryRow, type Cells, type LineError } from '../library/library.import.rows.js';
+import { matchGames, type GameRef } from '../transfer/import.match.js';
+import type { Pacer } from '../transfer/import.pace.js';
+import { libraryRow, type Cells, type LineError } from '../transfer/import.rows.js';
 import type { Conn } from '../library/library.repo.js';
 import { listsRepo } from './lists.repo.js';
 
 /*
  * Lists in a VGL file (columns in lists.columns.ts): read while the file is
- * read (library.import.file.ts), applied after the library. A list is found
+ * read (import.file.ts), applied after the library. A list is found
  * by its slug among the member's lists, or made with it; importing a file
  * twice changes nothing the second time.
  */

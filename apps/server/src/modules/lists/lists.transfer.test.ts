@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { seedGames } from '../../test/catalog.js';
 import { dbKinds } from '../../test/databases.js';
 import { bearer, createUser, loginToken } from '../../test/users.js';
-import { VGL_COLUMNS } from '../library/library.csv.js';
+import { VGL_COLUMNS } from '../transfer/transfer.csv.js';
 
 const GAMES = ['Chrono Trigger', 'Secret of Mana', 'Earthbound', 'Final Fantasy VI', 'Terranigma'].map((name, i) => ({
   name,
@@ -63,7 +63,7 @@ describe.each(dbKinds)('lists in the CSV export and import on %s', (kind) => {
     expect(games.map((r) => [r.list_position, r.game_slug, r.note])).toEqual([
       ['1', 'final-fantasy-vi', 'Opera scene'],
       ['2', 'chrono-trigger', 'The best, period.'],
-      // A formula-like note is written with an apostrophe (library.csv formulaSafeCell) and read back without it.
+      // A formula-like note is written with an apostrophe (transfer.csv formulaSafeCell) and read back without it.
       ['3', 'earthbound', "'=Mother 2"],
       ['4', 'secret-of-mana', ''],
       ['5', 'terranigma', ''],

@@ -12,12 +12,12 @@ import { gzipBody } from '../../http/request-encoding.js';
 import { errorResponse } from '../../http/route-conventions.js';
 import { validatorCompiler } from '../../http/schema-compilers.js';
 import { actorOf } from '../auth/auth.guard.js';
-import { exportLibraryCsv } from './library.export.js';
-import type { ImportFormat } from './library.import.formats.js';
-import { parseImportBody, readBody } from './library.import.body.js';
-import { createImportGate, IMPORT_RETRY_AFTER_SECONDS, IMPORTS_AT_ONCE } from './library.import.gate.js';
-import { createLibraryTransfer } from './library.import.js';
-import type { LibraryService } from './library.service.js';
+import { exportLibraryCsv } from './transfer.export.js';
+import type { ImportFormat } from './import.formats.js';
+import { parseImportBody, readBody } from './import.body.js';
+import { createImportGate, IMPORT_RETRY_AFTER_SECONDS, IMPORTS_AT_ONCE } from './import.gate.js';
+import { createLibraryTransfer } from './import.js';
+import type { LibraryService } from '../library/library.service.js';
 
 // The body schema's formats are the readers' formats, in both directions.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
@@ -27,7 +27,7 @@ void sameFormats;
 /**
  * The app refuses U+0000 in every text field (PostgreSQL cannot store it).
  * In an import's `csv` it means the file is binary, which is said in the
- * reader's own words (library.import.file), not as a stray character.
+ * reader's own words (import.file), not as a stray character.
  */
 const BINARY_FILE = LIBRARY_MESSAGES.importBinary;
 const importValidator: FastifySchemaCompiler<unknown> = (route) => {
@@ -68,7 +68,7 @@ export const libraryTransferRoutes =
     const transfer = createLibraryTransfer(db);
     const gate = createImportGate();
 
-    // These routes' JSON is a whole file: parsed off the event loop when large (library.import.body.ts).
+    // These routes' JSON is a whole file: parsed off the event loop when large (import.body.ts).
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', async (req: FastifyRequest, payload: Readable) => {
       const declared = req.headers['content-encoding'] ? undefined : Number(req.headers['content-length'] ?? Number.NaN);

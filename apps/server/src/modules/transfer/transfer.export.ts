@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
-import { VGL_COLUMNS, diaryRecord, formulaSafeCell, libraryRecord, type ExportDiary } from './library.csv.js';
-import { libraryRepo, type Conn } from './library.repo.js';
+import { VGL_COLUMNS, diaryRecord, formulaSafeCell, libraryRecord, type ExportDiary } from './transfer.csv.js';
+import { libraryRepo, type Conn } from '../library/library.repo.js';
 import { listRecords } from '../lists/lists.export.js';
 
 /** Entries read per query: enough to keep the database busy, few enough to keep memory flat. */

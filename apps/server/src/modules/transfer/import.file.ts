@@ -3,9 +3,9 @@ import { CsvError, parse, type Info } from 'csv-parse';
 import { LIBRARY_LIMITS, LIBRARY_MESSAGES } from '@vgl/shared';
 import { diaryEntryInputSchema, firstFieldErrors, libraryEntryInputSchema } from '@vgl/shared/schemas';
 import { badRequest } from '../../http/errors.js';
-import { READERS, detectFormat, type ImportFormat, type ImportInput } from './library.import.formats.js';
-import { createPacer, type Pacer } from './library.import.pace.js';
-import { Cells, type ImportRow, type LineError } from './library.import.rows.js';
+import { READERS, detectFormat, type ImportFormat, type ImportInput } from './import.formats.js';
+import { createPacer, type Pacer } from './import.pace.js';
+import { Cells, type ImportRow, type LineError } from './import.rows.js';
 import { isListRecord, readListRecord, type ListFileRow } from '../lists/lists.import.js';
 
 /** Line problems an answer lists (the count covers all of them). */

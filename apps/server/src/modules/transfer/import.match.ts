@@ -2,9 +2,9 @@ import { sql, type Kysely } from 'kysely';
 import { LIBRARY_LIMITS, searchWords, slugify } from '@vgl/shared';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import type { ImportRow } from './library.import.rows.js';
-import type { Conn } from './library.repo.js';
-import { createPacer, forEachPaced, type Pacer } from './library.import.pace.js';
+import type { ImportRow } from './import.rows.js';
+import type { Conn } from '../library/library.repo.js';
+import { createPacer, forEachPaced, type Pacer } from './import.pace.js';
 
 // Matching: IGDB id, then our own slug (VGL files), then title and year, then a title only one game has.
 
@@ -99,7 +99,7 @@ const SEARCH_LOOKAHEAD = 2000;
 /**
  * The game of each row, or null; exact lookups in batches, the search index
  * only for titles they leave open. A 200,000-row file takes seconds, so the
- * work goes in slices (see library.import.pace.ts) and the queries in small
+ * work goes in slices (see import.pace.ts) and the queries in small
  * batches: on SQLite each one holds the event loop while it runs.
  */
 export async function matchGames(db: Db, rows: ImportRow[], pacer: Pacer = createPacer()): Promise<(GameRef | null)[]> {

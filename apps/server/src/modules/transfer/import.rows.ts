@@ -1,4 +1,4 @@
-import { unformulaCell } from './library.csv.js';
+import { unformulaCell } from './transfer.csv.js';
 import type { DiaryEvent, PlayStatus } from '@vgl/shared';
 
 // Every import format is read into these rows, then one validation and one import path.

@@ -1,11 +1,11 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import { LIBRARY_LIMITS } from '@vgl/shared';
 import type { Database, LibraryEntriesTable } from '../../db/schema.js';
-import { chunks, type GameRef, type Platforms } from './library.import.match.js';
-import { forEachPaced, type Pacer } from './library.import.pace.js';
-import type { DiaryImportRow, ImportRow, LibraryImportRow, LineError } from './library.import.rows.js';
-import { diaryColumns, entryColumnsFromPlay } from './library.diary.js';
-import { blankEntry, type Conn } from './library.repo.js';
+import { chunks, type GameRef, type Platforms } from './import.match.js';
+import { forEachPaced, type Pacer } from './import.pace.js';
+import type { DiaryImportRow, ImportRow, LibraryImportRow, LineError } from './import.rows.js';
+import { diaryColumns, entryColumnsFromPlay } from '../library/library.diary.js';
+import { blankEntry, type Conn } from '../library/library.repo.js';
 
 /*
  * Applying: empty cells keep what the library already holds. The file's

@@ -1,21 +1,21 @@
 import type { PlayStatus } from '@vgl/shared';
 import type { Db } from '../../db/database.js';
 import { badRequest } from '../../http/errors.js';
-import { applyImport, type ImportCounts } from './library.import.apply.js';
-import { MAX_LINE_ERRORS, readImportFile } from './library.import.file.js';
-import type { ImportFormat, ImportInput } from './library.import.formats.js';
-import { matchGames, platformResolver, type GameRef } from './library.import.match.js';
-import { createPacer } from './library.import.pace.js';
-import type { ImportRow, LineError } from './library.import.rows.js';
+import { applyImport, type ImportCounts } from './import.apply.js';
+import { MAX_LINE_ERRORS, readImportFile } from './import.file.js';
+import type { ImportFormat, ImportInput } from './import.formats.js';
+import { matchGames, platformResolver, type GameRef } from './import.match.js';
+import { createPacer } from './import.pace.js';
+import type { ImportRow, LineError } from './import.rows.js';
 import { importLists } from '../lists/lists.import.js';
 
 /*
- * Importing a library file: read it (library.import.file.ts), find each
- * row's game (library.import.match.ts), then show what would happen or
- * apply it (library.import.apply.ts). A maximal file is seconds of work,
+ * Importing a library file: read it (import.file.ts), find each
+ * row's game (import.match.ts), then show what would happen or
+ * apply it (import.apply.ts). A maximal file is seconds of work,
  * done in slices so the event loop keeps answering everyone else
- * (library.import.pace.ts); the routes let a member run one at a time and
- * the server a few (library.import.gate.ts).
+ * (import.pace.ts); the routes let a member run one at a time and
+ * the server a few (import.gate.ts).
  */
 
 export interface ImportPreviewRow {

@@ -1,7 +1,7 @@
 import { PLAY_STATUS_LABELS, type DiaryEvent, type PlayStatus } from '@vgl/shared';
-import type { Cells, ImportRow } from './library.import.rows.js';
+import type { Cells, ImportRow } from '../import.rows.js';
 
-// Reading VGL's own export (the columns of library.csv.ts) back into import rows.
+// Reading VGL's own export (the columns of transfer.csv.ts) back into import rows.
 
 const STATUS_BY_LABEL = new Map(Object.entries(PLAY_STATUS_LABELS).map(([code, label]) => [label.toLowerCase(), Number(code) as PlayStatus]));
 

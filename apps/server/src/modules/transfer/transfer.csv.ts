@@ -3,8 +3,8 @@ import { LIST_COLUMNS } from '../lists/lists.columns.js';
 
 /**
  * VGL's own CSV format, which the export writes and the import reads back
- * without loss (library.import.vgl.ts); the rows every import format is read
- * into live in library.import.rows.ts.
+ * without loss (transfer/formats/vgl.ts); the rows every import format is read
+ * into live in import.rows.ts.
  *
  * VGL: one row per library entry or diary entry; a library row leaves the
  * diary columns empty and a diary row the library ones. The README lists

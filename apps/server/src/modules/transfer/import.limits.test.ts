@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { seedGames } from '../../test/catalog.js';
 import { dbKinds } from '../../test/databases.js';
 import { bearer, createUser, loginToken } from '../../test/users.js';
-import { IMPORT_RETRY_AFTER_SECONDS, IMPORTS_AT_ONCE } from './library.import.gate.js';
+import { IMPORT_RETRY_AFTER_SECONDS, IMPORTS_AT_ONCE } from './import.gate.js';
 
 /*
  * Bounds on imports: one at a time per member (429), IMPORTS_AT_ONCE on the

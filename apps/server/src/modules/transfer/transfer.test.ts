@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { seedGames } from '../../test/catalog.js';
 import { dbKinds } from '../../test/databases.js';
 import { bearer, createUser, loginToken } from '../../test/users.js';
-import { VGL_COLUMNS } from './library.csv.js';
+import { VGL_COLUMNS } from './transfer.csv.js';
 
 const GAMES = [
   { name: 'The Legend of Zelda', slug: 'the-legend-of-zelda', releaseDate: '1986-02-21', platforms: ['nes', 'famicom'], altNames: ['Zeruda no Densetsu'], popularity: 90 },

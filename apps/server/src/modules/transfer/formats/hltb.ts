@@ -1,5 +1,5 @@
 import { PLAY_STATUS, type PlayStatus } from '@vgl/shared';
-import { diaryRow, libraryRow, titleAndYear, type Cells, type ImportRow, type RowBase } from './library.import.rows.js';
+import { diaryRow, libraryRow, titleAndYear, type Cells, type ImportRow, type RowBase } from '../import.rows.js';
 
 // HowLongToBeat's export, read by column name, so columns it adds or drops
 // later do no harm; only the title column is required.

@@ -1,8 +1,8 @@
 import { badRequest } from '../../http/errors.js';
-import { readGrouveeRecord } from './library.import.grouvee.js';
-import { readHltbRecord } from './library.import.hltb.js';
-import type { Cells, ImportRow } from './library.import.rows.js';
-import { readVglRecord } from './library.import.vgl.js';
+import { readGrouveeRecord } from './formats/grouvee.js';
+import { readHltbRecord } from './formats/hltb.js';
+import type { Cells, ImportRow } from './import.rows.js';
+import { readVglRecord } from './formats/vgl.js';
 
 export const IMPORT_FORMATS = ['vgl', 'hltb', 'grouvee'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
