@@ -22,3 +22,4 @@ export * from './journal.js';
 export * from './lists.js';
 export * from './friends.js';
 export * from './onboarding.js';
+export * from './text-encoding.js';

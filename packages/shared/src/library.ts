@@ -5,6 +5,8 @@ import { PLAY_STATUS, type PlayStatus } from './limits.js';
 export const LIBRARY_LIMITS = {
   reviewMaxLength: 10_000,
   noteMaxLength: 1_000,
+  /** The private note on a library entry: room for what other trackers' exports bring (notes, storefront, status texts). */
+  entryNotesMaxLength: 2_000,
   favourites: 5,
   platformsPerEntry: 10,
   maxHours: 100_000,
@@ -14,6 +16,8 @@ export const LIBRARY_LIMITS = {
   /** CSV imports: records (library + diary rows; a 50,000-game library with its diary exports ~125,000) and bytes. */
   importMaxRows: 200_000,
   importMaxBytes: 32 * 1024 * 1024,
+  /** Games picked by hand in one import's preview. */
+  importMaxPicks: 20_000,
 } as const;
 
 const MB = 1024 * 1024;
@@ -89,6 +93,12 @@ export interface LibraryEntry extends ReviewEntry {
   sessions: number;
   /** The hours of all of them together, one decimal; null when none has hours. */
   totalHours: number | null;
+  /** The owner's private note; null for anyone else. */
+  notes: string | null;
+  /** Time played as another service counts it (an import from Steam, Playnite, HowLongToBeat), whole minutes; null for anyone but the owner. */
+  playtimeMinutes: number | null;
+  /** Which service counted playtimeMinutes: 'steam', 'playnite', 'hltb', …; null for anyone but the owner. */
+  playtimeSource: string | null;
 }
 
 export interface DiaryEntry {

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import type { HTTPMethods, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.js';
+import { DEMO_STEAM_PROFILES, startFakeSteam, type FakeSteam } from '../test/fake-steam.js';
 import { seedGames } from '../test/catalog.js';
 import { dbKinds } from '../test/databases.js';
 import { bearer, createUser, loginToken } from '../test/users.js';
@@ -759,8 +760,11 @@ describe.each(dbKinds)('fuzzing every API operation on %s', (kind) => {
     };
   }
 
+  // Steam import runs against the fake Steam Web API, so its routes are fuzzed through the real client (unset, they answer 503 by design).
+  let steam: FakeSteam | undefined;
   beforeAll(async () => {
-    t = await createTestApp(kind);
+    steam = await startFakeSteam({ profiles: DEMO_STEAM_PROFILES });
+    t = await createTestApp(kind, { env: { STEAM_API_KEY: steam.apiKey, STEAM_API_URL: steam.url } });
     t.app.addHook('onError', async (request, _reply, error) => {
       errors.set(String(request.id), `${error.name}: ${error.message}${error.stack ? `\n${error.stack.split('\n').slice(1, 6).join('\n')}` : ''}`);
     });
@@ -788,7 +792,10 @@ describe.each(dbKinds)('fuzzing every API operation on %s', (kind) => {
       Object.entries(item).map(([method, operation]) => ({ method: method.toUpperCase() as HTTPMethods, path, operation })),
     );
   });
-  afterAll(() => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    await steam?.close();
+  });
 
   it('answers what the fuzzing once found with a 4xx every time', async () => {
     // Multipart bodies busboy cannot parse were a 500 on POST /api/profile/avatar.

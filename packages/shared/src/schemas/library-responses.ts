@@ -67,8 +67,19 @@ export const libraryEntrySchema = named(
     owned,
     sessions: z.number().int().describe('Diary entries of this game: logged sessions and the dated plays of the form'),
     totalHours: hours.describe('The hours of all diary entries of this game together (the entry’s time played); null when none has hours'),
+    // Private: the presenter nulls them unless the owner asks, since this answer is public.
+    notes: z.string().nullable().describe('Private: the owner’s note on the game (their own or brought by an import). Only the owner gets it; null for anyone else'),
+    playtimeMinutes: z
+      .number()
+      .int()
+      .nullable()
+      .describe('Private: time played as another service counts it (an import from Steam, Playnite or HowLongToBeat), whole minutes. Only the owner gets it; null for anyone else'),
+    playtimeSource: z
+      .string()
+      .nullable()
+      .describe('Private: which service counted playtimeMinutes — steam, playnite, hltb, …. Only the owner gets it; null for anyone else'),
   }),
-  'The owner’s full entry, as the library form edits it',
+  'The owner’s full entry, as the library form edits it; another member or a visitor gets it without the private fields',
 ) satisfies z.ZodType<LibraryEntry>;
 
 export const libraryGameSchema = named(
@@ -126,7 +137,12 @@ export const profileOverviewSchema = named(
 ) satisfies z.ZodType<ProfileOverview>;
 
 /** CSV import: what the server reads from a file (the server's ImportPreview/ImportResult are checked against these on the routes). */
-const importFormat = z.enum(LIBRARY_IMPORT_FORMATS).describe('vgl (VGL export), hltb (HowLongToBeat export) or grouvee (Grouvee export)');
+const importFormat = z
+  .enum(LIBRARY_IMPORT_FORMATS)
+  .describe(
+    'vgl (VGL export), hltb (HowLongToBeat), grouvee (Grouvee CSV or JSON), backloggd (Backloggd community exports), letterboxd (Letterboxd-style diary/reviews CSV), playnite (Playnite CSV), steam (a Steam profile or its GetOwnedGames JSON)',
+  );
+const gameRefSchema = z.object({ slug: z.string(), name: z.string(), year: z.number().int().nullable() });
 
 export const lineErrorSchema = named(
   'LineError',
@@ -147,7 +163,14 @@ export const importPreviewRowSchema = named(
     rating,
     playedOn: isoDay('Diary rows: day played').nullable(),
     event: z.string().nullable().describe('Diary rows: started, finished or played'),
-    match: z.object({ slug: z.string(), name: z.string(), year: z.number().int().nullable() }).nullable().describe('The catalog game the row matched, or null'),
+    match: gameRefSchema.nullable().describe('The catalog game the row matched and will be imported as, or null'),
+    flag: z
+      .string()
+      .nullable()
+      .describe('Why the row needs a look before it is imported (a year far from the catalog game’s, several games of that title); a flagged row is left out unless a game is picked for it'),
+    suggestion: gameRefSchema.nullable().describe('Flagged rows: the catalog game it nearly matched'),
+    ratingNote: z.string().nullable().describe('The rating as the file gives it when VGL’s half stars had to round it, e.g. "85/100, rounded to 4.5 stars"'),
+    hours: z.number().nullable().describe('Time played the row brings (Steam’s or Playnite’s playtime, a play-through’s time)'),
   }),
 );
 
@@ -158,8 +181,15 @@ export const importPreviewSchema = named(
     total: z.number().int().describe('Rows read (a HowLongToBeat or Grouvee line can give several)'),
     matched: z.number().int(),
     unmatched: z.number().int(),
-    rows: z.array(importPreviewRowSchema).describe('The first 500 rows; the counts cover all of them'),
-    errors: z.array(lineErrorSchema).describe('Rows that cannot be imported (at most 500); an import of this file would be refused'),
+    flagged: z.number().int().describe('Rows matched only with doubt (see `flag`): left out unless a game is picked'),
+    rows: z
+      .array(importPreviewRowSchema)
+      .describe('The first 500 rows, then the rows that need a look (not found or flagged), up to 2,000 in all; the counts cover all of them'),
+    errors: z
+      .array(lineErrorSchema)
+      .describe('Rows that cannot be imported (at most 500); the import refuses the file unless `skipInvalid` is set, then it skips them'),
+    errorCount: z.number().int().describe('Rows that cannot be imported, all of them'),
+    notices: z.array(z.string()).describe('What is worth knowing about the file as a whole, e.g. characters that were not readable text'),
     lists: z.number().int().optional().describe('Lists in the file (VGL `list` rows); left out when it has none'),
   }),
   'What an import of the file would do; nothing is written',
@@ -172,7 +202,9 @@ export const importResultSchema = named(
     format: importFormat,
     entries: z.number().int().describe('Library entries added or changed'),
     diary: z.number().int().describe('Diary entries added'),
-    unmatched: z.number().int().describe('Rows whose game is not in the catalog (skipped)'),
+    unmatched: z.number().int().describe('Rows left out: not in the catalog, flagged and not picked, or left out by the member'),
+    invalid: z.number().int().describe('Rows skipped for a problem (with `skipInvalid`)'),
+    notImported: z.array(lineErrorSchema).describe('Each line left out and why (at most 500)'),
     skipped: z.number().int().describe('Diary rows already in the diary (same game, date, event, replay, time and platform)'),
     warnings: z.array(lineErrorSchema).describe('What was imported only in part, e.g. a favourite past the limit'),
     lists: z.number().int().optional().describe('Lists made or changed (VGL `list` rows, matched by their slug); left out when the file has no list rows'),

@@ -66,6 +66,15 @@ export const libraryEntryInputSchema = z
     /** The dates start a new play-through: new diary entries instead of moving the old ones. */
     replay: z.boolean({ error: 'Replay must be true or false' }).default(false),
     hours: hoursSchema,
+    /** Left out: kept, so one-click logging (QuickLog) and older clients never wipe a note they do not show. */
+    notes: z
+      .string({ error: 'Private note must be text' })
+      .trim()
+      .max(LIBRARY_LIMITS.entryNotesMaxLength, `Private note must have at most ${LIBRARY_LIMITS.entryNotesMaxLength.toLocaleString('en-US')} characters`)
+      .transform((value) => (value ? value : null))
+      .nullable()
+      .optional()
+      .describe('Your private note on the game: only you see it, never other members. Empty or null clears it; left out: unchanged'),
     /** Left out: the entry keeps what it has (clients that predate it never clear it). */
     owned: z
       .boolean({ error: 'Owned must be true, false or null' })
@@ -78,7 +87,7 @@ export const libraryEntryInputSchema = z
     path: ['finishedOn'],
   })
   .meta({
-    description: 'Every field is optional; one left out is cleared (null, [] or false), so send the whole form',
+    description: 'Every field is optional; one left out is cleared (null, [] or false), so send the whole form — except `owned` and `notes`, which a left-out key keeps',
     examples: [
       {
         status: 2,
@@ -91,6 +100,7 @@ export const libraryEntryInputSchema = z
         replay: false,
         hours: 12.5,
         owned: true,
+        notes: 'Bought on the Virtual Console.',
       },
     ],
   });
@@ -151,19 +161,67 @@ export type DiarySessionUpdate = z.infer<typeof diaryEntryUpdateBodySchema>;
 /** …/diary/{id}: ids beyond a PostgreSQL integer are bad input, not a database error. */
 export const diaryParamSchema = usernameParamSchema.extend({ id: idOf('diary entry') });
 
-/** The files the import reads (the server's readers are checked against this list). */
-export const LIBRARY_IMPORT_FORMATS = ['vgl', 'hltb', 'grouvee'] as const;
+/** The files the import reads (the server's readers are checked against this list); steam is also the Steam profile import. */
+export const LIBRARY_IMPORT_FORMATS = ['vgl', 'hltb', 'grouvee', 'backloggd', 'letterboxd', 'playnite', 'steam'] as const;
+
+/** A choice made in the preview: the game a line of the file is, or null to leave the line out. */
+export const importPickSchema = z
+  .object({
+    line: z
+      .number({ error: 'line must be a line number of the file' })
+      .int('line must be a whole number')
+      .min(1, 'line must be 1 or more')
+      .max(2_147_483_647, 'line must be a line number of the file')
+      .describe('The line of the file (the header is line 1); for a Steam library, the game’s app id'),
+    game: z
+      .string({ error: 'game must be a game slug or null' })
+      .trim()
+      .min(1, 'game must be a game slug or null')
+      .max(200, 'game must be a game slug or null')
+      .nullable()
+      .describe('The slug of the catalog game this line is, or null to leave the line out'),
+  })
+  .describe('Overrides the matching of one line of the file (every row the line gives)');
+
+/** What the member decided in the preview; the same for a file and a Steam import. */
+const importChoices = {
+  picks: z
+    .array(importPickSchema, { error: 'picks must be a list of { line, game }' })
+    .max(LIBRARY_LIMITS.importMaxPicks, `At most ${LIBRARY_LIMITS.importMaxPicks.toLocaleString('en-US')} picks`)
+    .default([])
+    .describe('Games picked in the preview for rows not found or flagged, and lines left out'),
+  skipInvalid: z
+    .boolean({ error: 'skipInvalid must be true or false' })
+    .default(false)
+    .describe('true: import the rows that can be read and skip those with problems (listed in the answer); false: any problem refuses the whole file'),
+};
+
 /** POST …/library/import and …/import/preview: the file's text in JSON, and which export it is. */
 export const libraryImportBodySchema = z
   .object({
-    csv: z.string({ error: 'Choose a CSV file to import' }).describe('The whole file as text (UTF-8; a BOM and CRLF are fine)'),
+    csv: z
+      .string({ error: 'Choose a CSV file to import' })
+      .describe('The whole file as text: CSV, or JSON for Grouvee’s and Steam’s JSON (decoded from its encoding; a BOM and CRLF are fine)'),
     format: z
       .enum(['auto', ...LIBRARY_IMPORT_FORMATS], { error: `format must be auto, ${LIBRARY_IMPORT_FORMATS.join(', ')}` })
       .default('auto')
       .describe('Which export the file is; auto tells by its header columns'),
+    ...importChoices,
   })
   .meta({ examples: [{ csv: 'record_type,title,year,status,rating_stars\nlibrary,Super Mario World,1990,Beaten,4.5\n', format: 'auto' }] });
 export type LibraryImportBody = z.infer<typeof libraryImportBodySchema>;
+
+/** POST …/library/import/steam and …/import/steam/preview: a Steam profile (SteamID64, vanity name or profile URL). */
+export const steamImportBodySchema = z.object({
+  profile: z
+    .string({ error: 'Enter your Steam profile: its address, custom name or SteamID64' })
+    .trim()
+    .min(1, 'Enter your Steam profile: its address, custom name or SteamID64')
+    .max(200, 'A Steam profile address has at most 200 characters')
+    .describe('https://steamcommunity.com/id/{name}, https://steamcommunity.com/profiles/{SteamID64}, the custom name alone, or the 17-digit SteamID64'),
+  ...importChoices,
+});
+export type SteamImportBody = z.infer<typeof steamImportBodySchema>;
 export type DiaryEntryUpdate = z.infer<typeof diaryEntryUpdateSchema>;
 
 const page = z.coerce

@@ -16,4 +16,11 @@ describe('library policy', () => {
     expect(canLibrary({ id: 2, state: 'active' }, 'write', owner)).toBe(false);
     expect(canLibrary({ id: 1, state: 'suspended' }, 'write', { id: 1, state: 'suspended' })).toBe(false);
   });
+
+  it('lets only the owner read what an entry keeps private, even while suspended', () => {
+    expect(canLibrary(owner, 'readPrivate', owner)).toBe(true);
+    expect(canLibrary({ id: 1, state: 'suspended' }, 'readPrivate', { id: 1, state: 'suspended' })).toBe(true);
+    expect(canLibrary(null, 'readPrivate', owner)).toBe(false);
+    expect(canLibrary({ id: 2, state: 'active' }, 'readPrivate', owner)).toBe(false);
+  });
 });

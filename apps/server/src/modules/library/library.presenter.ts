@@ -1,5 +1,5 @@
 import type { CommunityRating, DiaryEntry, EntryGame, LibraryEntry, LibraryGame, PlayStatus, ReviewEntry } from '@vgl/shared';
-import type { DiaryRow, EntryRow } from './library.repo.js';
+import type { DiaryRow, EntryRow, OwnEntryRow } from './library.repo.js';
 
 interface GameColumns {
   game_name: string;
@@ -52,11 +52,13 @@ export interface EntryDiaryTotals {
   minutes: number | null;
 }
 
+/** `showPrivate`: the viewer is the owner (library.policy 'readPrivate'); anyone else gets the private fields as null. */
 export function presentLibraryEntry(
-  row: EntryRow,
+  row: OwnEntryRow,
   platforms: string[],
-  minutesPlayed: number | null = null,
-  totals: EntryDiaryTotals = { sessions: 0, minutes: null },
+  minutesPlayed: number | null,
+  totals: EntryDiaryTotals,
+  showPrivate: boolean,
 ): LibraryEntry {
   return {
     ...presentReviewEntry(row, platforms),
@@ -67,6 +69,9 @@ export function presentLibraryEntry(
     owned: ownedOf(row.owned),
     sessions: totals.sessions,
     totalHours: hoursOf(totals.minutes),
+    notes: showPrivate ? row.notes : null,
+    playtimeMinutes: showPrivate && row.playtime_minutes !== null ? Number(row.playtime_minutes) : null,
+    playtimeSource: showPrivate ? row.playtime_source : null,
   };
 }
 

@@ -45,6 +45,9 @@ function entryRows(db: Conn) {
 }
 type EntryQuery = ReturnType<typeof entryRows>;
 
+/** What only the entry's owner reads (library.policy 'readPrivate'): kept out of entryRows, which every public answer reads. */
+const privateEntryColumns = ['e.notes', 'e.playtime_minutes', 'e.playtime_source'] as const;
+
 /** Reviews other people may see: written, by an account in good standing. */
 const visibleReviews = (q: EntryQuery) => q.where('e.review', 'is not', null).where('u.state', '=', 'active');
 
@@ -98,6 +101,9 @@ export const blankEntry = (userId: number, gameId: number, at: number) => ({
   favourite_position: null,
   featured_position: null,
   owned: null,
+  notes: null,
+  playtime_minutes: null,
+  playtime_source: null,
   created_at: at,
   updated_at: at,
 });
@@ -105,8 +111,9 @@ export const blankEntry = (userId: number, gameId: number, at: number) => ({
 export const libraryRepo = {
   entryById: (db: Conn, id: number) => entryRows(db).where('e.id', '=', id).executeTakeFirst(),
 
+  /** One member's entry for a game, with its private columns (the presenter decides who sees them). */
   entryOf: (db: Conn, userId: number, gameId: number) =>
-    entryRows(db).where('e.user_id', '=', userId).where('e.game_id', '=', gameId).executeTakeFirst(),
+    entryRows(db).select(privateEntryColumns).where('e.user_id', '=', userId).where('e.game_id', '=', gameId).executeTakeFirst(),
 
   reviewBySlug: (db: Conn, userId: number, slug: string) =>
     entryRows(db).where('e.user_id', '=', userId).where('e.review_slug', '=', slug).where('e.review', 'is not', null).executeTakeFirst(),
@@ -429,4 +436,6 @@ function diaryRows(db: Conn) {
     ]);
 }
 export type EntryRow = NonNullable<Awaited<ReturnType<typeof libraryRepo.entryById>>>;
+/** An entry with what only its owner sees (entryOf). */
+export type OwnEntryRow = NonNullable<Awaited<ReturnType<typeof libraryRepo.entryOf>>>;
 export type DiaryRow = NonNullable<Awaited<ReturnType<typeof libraryRepo.diaryById>>>;

@@ -126,7 +126,7 @@ export const libraryRoutes =
         schema: {
           operationId: 'getLibraryEntry',
           summary: 'A member’s entry for a game',
-          description: OPTIONAL_TOKEN,
+          description: 'With the owner’s token the answer also has what only they see: the private note (`notes`) and the playtime an import brought (`playtimeMinutes`, `playtimeSource`); for anyone else they are null.',
           tags,
           params: userSlugParamSchema,
           response: { 200: libraryEntrySchema },
@@ -144,7 +144,8 @@ export const libraryRoutes =
           summary: 'Add a game to your library or edit its entry',
           description:
             'Answers 201 with the entry when the game is added, 200 when its entry is edited. Replaces the whole entry (status, rating, ' +
-            'platforms, review, dates, favourite, hours). The dates write diary entries; `replay: true` logs them as a new play-through. ' +
+            'platforms, review, dates, favourite, hours); `owned` and the private `notes` stay as they are when left out. ' +
+            'The dates write diary entries; `replay: true` logs them as a new play-through. ' +
             'At most 5 favourites.',
           tags,
           params: userSlugParamSchema,

@@ -63,15 +63,16 @@ export function createLibraryService(db: Db, activity: ActivityService, now: () 
     return rows.map((r) => r.id);
   }
 
-  async function entryFor(userId: number, gameId: number): Promise<LibraryEntry> {
-    const row = await libraryRepo.entryOf(k, userId, gameId);
+  /** The entry as `actor` may see it: the private fields only for the owner. */
+  async function entryFor(actor: Actor, owner: UserRow, gameId: number): Promise<LibraryEntry> {
+    const row = await libraryRepo.entryOf(k, owner.id, gameId);
     if (!row) throw notFound('This game is not in the library.');
     const [platforms, finished, totals] = await Promise.all([
       libraryRepo.platformsOf(k, [row.id]),
       row.finished_on ? libraryRepo.diaryRowOn(k, row.id, 'finished', row.finished_on) : undefined,
       libraryRepo.diaryTotals(k, row.id),
     ]);
-    return presentLibraryEntry(row, platforms.get(row.id) ?? [], finished?.minutes_played ?? null, totals);
+    return presentLibraryEntry(row, platforms.get(row.id) ?? [], finished?.minutes_played ?? null, totals, canLibrary(actor, 'readPrivate', owner));
   }
 
   const page = (p: number, limit: number) => ({ limit, offset: (p - 1) * limit });
@@ -83,7 +84,7 @@ export function createLibraryService(db: Db, activity: ActivityService, now: () 
 
     async entry(actor: Actor, username: string, gameSlug: string) {
       const owner = await ownerFor(actor, username, 'read');
-      return entryFor(owner.id, (await gameFor(gameSlug)).id);
+      return entryFor(actor, owner, (await gameFor(gameSlug)).id);
     },
 
     /** Adds or edits the actor's entry for a game; returns it and whether it is new. */
@@ -124,6 +125,8 @@ export function createLibraryService(db: Db, activity: ActivityService, now: () 
           favourite_position,
           // Left out of the form (an older client): the entry keeps what it has.
           owned: input.owned === undefined ? (existing?.owned ?? null) : input.owned === null ? null : input.owned ? 1 : 0,
+          // Left out (QuickLog, older clients): the note stays as it is.
+          ...(input.notes === undefined ? {} : { notes: input.notes }),
           updated_at: at,
         };
         let entryId: number;
@@ -144,7 +147,7 @@ export function createLibraryService(db: Db, activity: ActivityService, now: () 
         if (input.review && !existing?.review) await activity.record(trx, owner.id, { verb: 'reviewed', ...ref });
         return !existing;
       });
-      return { entry: await entryFor(owner.id, game.id), created };
+      return { entry: await entryFor(actor, owner, game.id), created };
     },
 
     async removeEntry(actor: Actor, username: string, gameSlug: string) {

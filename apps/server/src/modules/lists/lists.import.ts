@@ -5,7 +5,7 @@ import { lockMember } from '../../db/concurrency.js';
 import type { Db } from '../../db/database.js';
 import { matchGames, type GameRef } from '../transfer/import.match.js';
 import type { Pacer } from '../transfer/import.pace.js';
-import { libraryRow, type Cells, type LineError } from '../transfer/import.rows.js';
+import { libraryRow, rowBase, type Cells, type LineError } from '../transfer/import.rows.js';
 import type { Conn } from '../library/library.repo.js';
 import { listsRepo } from './lists.repo.js';
 
@@ -110,7 +110,7 @@ export async function importLists(db: Db, userId: number, rows: ListFileRow[], p
   const gameRows = rows.filter((row): row is ListFileGame => row.kind === 'list_game');
   const matches = await matchGames(
     db,
-    gameRows.map((row) => libraryRow({ line: row.line, igdbId: row.igdbId, slug: row.slug, title: row.title, year: row.year, rating: null, loggedAt: null }, {})),
+    gameRows.map((row) => libraryRow(rowBase(row.line, { igdbId: row.igdbId, slug: row.slug, title: row.title, year: row.year }), {})),
     pacer,
   );
   let unmatched = 0;

@@ -3,7 +3,7 @@ import { LIBRARY_LIMITS } from '@vgl/shared';
 import type { Database, LibraryEntriesTable } from '../../db/schema.js';
 import { chunks, type GameRef, type Platforms } from './import.match.js';
 import { forEachPaced, type Pacer } from './import.pace.js';
-import type { DiaryImportRow, ImportRow, LibraryImportRow, LineError } from './import.rows.js';
+import { joinNotes, type DiaryImportRow, type ImportRow, type LibraryImportRow, type LineError } from './import.rows.js';
 import { diaryColumns, entryColumnsFromPlay } from '../library/library.diary.js';
 import { blankEntry, type Conn } from '../library/library.repo.js';
 
@@ -37,7 +37,21 @@ export interface ImportCounts {
 /** A game's library rows folded in file order: later cells win, empty cells keep earlier ones. */
 type EntryChanges = Pick<
   LibraryImportRow,
-  'line' | 'status' | 'rating' | 'review' | 'reviewedAt' | 'startedOn' | 'finishedOn' | 'favourite' | 'favouritePosition' | 'loggedAt' | 'owned'
+  | 'line'
+  | 'status'
+  | 'rating'
+  | 'review'
+  | 'reviewedAt'
+  | 'startedOn'
+  | 'finishedOn'
+  | 'favourite'
+  | 'favouritePosition'
+  | 'loggedAt'
+  | 'owned'
+  | 'notes'
+  | 'playtimeMinutes'
+  | 'playtimeSource'
+  | 'origin'
 > & { platformIds: number[] };
 
 function foldLibraryRow(into: EntryChanges | undefined, row: LibraryImportRow, platformIds: number[]): EntryChanges {
@@ -54,9 +68,21 @@ function foldLibraryRow(into: EntryChanges | undefined, row: LibraryImportRow, p
     favourite: row.favourite || (into?.favourite ?? false),
     favouritePosition: row.favouritePosition ?? into?.favouritePosition ?? null,
     owned: row.owned ?? into?.owned ?? null,
+    notes: joinNotes(into?.notes, row.notes !== into?.notes ? row.notes : null),
+    playtimeMinutes: row.playtimeMinutes ?? into?.playtimeMinutes ?? null,
+    playtimeSource: row.playtimeMinutes !== null ? row.playtimeSource : (into?.playtimeSource ?? null),
+    // A Steam row keeps its restraint (playtime only on a game already there) unless the file also has a row of its own for the game.
+    origin: into && into.origin !== row.origin ? 'file' : row.origin,
     platformIds: [...new Set([...(into?.platformIds ?? []), ...platformIds])],
     loggedAt: into?.loggedAt ?? row.loggedAt,
   };
+}
+
+/** The entry's note with the file's added: a note already holding it is left as it is, so importing twice changes nothing. */
+function mergedNotes(before: string | null, imported: string | null): string | null {
+  if (imported === null || before === imported) return before;
+  if (before === null || before.trim() === '') return imported;
+  return before.includes(imported) ? before : joinNotes(before, imported);
 }
 
 /** What a diary row implies for a game the file has no library row for, as logging a play does. */
@@ -74,6 +100,10 @@ function changesFromDiary(rows: DiaryImportRow[]): EntryChanges {
     favourite: false,
     favouritePosition: null,
     owned: null,
+    notes: null,
+    playtimeMinutes: null,
+    playtimeSource: null,
+    origin: 'file',
     platformIds: [],
     loggedAt: rows.map((r) => r.loggedAt).find((v) => v !== null) ?? null,
   };
@@ -167,7 +197,7 @@ export async function applyImport(
   let added = 0;
   let skipped = 0;
   for (const batch of chunks([...plans.values()], GAMES_PER_TRANSACTION)) {
-    const written = await db.transaction().execute((trx) => applyBatch(trx, userId, batch, { favouritePositions, reviewSlug, at }));
+    const written = await db.transaction().execute((trx) => applyBatch(trx, userId, batch, { favouritePositions, reviewSlug, at, warnings }));
     entries += written.entries;
     added += written.diary.added;
     skipped += written.diary.skipped;
@@ -182,7 +212,12 @@ async function applyBatch(
   trx: Conn,
   userId: number,
   plans: GamePlan[],
-  { favouritePositions, reviewSlug, at }: { favouritePositions: Map<number, number>; reviewSlug: (base: string) => string; at: number },
+  {
+    favouritePositions,
+    reviewSlug,
+    at,
+    warnings,
+  }: { favouritePositions: Map<number, number>; reviewSlug: (base: string) => string; at: number; warnings: LineError[] },
 ) {
   const existing = await existingEntries(trx, userId, plans.map((p) => p.game.id));
   const inserts: { plan: GamePlan; values: Insertable<LibraryEntriesTable> }[] = [];
@@ -195,6 +230,22 @@ async function applyBatch(
     if (!changes) continue;
     const newReview = changes.review !== null && changes.review !== before?.review;
     const reviewedAt = before?.review_created_at ?? changes.reviewedAt ?? changes.loggedAt ?? at;
+    const playtime =
+      changes.playtimeMinutes !== null ? { playtime_minutes: Math.round(changes.playtimeMinutes), playtime_source: changes.playtimeSource } : {};
+    const merged = mergedNotes(before?.notes ?? null, changes.notes);
+    const notes = merged !== null && merged.length > LIBRARY_LIMITS.entryNotesMaxLength ? `${merged.slice(0, LIBRARY_LIMITS.entryNotesMaxLength - 1)}…` : merged;
+    if (notes !== merged) warnings.push({ line: changes.line, message: `The note on ${plan.game.name} was cut to ${LIBRARY_LIMITS.entryNotesMaxLength.toLocaleString('en-US')} characters.` });
+    if (before && changes.origin === 'steam') {
+      // A Steam library brings what Steam knows: the time played and that the game is owned; the member's status, rating and review stay.
+      const steam = { ...playtime, ...(before.owned === null ? { owned: 1 } : {}) };
+      if ((Object.keys(steam) as (keyof typeof steam)[]).some((key) => steam[key] !== before[key])) {
+        await trx.updateTable('library_entries').set({ ...steam, updated_at: at }).where('id', '=', before.id).execute();
+        touched.add(plan.game.id);
+      }
+      // Nor does it add platforms to a game the member already logged.
+      plan.changes = { ...changes, platformIds: [] };
+      continue;
+    }
     const values = {
       status: changes.status ?? before?.status ?? null,
       rating: changes.rating ?? before?.rating ?? null,
@@ -209,6 +260,8 @@ async function applyBatch(
       ...(changes.startedOn || changes.finishedOn ? { started_on: changes.startedOn, finished_on: changes.finishedOn } : {}),
       ...(favouritePositions.has(plan.game.id) ? { favourite_position: favouritePositions.get(plan.game.id)! } : {}),
       ...(changes.owned !== null ? { owned: changes.owned ? 1 : 0 } : {}),
+      ...(notes !== (before?.notes ?? null) ? { notes } : {}),
+      ...playtime,
     };
     if (before) {
       const changed = (Object.keys(values) as (keyof typeof values)[]).some((key) => values[key] !== before[key]);

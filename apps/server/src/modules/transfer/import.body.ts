@@ -4,11 +4,11 @@ import { API_MESSAGES } from '@vgl/shared';
 import { AppError } from '../../http/errors.js';
 
 /*
- * The import routes' JSON body ({ csv, format }) holds a whole file: up to
+ * The import routes' JSON body ({ csv, format, picks, skipInvalid }) holds a whole file: up to
  * 32 MB of CSV, twice that as JSON. JSON.parse of such a body holds the
  * event loop for ~60 ms and decoding it as UTF-8 for ~20 more, so a body
  * past INLINE_BYTES is parsed in a worker thread: its bytes are moved there
- * (not copied), and only the two fields come back (copying the csv string
+ * (not copied), and only its fields come back (copying the csv string
  * back costs a few milliseconds). Smaller bodies are parsed where they are.
  * The bytes are gathered into one buffer as they arrive (Fastify's own
  * reader joins them at the end, a 30 ms copy).
@@ -60,11 +60,14 @@ export function readBody(payload: Readable, limit: number, contentLength: number
   });
 }
 
-/** The body the import routes validate: only its two fields (anything else the schema would drop anyway). */
+/** The fields of the import bodies (a file's, or a Steam profile's); anything else the schema would drop anyway. */
+const FIELDS = ['csv', 'format', 'picks', 'skipInvalid', 'profile'] as const;
+
+/** The body the import routes validate: only its fields. */
 function importFields(value: unknown): unknown {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
-  const { csv, format } = value as { csv?: unknown; format?: unknown };
-  return { ...(csv === undefined ? {} : { csv }), ...(format === undefined ? {} : { format }) };
+  const record = value as Record<string, unknown>;
+  return Object.fromEntries(FIELDS.flatMap((field) => (record[field] === undefined ? [] : [[field, record[field]]])));
 }
 
 // CommonJS, evaluated: no module of ours to load (tests run the TypeScript sources).
@@ -77,7 +80,7 @@ try {
 } catch {
   invalid = true;
 }
-if (typeof value === 'object' && value !== null) value = Array.isArray(value) ? [] : { csv: value.csv, format: value.format };
+if (typeof value === 'object' && value !== null) value = Array.isArray(value) ? [] : { csv: value.csv, format: value.format, picks: value.picks, skipInvalid: value.skipInvalid };
 parentPort.postMessage(invalid ? { invalid } : { value });
 `;
 

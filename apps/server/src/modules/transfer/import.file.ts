@@ -5,11 +5,16 @@ import { diaryEntryInputSchema, firstFieldErrors, libraryEntryInputSchema } from
 import { badRequest } from '../../http/errors.js';
 import { READERS, detectFormat, type ImportFormat, type ImportInput } from './import.formats.js';
 import { createPacer, type Pacer } from './import.pace.js';
+import { isJsonText, jsonRecords, type FileRecord } from './import.json.js';
 import { Cells, type ImportRow, type LineError } from './import.rows.js';
 import { isListRecord, readListRecord, type ListFileRow } from '../lists/lists.import.js';
 
 /** Line problems an answer lists (the count covers all of them). */
 export const MAX_LINE_ERRORS = 500;
+
+/** A file decoded with the wrong encoding has U+FFFD where its characters were (the settings page decodes it right). */
+export const UNREADABLE_CHARACTERS_NOTICE =
+  'Some characters of the file could not be read as text (shown as �): save it as UTF-8, or upload it from the settings page, which detects the encoding.';
 
 export interface ImportFile {
   format: ImportFormat;
@@ -20,6 +25,8 @@ export interface ImportFile {
   errorCount: number;
   /** A VGL file's lists and their games (lists.import.ts reads and applies them). */
   lists: ListFileRow[];
+  /** What is worth knowing about the file as a whole (the preview shows them). */
+  notices: string[];
 }
 
 /** Excel in some locales writes ";" or tabs: take whichever the header uses most. */
@@ -105,15 +112,32 @@ async function* csvRecords(text: string, pacer: Pacer): AsyncGenerator<CsvRecord
   if (problem.message) throw badRequest(problem.message);
 }
 
+/** A CSV file as a header and records of cells, each with the line it starts on. */
+async function* csvFileRecords(text: string, pacer: Pacer): AsyncGenerator<FileRecord> {
+  let columns: Map<string, number> | undefined;
+  for await (const { record: values, info } of csvRecords(text, pacer)) {
+    if (!columns) {
+      const header = values.map((h) => h.trim().toLowerCase());
+      columns = new Map(header.map((name, i) => [name, i] as const).reverse());
+      yield { header };
+      continue;
+    }
+    // csv-parse counts the line a record ends on; a record starts as many lines earlier as its cells hold breaks.
+    const line = info.lines - values.reduce((n, cell) => n + cell.split('\n').length - 1, 0);
+    yield { line, cells: new Cells(columns, values), blank: values.every((v) => !v.trim()) };
+  }
+}
+
 const schemaMessage = (error: Parameters<typeof firstFieldErrors>[0]) => [...new Set(Object.values(firstFieldErrors(error)))].join('; ');
 
 /** Checks a row with the same rules as the library form and the diary; returns it normalised (trimmed text), or the problem. */
 function validateRow(row: ImportRow): ImportRow | string {
   if (row.kind === 'library') {
-    const result = libraryEntryInputSchema.safeParse({ ...row, platforms: [], replay: false, hours: null });
+    // A note from another tracker is kept whatever its length: applying cuts it to the entry's limit with a warning.
+    const result = libraryEntryInputSchema.safeParse({ ...row, platforms: [], replay: false, hours: null, notes: null });
     if (!result.success) return schemaMessage(result.error);
     const { status, rating, review, startedOn, finishedOn } = result.data;
-    return { ...row, status, rating, review, startedOn, finishedOn };
+    return { ...row, status, rating, review, startedOn, finishedOn, notes: row.notes?.trim() || null };
   }
   const result = diaryEntryInputSchema.safeParse({ ...row, game: 'imported' });
   if (!result.success) return schemaMessage(result.error);
@@ -121,7 +145,7 @@ function validateRow(row: ImportRow): ImportRow | string {
   return { ...row, playedOn, event, rating, note, replay, hours };
 }
 
-const withoutText = (row: ImportRow): ImportRow => (row.kind === 'library' ? { ...row, review: null } : { ...row, note: null });
+const withoutText = (row: ImportRow): ImportRow => (row.kind === 'library' ? { ...row, review: null, notes: null } : { ...row, note: null });
 
 /**
  * Reads and checks a whole file, a record at a time; whole-file problems
@@ -132,7 +156,6 @@ const withoutText = (row: ImportRow): ImportRow => (row.kind === 'library' ? { .
 export async function readImportFile(input: ImportInput, pacer: Pacer = createPacer(), { keepText = true } = {}): Promise<ImportFile> {
   let header: string[] | undefined;
   let format: ImportFormat | undefined;
-  let columns = new Map<string, number>();
   let records = 0;
   const rows: ImportRow[] = [];
   const lists: ListFileRow[] = [];
@@ -143,22 +166,18 @@ export async function readImportFile(input: ImportInput, pacer: Pacer = createPa
     if (errors.length < MAX_LINE_ERRORS) errors.push({ line, message });
   };
 
-  for await (const { record: values, info } of csvRecords(input.csv, pacer)) {
-    if (!header) {
-      header = values.map((h) => h.trim().toLowerCase());
+  const fileRecords = isJsonText(input.csv) ? jsonRecords(input.csv, pacer) : csvFileRecords(input.csv, pacer);
+  for await (const record of fileRecords) {
+    if ('header' in record) {
+      header = record.header;
       continue;
     }
     records += 1;
     if (records > LIBRARY_LIMITS.importMaxRows) throw badRequest(LIBRARY_MESSAGES.importTooManyRows);
     // Told by the header, once a row shows the file is more than a header.
-    if (!format) {
-      format = detectFormat(header, input.format);
-      columns = new Map(header.map((name, i) => [name, i] as const).reverse());
-    }
-    if (values.every((v) => !v.trim())) continue;
-    // csv-parse counts the line a record ends on; a record starts as many lines earlier as its cells hold breaks.
-    const line = info.lines - values.reduce((n, cell) => n + cell.split('\n').length - 1, 0);
-    const cells = new Cells(columns, values);
+    format ??= detectFormat(header ?? [], input.format);
+    if (record.blank) continue;
+    const { line, cells } = record;
     if (format === 'vgl' && isListRecord(cells)) {
       const list = readListRecord(line, cells);
       if (list) lists.push(list);
@@ -182,5 +201,5 @@ export async function readImportFile(input: ImportInput, pacer: Pacer = createPa
   }
   if (!header) throw badRequest(LIBRARY_MESSAGES.importEmpty);
   if (!format) throw badRequest(LIBRARY_MESSAGES.importNoRows);
-  return { format, rows, errors, errorCount, lists };
+  return { format, rows, errors, errorCount, lists, notices: input.csv.includes('\uFFFD') ? [UNREADABLE_CHARACTERS_NOTICE] : [] };
 }

@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema.js';
 import type { ImportRow } from './import.rows.js';
 import type { Conn } from '../library/library.repo.js';
 import { createPacer, forEachPaced, type Pacer } from './import.pace.js';
+import { PLATFORM_ALIASES } from './platform-aliases.js';
 
 // Matching: IGDB id, then our own slug (VGL files), then title and year, then a title only one game has.
 
@@ -55,14 +56,65 @@ class TitleIndex {
   }
 }
 
-/** The same year wins (a primary name before an alternative one, then the more popular); without one, only a title exactly one game has. */
-function pickByTitle(candidates: { game: GameRef; primary: boolean }[], year: number | null): GameRef | null {
-  const ranked = [...candidates].sort((a, b) => Number(b.primary) - Number(a.primary) || b.game.popularity - a.game.popularity || a.game.id - b.game.id);
-  const sameYear = year === null ? undefined : ranked.find((c) => c.game.year === year);
-  if (sameYear) return sameYear.game;
+/** What matching made of a row: the game it will be imported as, or why it needs a look first. */
+export interface MatchResult {
+  game: GameRef | null;
+  /** Why the row is left out unless the member picks a game (a year far from the catalog's, several games of that title). */
+  flag: string | null;
+  /** Flagged rows: the game it nearly matched. */
+  suggestion: GameRef | null;
+}
+
+const matched = (game: GameRef): MatchResult => ({ game, flag: null, suggestion: null });
+const flagged = (flag: string, suggestion: GameRef): MatchResult => ({ game: null, flag, suggestion });
+const NOT_FOUND: MatchResult = { game: null, flag: null, suggestion: null };
+
+/**
+ * Years a release may differ by and still be the same game: regions and
+ * catalogs disagree by a year; a port or a region's release a few years
+ * later is the same game when the platform agrees too. Further apart is a
+ * different game of the same name (Portal 2007 is not Portal 1986).
+ */
+const YEAR_TOLERANCE = 1;
+const YEAR_TOLERANCE_SAME_PLATFORM = 3;
+
+type Candidate = { game: GameRef; primary: boolean };
+
+/**
+ * The game a title (and year, and platforms) names: by year within a
+ * tolerance, platforms breaking ties; one game of that title when the file
+ * gives no year. A title whose games are all far from the file's year, or
+ * shared by several games the file cannot tell apart, is flagged with the
+ * likeliest game as a suggestion, never taken silently.
+ */
+function pickByTitle(candidates: Candidate[], year: number | null, platformIds: number[], platformsOf: (gameId: number) => Set<number>): MatchResult {
+  if (candidates.length === 0) return NOT_FOUND;
+  const onPlatform = (c: Candidate) => platformIds.some((id) => platformsOf(c.game.id).has(id));
+  const ranked = [...candidates].sort(
+    (a, b) => Number(b.primary) - Number(a.primary) || Number(onPlatform(b)) - Number(onPlatform(a)) || b.game.popularity - a.game.popularity || a.game.id - b.game.id,
+  );
+  const title = ranked[0]!.game.name;
+  if (year !== null) {
+    const gap = (c: Candidate) => (c.game.year === null ? Infinity : Math.abs(c.game.year - year));
+    const byGap = [...ranked].sort((a, b) => gap(a) - gap(b));
+    const close = byGap.find((c) => gap(c) === 0) ?? byGap.find((c) => gap(c) <= YEAR_TOLERANCE) ?? byGap.find((c) => gap(c) <= YEAR_TOLERANCE_SAME_PLATFORM && onPlatform(c));
+    if (close) return matched(close.game);
+    const undated = ranked.filter((c) => c.game.year === null);
+    if (undated.length === 1 && ranked.length === 1) return matched(undated[0]!.game);
+    const nearest = byGap[0]!.game;
+    return flagged(
+      nearest.year === null
+        ? `The file says ${year}; the catalog's ${nearest.name} has no year`
+        : `The file says ${year}; the catalog's ${nearest.name} is from ${nearest.year}${ranked.length > 1 ? ` (${ranked.length} games have this title)` : ''}`,
+      nearest,
+    );
+  }
   const primary = ranked.filter((c) => c.primary);
   const pool = primary.length > 0 ? primary : ranked;
-  return pool.length === 1 ? pool[0]!.game : null;
+  if (pool.length === 1) return matched(pool[0]!.game);
+  const onTheirPlatform = platformIds.length > 0 ? pool.filter(onPlatform) : [];
+  if (onTheirPlatform.length === 1) return matched(onTheirPlatform[0]!.game);
+  return flagged(`${pool.length} games are called ${title}; the file gives no year that tells them apart`, pool[0]!.game);
 }
 
 /** The search index takes at most 16 words of a title. */
@@ -103,16 +155,24 @@ const SEARCH_LOOKAHEAD = 2000;
  * batches: on SQLite each one holds the event loop while it runs.
  */
 export async function matchGames(db: Db, rows: ImportRow[], pacer: Pacer = createPacer()): Promise<(GameRef | null)[]> {
+  return (await matchRows(db, rows, pacer)).map((m) => m.game);
+}
+
+/** Each row's match (see MatchResult); `platforms` breaks ties between games of one title. */
+export async function matchRows(db: Db, rows: ImportRow[], pacer: Pacer = createPacer(), platforms?: Platforms): Promise<MatchResult[]> {
   const k = db.kysely;
   const keyOf = titleKeys();
   const byIgdb = new Map<number, GameRef>();
+  const bySteam = new Map<number, GameRef>();
   const bySlug = new Map<string, GameRef>();
   const titles = new TitleIndex(keyOf);
   const igdbIds = new Set<number>();
+  const steamIds = new Set<number>();
   const slugs = new Set<string>();
   const rowTitles = new Set<string>();
   await forEachPaced(rows, pacer, (row) => {
     if (row.igdbId !== null) igdbIds.add(row.igdbId);
+    if (row.steamAppId !== null) steamIds.add(row.steamAppId);
     if (row.slug !== null) slugs.add(row.slug);
     if (row.title) rowTitles.add(row.title);
   });
@@ -125,6 +185,16 @@ export async function matchGames(db: Db, rows: ImportRow[], pacer: Pacer = creat
   await lookup(igdbIds, async (ids) => {
     for (const game of await selectGames(k).where('igdb_id', 'in', ids).execute()) byIgdb.set(game.igdb_id!, game);
   });
+  // Steam app ids through IGDB's external ids (a catalog synced from IGDB has them; the embedded one matches by title).
+  await lookup(steamIds, async (ids) => {
+    const found = await selectGames(k)
+      .innerJoin('game_external_ids as x', 'x.game_igdb_id', 'games.igdb_id')
+      .select('x.uid')
+      .where('x.source', '=', 'steam')
+      .where('x.uid', 'in', ids.map(String))
+      .execute();
+    for (const game of found) bySteam.set(Number(game.uid), game);
+  });
   await lookup(slugs, async (batch) => {
     for (const game of await selectGames(k).where('slug', 'in', batch).execute()) bySlug.set(game.slug, game);
   });
@@ -136,7 +206,7 @@ export async function matchGames(db: Db, rows: ImportRow[], pacer: Pacer = creat
 
   // A VGL slug is trusted when the title agrees with it (another catalog may give the slug to another game).
   const direct = (row: ImportRow): GameRef | undefined => {
-    const byId = row.igdbId === null ? undefined : byIgdb.get(row.igdbId);
+    const byId = (row.igdbId === null ? undefined : byIgdb.get(row.igdbId)) ?? (row.steamAppId === null ? undefined : bySteam.get(row.steamAppId));
     if (byId) return byId;
     const game = row.slug ? bySlug.get(row.slug) : undefined;
     return game && (!row.title || keyOf(row.title) === keyOf(game.name) || row.year === game.year) ? game : undefined;
@@ -147,7 +217,7 @@ export async function matchGames(db: Db, rows: ImportRow[], pacer: Pacer = creat
   const needsSearch = (row: ImportRow, key: string) => {
     if (!key || searched.has(key) || direct(row)) return false;
     const known = titles.candidates(row.title);
-    return !(known.length > 0 && (row.year === null || known.some((c) => c.game.year === row.year)));
+    return !(known.length > 0 && (row.year === null || known.some((c) => c.game.year !== null && Math.abs(c.game.year - row.year!) <= YEAR_TOLERANCE)));
   };
   // Results fetched ahead for the next titles that look open; a title settled meanwhile leaves its result unused.
   const ahead = new Map<string, { games: GameRef[]; alternatives: { game: GameRef; name: string }[] }>();
@@ -185,9 +255,29 @@ export async function matchGames(db: Db, rows: ImportRow[], pacer: Pacer = creat
     for (const game of result.games) titles.add(game.name, game, true);
     for (const alt of result.alternatives) titles.add(alt.name, alt.game, false);
   }
-  const matches: (GameRef | null)[] = new Array<GameRef | null>(rows.length);
+
+  // Platforms of the games that share a title, for the tie-break (only titles with several games need them).
+  const gamePlatforms = new Map<number, Set<number>>();
+  const shared = new Set<number>();
+  await forEachPaced(rows, pacer, (row) => {
+    if (!platforms || direct(row) || !row.title) return;
+    const candidates = titles.candidates(row.title);
+    if (candidates.length > 1) for (const c of candidates) shared.add(c.game.id);
+  });
+  await lookup(shared, async (ids) => {
+    for (const row of await k.selectFrom('game_platforms').select(['game_id', 'platform_id']).where('game_id', 'in', ids).execute()) {
+      gamePlatforms.set(row.game_id, (gamePlatforms.get(row.game_id) ?? new Set()).add(row.platform_id));
+    }
+  });
+  const none = new Set<number>();
+  const platformsOf = (gameId: number) => gamePlatforms.get(gameId) ?? none;
+  const rowPlatforms = (row: ImportRow) =>
+    platforms ? platforms.sameFamily(platforms.resolve(row.kind === 'library' ? row.platforms : row.platform ? [row.platform] : []).map((p) => p.id)) : [];
+
+  const matches: MatchResult[] = new Array<MatchResult>(rows.length);
   await forEachPaced(rows, pacer, (row, i) => {
-    matches[i] = direct(row) ?? (row.title ? pickByTitle(titles.candidates(row.title), row.year) : null);
+    const game = direct(row);
+    matches[i] = game ? matched(game) : row.title ? pickByTitle(titles.candidates(row.title), row.year, rowPlatforms(row), platformsOf) : NOT_FOUND;
   });
   return matches;
 }
@@ -197,7 +287,7 @@ export interface PlatformRef {
   slug: string;
 }
 
-/** Platforms by slug, name, abbreviation or alternative name ("PC", "PlayStation 4", "snes"); unknown ones are dropped. */
+/** Platforms by slug, name, abbreviation, alternative name or another tracker's name ("PC", "PlayStation 4", "snes", "Genesis"); unknown ones are dropped. */
 export async function platformResolver(k: Conn) {
   const platforms = await k.selectFrom('platforms').select(['id', 'slug', 'name', 'abbreviation', 'alternative_name']).orderBy('id').execute();
   const byKey = new Map<string, PlatformRef>();
@@ -211,10 +301,19 @@ export async function platformResolver(k: Conn) {
   for (const p of platforms) add(p.abbreviation, p);
   for (const p of platforms) for (const alt of (p.alternative_name ?? '').split(/[,;]/)) add(alt, p);
   for (const p of platforms) add(slugify(p.name), p);
+  // Then the names other trackers write ("Genesis", "Super Nintendo", "PC"), for platforms the catalog has.
+  const bySlug = new Map(platforms.map((p) => [p.slug, p]));
+  for (const [alias, slug] of Object.entries(PLATFORM_ALIASES)) {
+    const p = bySlug.get(slug);
+    if (p) add(alias, p);
+  }
   const resolve = (names: string[]): PlatformRef[] => {
     const found = names.map((n) => byKey.get(n.trim().toLowerCase()) ?? byKey.get(slugify(n))).filter((p): p is PlatformRef => p !== undefined);
     return [...new Map(found.map((p) => [p.id, p])).values()].slice(0, LIBRARY_LIMITS.platformsPerEntry);
   };
-  return { resolve, slugs: (row: ImportRow) => (row.kind === 'library' ? resolve(row.platforms).map((p) => p.slug) : []) };
+  // "PC" in another tracker is any computer the game runs on: Steam and GOG sell DOS games, and a Windows game has Mac and Linux ports.
+  const pcFamily = ['win', 'dos', 'linux', 'mac'].map((slug) => bySlug.get(slug)?.id).filter((id): id is number => id !== undefined);
+  const sameFamily = (ids: number[]) => (ids.some((id) => pcFamily.includes(id)) ? [...new Set([...ids, ...pcFamily])] : ids);
+  return { resolve, sameFamily, slugs: (row: ImportRow) => (row.kind === 'library' ? resolve(row.platforms).map((p) => p.slug) : []) };
 }
 export type Platforms = Awaited<ReturnType<typeof platformResolver>>;

@@ -4,14 +4,18 @@ import type { DiaryEvent, PlayStatus } from '@vgl/shared';
 // Every import format is read into these rows, then one validation and one import path.
 
 export interface RowBase {
-  /** The line of the file where the record starts. */
+  /** The line of the file where the record starts (JSON files: the record's number, from 1). */
   line: number;
   igdbId: number | null;
+  /** Steam's app id (Steam, Playnite): matched through IGDB's external ids. */
+  steamAppId: number | null;
   slug: string | null;
   title: string;
   year: number | null;
   /** 1–10. */
   rating: number | null;
+  /** The rating as the file gives it, when converting it to half stars had to round it: "85/100" (see ratingFrom). */
+  ratingNote: string | null;
   /** Unix ms; when the entry or play was logged. */
   loggedAt: number | null;
 }
@@ -30,6 +34,17 @@ export interface LibraryImportRow extends RowBase {
   favouritePosition: number | null;
   /** Has the game (true), not yet (false: a "want to play" game on the wishlist), or not said. */
   owned: boolean | null;
+  /** The private note on the entry: what the file says that has no field of its own (notes, storefront, status texts), one part per paragraph. */
+  notes: string | null;
+  /** Time played as the source counts it, whole minutes, and which source ('steam', 'playnite', 'hltb', …). */
+  playtimeMinutes: number | null;
+  playtimeSource: string | null;
+  /**
+   * 'steam': a Steam library. On a game already in the library it changes
+   * only the playtime (and ownership, platforms), never the member's own
+   * status, rating or review.
+   */
+  origin: 'file' | 'steam';
 }
 
 export interface DiaryImportRow extends RowBase {
@@ -130,6 +145,10 @@ export const libraryRow = (base: RowBase, fields: Partial<LibraryImportRow>): Li
   favourite: false,
   favouritePosition: null,
   owned: null,
+  notes: null,
+  playtimeMinutes: null,
+  playtimeSource: null,
+  origin: 'file',
   ...base,
   ...fields,
   kind: 'library',
@@ -145,6 +164,38 @@ export const diaryRow = (base: RowBase, fields: Pick<DiaryImportRow, 'playedOn' 
   ...fields,
   kind: 'diary',
 });
+
+/** A base with nothing known but the line and title; readers spread what they know over it. */
+export const rowBase = (line: number, fields: Partial<RowBase> & Pick<RowBase, 'title'>): RowBase => ({
+  line,
+  igdbId: null,
+  steamAppId: null,
+  slug: null,
+  year: null,
+  rating: null,
+  ratingNote: null,
+  loggedAt: null,
+  ...fields,
+});
+
+/**
+ * A rating on another scale as VGL's 1–10 (half stars): exact where half
+ * stars can hold it, else rounded to the nearest half star with a note of
+ * what the file said, which the preview shows. `max` is the scale's top
+ * (5 stars, 10 points, 100); 0 or less is unrated.
+ */
+export function ratingFrom(value: number, max: number): { rating: number | null; ratingNote: string | null } {
+  if (!(value > 0)) return { rating: null, ratingNote: null };
+  const exact = (value / max) * 10;
+  const rating = Math.min(10, Math.max(1, Math.round(exact)));
+  return { rating, ratingNote: Math.abs(rating - exact) < 1e-9 ? null : `${value}/${max}` };
+}
+
+/** Note paragraphs joined, empty ones left out; null when there is none. */
+export const joinNotes = (...parts: (string | null | undefined)[]): string | null => {
+  const kept = parts.map((p) => p?.trim()).filter((p): p is string => Boolean(p));
+  return kept.length > 0 ? kept.join('\n\n') : null;
+};
 
 /** "Doom (2016)": HowLongToBeat and Grouvee tell same-named games apart by the year in the title. */
 export function titleAndYear(title: string): { title: string; year: number | null } {

@@ -34,6 +34,10 @@ export const VGL_COLUMNS = [
   'logged_at',
   // Added with the backlog/wishlist (0016): older files lack it and import as "not said".
   'owned',
+  // The private note and another service's playtime (0022), library rows only: older files lack them and import without.
+  'notes',
+  'playtime_hours',
+  'playtime_source',
   // Lists (issue 17): list and list_game rows; see lists.columns.ts.
   ...LIST_COLUMNS,
 ] as const;
@@ -54,6 +58,9 @@ export interface ExportEntry {
   favourite_position: number | null;
   /** 1, 0 or null (not said). */
   owned: number | null;
+  notes: string | null;
+  playtime_minutes: number | null;
+  playtime_source: string | null;
   created_at: number;
 }
 
@@ -80,6 +87,9 @@ function gameCells(entry: ExportEntry) {
   return { igdb_id: text(entry.igdb_id), game_slug: entry.game_slug, title: entry.game_name, year: text(entry.release_year) };
 }
 
+// Hundredths of an hour are finer than a minute, so minutes survive the round trip.
+const hoursCell = (minutes: number | null) => (minutes === null ? '' : String(Math.round((Number(minutes) / 60) * 100) / 100));
+
 function ratingCells(rating: number | null) {
   return rating === null ? {} : { rating_stars: String(rating / 2), rating: String(rating) };
 }
@@ -100,6 +110,10 @@ export function libraryRecord(entry: ExportEntry, platforms: string[]): string[]
     reviewed_at: entry.review ? iso(entry.review_created_at) : '',
     logged_at: iso(entry.created_at),
     owned: entry.owned === null ? '' : Number(entry.owned) !== 0 ? 'true' : 'false',
+    // The member's own file: their private note goes with it.
+    notes: text(entry.notes),
+    playtime_hours: hoursCell(entry.playtime_minutes),
+    playtime_source: text(entry.playtime_source),
   });
 }
 
@@ -112,8 +126,7 @@ export function diaryRecord(entry: ExportEntry, diary: ExportDiary): string[] {
     played_on: diary.played_on,
     event: diary.event,
     replay: Number(diary.replay) === 1 ? 'true' : 'false',
-    // Hundredths of an hour are finer than a minute, so minutes survive the round trip.
-    hours: diary.minutes_played === null ? '' : String(Math.round((diary.minutes_played / 60) * 100) / 100),
+    hours: hoursCell(diary.minutes_played),
     note: text(diary.note),
     logged_at: iso(diary.created_at),
   });

@@ -15,7 +15,7 @@ import { actorOf } from '../auth/auth.guard.js';
 import { exportLibraryCsv } from './transfer.export.js';
 import type { ImportFormat } from './import.formats.js';
 import { parseImportBody, readBody } from './import.body.js';
-import { createImportGate, IMPORT_RETRY_AFTER_SECONDS, IMPORTS_AT_ONCE } from './import.gate.js';
+import { createImportGate, IMPORT_RETRY_AFTER_SECONDS, IMPORTS_AT_ONCE, type ImportGate } from './import.gate.js';
 import { createLibraryTransfer } from './import.js';
 import type { LibraryService } from '../library/library.service.js';
 
@@ -62,11 +62,10 @@ const BODY_DESCRIPTION =
  * only. The file travels as text in a JSON body ({ csv, format }).
  */
 export const libraryTransferRoutes =
-  (library: LibraryService, db: Db): FastifyPluginAsyncZod =>
+  (library: LibraryService, db: Db, gate: ImportGate = createImportGate()): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['transfer'];
     const transfer = createLibraryTransfer(db);
-    const gate = createImportGate();
 
     // These routes' JSON is a whole file: parsed off the event loop when large (import.body.ts).
     app.removeContentTypeParser('application/json');
@@ -134,8 +133,10 @@ export const libraryTransferRoutes =
           operationId: 'previewLibraryImport',
           summary: 'See what importing a CSV file would do, writing nothing',
           description:
-            `The owner only. Reads a VGL, HowLongToBeat or Grouvee export (at most ${FILE_LIMIT}) and matches each row to a catalog game. ` +
-            'Rows that cannot be imported are listed in `errors` with their line; a file that cannot be read at all is a 400.' +
+            `The owner only. Reads a VGL, HowLongToBeat, Grouvee (CSV or JSON), Backloggd, Letterboxd-style, Playnite or Steam (GetOwnedGames JSON) export (at most ${FILE_LIMIT}) ` +
+            'and matches each row to a catalog game: an id in the file first (IGDB, Steam), then title and year (within a year, or a few on the same platform), ' +
+            'platforms breaking ties. A row whose year is far from the catalog game’s, or whose title several games share, is `flag`ged with a `suggestion` ' +
+            'and left out unless `picks` names its game. Rows that cannot be imported are listed in `errors` with their line; a file that cannot be read at all is a 400.' +
             BODY_DESCRIPTION,
           tags,
           params: usernameParamSchema,
@@ -166,7 +167,8 @@ export const libraryTransferRoutes =
             `The owner only. Reads the file like the preview and applies every matched row (at most ${FILE_LIMIT}), a few hundred games per ` +
             'transaction, so a large import never keeps others from the database; an import that stops midway is completed by importing the file again. ' +
             'Empty cells keep what the library holds; diary rows already in the diary are skipped, so importing a file twice changes nothing. ' +
-            'Any invalid row makes it a 400 that writes nothing.' +
+            '`picks` from the preview overrule matching line by line (a game, or null to leave the line out). Any invalid row makes it a 400 that writes ' +
+            'nothing, unless `skipInvalid` is true: then the readable rows are imported and `notImported` says which lines were left out and why.' +
             BODY_DESCRIPTION,
           tags,
           params: usernameParamSchema,
@@ -175,8 +177,8 @@ export const libraryTransferRoutes =
             200: importResultSchema,
             400: errorResponse(
               400,
-              'Nothing was imported. Either the file cannot be read (as for the preview), or rows have problems: then `message` names the first ' +
-                'and `errors` maps each bad line number ("4") to its problem (at most 500)',
+              'Nothing was imported. Either the file cannot be read (as for the preview), or rows have problems (and `skipInvalid` is not set): then ' +
+                '`message` names the first and `errors` maps each bad line number ("4") to its problem (at most 500)',
             ),
             413: tooLarge,
             ...importAnswers,

@@ -101,7 +101,7 @@ describe.each(dbKinds)('library export and import on %s', (kind) => {
     const first = (await exportOf('ann')).body;
     const res = await importCsv('cat', first);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ format: 'vgl', entries: 3, diary: 4, unmatched: 0, skipped: 0, warnings: [] });
+    expect(res.json()).toEqual({ format: 'vgl', entries: 3, diary: 4, unmatched: 0, invalid: 0, notImported: [], skipped: 0, warnings: [] });
     expect((await exportOf('cat')).body).toBe(first);
 
     const [annEntry, catEntry] = [await entryOf('ann', 'the-legend-of-zelda'), await entryOf('cat', 'the-legend-of-zelda')];
@@ -116,7 +116,7 @@ describe.each(dbKinds)('library export and import on %s', (kind) => {
   it('imports the same file twice without duplicating anything', async () => {
     const file = (await exportOf('ann')).body;
     const res = await importCsv('cat', file);
-    expect(res.json()).toEqual({ format: 'vgl', entries: 0, diary: 0, unmatched: 0, skipped: 4, warnings: [] });
+    expect(res.json()).toEqual({ format: 'vgl', entries: 0, diary: 0, unmatched: 0, invalid: 0, notImported: [], skipped: 4, warnings: [] });
     expect((await exportOf('cat')).body).toBe(file);
   });
 
@@ -142,6 +142,7 @@ describe.each(dbKinds)('library export and import on %s', (kind) => {
     expect(body.rows[0]).toEqual({
       line: 2, kind: 'library', title: 'The Legend of Zelda', year: 1986, platforms: ['famicom', 'nes'], status: 2, rating: 7,
       playedOn: null, event: null, match: { slug: 'the-legend-of-zelda', name: 'The Legend of Zelda', year: 1986 },
+      flag: null, suggestion: null, ratingNote: null, hours: null,
     });
     // The review spans lines 2 to 5, so the first diary row starts on line 6.
     expect(body.rows[1]).toMatchObject({ line: 6, kind: 'diary', playedOn: '2024-01-02', event: 'started', status: null });
@@ -168,7 +169,11 @@ describe.each(dbKinds)('library export and import on %s', (kind) => {
     expect(body.rows.map((r: { match: { slug: string } | null }) => r.match?.slug ?? null)).toEqual([
       'the-legend-of-zelda', 'super-mario-world', 'pokemon-red', 'doom-2016', 'doom', null, null, 'the-legend-of-zelda', 'celeste', 'hollow-knight', null,
     ]);
-    expect(body).toMatchObject({ total: 11, matched: 8, unmatched: 3 });
+    // Two Dooms and no year, or a year far from both: flagged with the likelier one, not taken.
+    expect(body.rows[5]).toMatchObject({ flag: '2 games are called Doom; the file gives no year that tells them apart', suggestion: { slug: 'doom' } });
+    expect(body.rows[6]).toMatchObject({ flag: "The file says 1999; the catalog's Doom is from 1993 (2 games have this title)", suggestion: { slug: 'doom' } });
+    expect(body.rows[10]).toMatchObject({ flag: null, suggestion: null });
+    expect(body).toMatchObject({ total: 11, matched: 8, flagged: 2, unmatched: 1 });
   });
 
   it('imports a HowLongToBeat export with its statuses, scores, platforms and dates, and reports unknown titles', async () => {
@@ -186,7 +191,10 @@ describe.each(dbKinds)('library export and import on %s', (kind) => {
     expect(previewed.rows.find((r: { title: string }) => r.title === 'Totally Unknown Game')).toMatchObject({ line: 7, match: null, status: 4, platforms: ['win'] });
 
     const res = await importCsv('erin', csv);
-    expect(res.json()).toEqual({ format: 'hltb', entries: 5, diary: 3, unmatched: 1, skipped: 0, warnings: [] });
+    expect(res.json()).toEqual({
+      format: 'hltb', entries: 5, diary: 3, unmatched: 1, invalid: 0, skipped: 0, warnings: [],
+      notImported: [{ line: 7, message: 'Not in the catalog: pick the game in the preview to import it' }],
+    });
     expect(await entryOf('erin', 'the-legend-of-zelda')).toMatchObject({ status: 2, rating: 8, review: 'Still great', platform: ['nes'], startedOn: '2023-01-05', finishedOn: '2023-02-01' });
     expect(await entryOf('erin', 'celeste')).toMatchObject({ status: 1, rating: null, platform: ['win'], startedOn: '2024-03-01' });
     expect(await entryOf('erin', 'hollow-knight')).toMatchObject({ status: 3, platform: ['switch'], startedOn: null });
@@ -213,7 +221,10 @@ describe.each(dbKinds)('library export and import on %s', (kind) => {
     ]);
     const res = await importCsv('finn', csv);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ format: 'grouvee', entries: 4, diary: 4, unmatched: 1, skipped: 0, warnings: [] });
+    expect(res.json()).toEqual({
+      format: 'grouvee', entries: 4, diary: 4, unmatched: 1, invalid: 0, skipped: 0, warnings: [],
+      notImported: [{ line: 5, message: '2 games are called Doom; the file gives no year that tells them apart: pick the game in the preview to import it' }],
+    });
     expect(await entryOf('finn', 'the-legend-of-zelda')).toMatchObject({ status: 2, rating: 8, platform: ['nes'], startedOn: '2022-05-01', finishedOn: '2022-05-20' });
     expect(await entryOf('finn', 'pokemon-red')).toMatchObject({ status: 4, rating: null, platform: ['gb'] });
     expect(await entryOf('finn', 'sonic-the-hedgehog')).toMatchObject({ status: 1, rating: 6, review: 'Fast.' });
@@ -260,7 +271,7 @@ describe.each(dbKinds)('library export and import on %s', (kind) => {
       [{ csv: '' }, 'The file is empty.'],
       [{ csv: '\n\n' }, 'The file is empty.'],
       [{ csv: 'record_type,title\r\n' }, 'The file has a header row but no games.'],
-      [{ csv: '{"library": []}\n{"more": 1}' }, 'VGL does not know this file\'s columns'],
+      [{ csv: '{"library": []}\n{"more": 1}' }, 'This JSON file cannot be read: '],
       [{ csv: 'foo,bar\n1,2' }, 'VGL does not know this file\'s columns (foo, bar)'],
       [{ csv: '\u0089PNG\r\n\u001a\n\u0000\u0000' }, 'This is not a CSV file'],
       [{ csv: 'record_type,title\nlibrary,"Celeste' }, 'This is not a valid CSV file'],

@@ -40,6 +40,8 @@ export interface HomeData {
   platformNames?: Record<string, string>;
   /** The operator's community link (COMMUNITY_URL) for the footer; null or absent → no link. */
   communityUrl?: string | null;
+  /** Whether this server can import a Steam profile (it has a Steam Web API key); absent from older servers. */
+  steamImport?: boolean;
 }
 
 export const HOME_QUERY_KEY = ['home'] as const;

@@ -37,6 +37,9 @@ const entry: LibraryEntry = {
   owned: null,
   sessions: 0,
   totalHours: null,
+  notes: 'Bought on the eShop sale.',
+  playtimeMinutes: null,
+  playtimeSource: null,
 };
 
 type Answer = { status: number; body?: unknown };
@@ -99,8 +102,33 @@ describe('library form on the game page', () => {
       replay: false,
       hours: 41.5,
       owned: null,
+      notes: null,
     });
     expect(toastStore.getState()).toMatchObject({ variant: 'success', text: 'Your changes are saved successfully.' });
+  });
+
+  it('keeps a private note with its count, trimmed when sent and cleared when emptied', async () => {
+    const fetchMock = stubFetch({ [`PUT ${ENTRY}`]: { status: 200, body: entry } });
+    withClient(<LibraryEntryForm username="Alice" game={game} entry={entry} />);
+    const notes = screen.getByLabelText('Private note') as HTMLTextAreaElement;
+    expect(notes.value).toBe('Bought on the eShop sale.');
+    const described = (notes.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent);
+    expect(described).toEqual(['Only you can see this.', '25 / 2,000 characters']);
+    fireEvent.change(notes, { target: { value: '  Boxed copy.\n  Manual missing.  ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sentBody(fetchMock, `PUT ${ENTRY}`)).toMatchObject({ notes: 'Boxed copy.\n  Manual missing.' }));
+  });
+
+  it('refuses a note over 2,000 characters before sending', () => {
+    const fetchMock = stubFetch({});
+    withClient(<LibraryEntryForm username="Alice" game={game} entry={entry} />);
+    const notes = screen.getByLabelText('Private note');
+    fireEvent.change(notes, { target: { value: 'x'.repeat(2001) } });
+    expect(screen.getByText('2,001 / 2,000 characters')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByText('Private note must have at most 2,000 characters')).toBeTruthy();
+    expect(notes.getAttribute('aria-invalid')).toBe('true');
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('checks the shared rules before sending', () => {

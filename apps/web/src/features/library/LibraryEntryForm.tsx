@@ -47,7 +47,7 @@ function Fieldset({ legend, error, errorId, children }: { legend: string; error?
 
 /**
  * The library form of the game page (opened in the "library-entry" modal):
- * status, rating, platforms, review, dates, hours, favourite and replay.
+ * status, rating, platforms, review, private note, dates, hours, favourite and replay.
  * Loaded lazily, since it brings the zod schema with it.
  */
 export function LibraryEntryForm({ username, game, entry }: LibraryEntryFormProps) {
@@ -72,6 +72,7 @@ export function LibraryEntryForm({ username, game, entry }: LibraryEntryFormProp
   const togglePlatform = (slug: string, on: boolean) =>
     set('platforms', on ? [...values.platforms, slug] : values.platforms.filter((p) => p !== slug));
   const reviewLength = values.review.trim().length;
+  const notesLength = values.notes.trim().length;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -137,6 +138,28 @@ export function LibraryEntryForm({ username, game, entry }: LibraryEntryFormProp
           </p>
         </div>
         <GroupError id="library-review-error" error={errors.review} />
+      </div>
+
+      <div className={styles.field}>
+        <label htmlFor="library-notes">Private note</label>
+        <textarea
+          id="library-notes"
+          name="notes"
+          rows={3}
+          value={values.notes}
+          onChange={(event) => set('notes', event.target.value)}
+          aria-invalid={Boolean(errors.notes)}
+          aria-describedby={`library-notes-hint library-notes-count${errors.notes ? ' library-notes-error' : ''}`}
+        />
+        <div className={styles.reviewNotes}>
+          <p id="library-notes-hint" className={styles.hint}>
+            Only you can see this.
+          </p>
+          <p id="library-notes-count" className={notesLength > LIBRARY_LIMITS.entryNotesMaxLength ? styles.error : styles.hint}>
+            {count(notesLength)} / {count(LIBRARY_LIMITS.entryNotesMaxLength)} characters
+          </p>
+        </div>
+        <GroupError id="library-notes-error" error={errors.notes} />
       </div>
 
       <div className={styles.row}>

@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import type { LibraryEntry } from '@vgl/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '../../test/stubFetch';
-import { QuickLog, entrySummary } from './QuickLog';
+import { QuickLog, entrySummary, playtimeLabel } from './QuickLog';
 
 const entry: LibraryEntry = {
   _id: '1',
@@ -24,6 +24,9 @@ const entry: LibraryEntry = {
   owned: true,
   sessions: 3,
   totalHours: 14.5,
+  notes: null,
+  playtimeMinutes: null,
+  playtimeSource: null,
 };
 
 const renderQuickLog = (current: LibraryEntry | null) => {
@@ -41,6 +44,37 @@ describe('one-click logging on the game page', () => {
   it('says what the member’s entry holds', () => {
     expect(entrySummary(entry)).toBe('Playing · 4 stars · started Jan 2, 2024 · 3 sessions, 14.5 h');
     expect(entrySummary({ ...entry, status: 4, owned: false, rating: null, sessions: 0, totalHours: null, startedOn: null, hours: null })).toBe('Want to play · on your wishlist');
+  });
+
+  it('tells the time another service counted, and where', () => {
+    expect(entrySummary({ ...entry, playtimeMinutes: 2520, playtimeSource: 'steam' })).toBe('Playing · 4 stars · started Jan 2, 2024 · 3 sessions, 14.5 h · 42 h on Steam');
+    expect(playtimeLabel({ playtimeMinutes: 95, playtimeSource: 'playnite' })).toBe('1 h 35 min in Playnite');
+    expect(playtimeLabel({ playtimeMinutes: 600, playtimeSource: 'hltb' })).toBe('10 h on HowLongToBeat');
+    expect(playtimeLabel({ playtimeMinutes: 60, playtimeSource: null })).toBe('1 h');
+    expect(playtimeLabel({ playtimeMinutes: 0, playtimeSource: 'steam' })).toBeNull();
+  });
+
+  it('shows the private note behind a "Note" disclosure as plain text, never as HTML', () => {
+    const notes = '<b>Storefront</b>: GOG\n\n  second paragraph';
+    const { container } = renderQuickLog({ ...entry, notes });
+    const disclosure = screen.getByText('Note').closest('details')!;
+    expect(disclosure.open).toBe(false);
+    fireEvent.click(screen.getByText('Note'));
+    expect(disclosure.querySelector('p')!.textContent).toBe(notes);
+    expect(container.querySelector('b')).toBeNull();
+  });
+
+  it('has no note disclosure when the entry has no note', () => {
+    renderQuickLog(entry);
+    expect(screen.queryByText('Note')).toBeNull();
+  });
+
+  it('never sends the note back, so a one-click save cannot wipe it', async () => {
+    const requests = stubFetch({ 'PUT /api/users/alice/library/hades': ({ body }) => ({ body: { ...entry, ...(body as object), notes: 'Kept.' } }) });
+    renderQuickLog({ ...entry, notes: 'Kept.' });
+    fireEvent.click(screen.getByLabelText('3.5 stars'));
+    await waitFor(() => expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(1));
+    expect(requests.find((r) => r.method === 'PUT')!.body).not.toHaveProperty('notes');
   });
 
   it('saves a status at once, sending back everything else the entry has', async () => {

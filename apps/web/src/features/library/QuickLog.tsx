@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { PLAY_STATUS, PLAY_STATUS_LABELS, type LibraryEntry, type PlayStatus } from '@vgl/shared';
+import { PLAY_STATUS, PLAY_STATUS_LABELS, formatMinutes, type LibraryEntry, type PlayStatus } from '@vgl/shared';
 // Type only: the game page does not load zod.
 import type { LibraryEntryInput } from '@vgl/shared/schemas';
 import { useState } from 'react';
@@ -12,7 +12,10 @@ import styles from './QuickLog.module.css';
 
 const STATUSES: PlayStatus[] = [PLAY_STATUS.playing, PLAY_STATUS.beaten, PLAY_STATUS.abandoned, PLAY_STATUS.wantToPlay];
 
-/** The entry as the library PUT takes it (the PUT replaces every field, so all of them go back). */
+/**
+ * The entry as the library PUT takes it (the PUT replaces every field, so all of them go back),
+ * but the private note: left out, the server keeps it, so a one-click save never wipes one edited elsewhere.
+ */
 export function entryInput(entry: LibraryEntry | null): LibraryEntryInput {
   return {
     status: entry?.status ?? null,
@@ -28,9 +31,19 @@ export function entryInput(entry: LibraryEntry | null): LibraryEntryInput {
   };
 }
 
+/** Where imported playtime was counted, as the line reads it: "42 h on Steam". */
+const PLAYTIME_SOURCES: Record<string, string> = { steam: 'on Steam', playnite: 'in Playnite', hltb: 'on HowLongToBeat' };
+
+/** Another service's count of the time played, with its name; null without one. */
+export function playtimeLabel(entry: Pick<LibraryEntry, 'playtimeMinutes' | 'playtimeSource'>): string | null {
+  if (entry.playtimeMinutes === null || entry.playtimeMinutes <= 0) return null;
+  const source = entry.playtimeSource ? (PLAYTIME_SOURCES[entry.playtimeSource] ?? `from ${entry.playtimeSource}`) : null;
+  return source ? `${formatMinutes(entry.playtimeMinutes)} ${source}` : formatMinutes(entry.playtimeMinutes);
+}
+
 const dateLabel = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
-/** What the member's own entry says, in one line: "Beaten · ★ 4 · started Jan 2, 2024 · 3 sessions, 14.5 h". */
+/** What the member's own entry says, in one line: "Beaten · ★ 4 · started Jan 2, 2024 · 3 sessions, 14.5 h · 42 h on Steam". */
 export function entrySummary(entry: LibraryEntry): string {
   const parts = [
     entry.status ? PLAY_STATUS_LABELS[entry.status] : null,
@@ -40,6 +53,7 @@ export function entrySummary(entry: LibraryEntry): string {
     entry.finishedOn ? `finished ${dateLabel(entry.finishedOn)}` : null,
     entry.sessions > 0 ? `${entry.sessions} ${entry.sessions === 1 ? 'session' : 'sessions'}${entry.totalHours !== null ? `, ${entry.totalHours} h` : ''}` : null,
     entry.sessions === 0 && entry.hours !== null ? `${entry.hours} h` : null,
+    playtimeLabel(entry),
   ];
   return parts.filter(Boolean).join(' · ');
 }
@@ -96,6 +110,13 @@ export function QuickLog({ username, slug, entry }: { username: string; slug: st
         <RatingInput legend="Your rating" value={rating ?? null} onChange={(next) => void save({ rating: next }, next ? `Rated ${starsLabel(next)}.` : 'Rating cleared.')} />
       </div>
       {entry && <p className={styles.summary}>Your entry: {entrySummary(entry) || 'in your library'}</p>}
+      {entry?.notes && (
+        <details className={styles.note}>
+          <summary>Note</summary>
+          {/* Text, never HTML: an imported note is whatever the other tracker held. */}
+          <p>{entry.notes}</p>
+        </details>
+      )}
     </div>
   );
 }

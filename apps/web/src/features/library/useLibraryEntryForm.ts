@@ -20,12 +20,14 @@ export interface LibraryFormValues {
   hours: string;
   /** Has the game (true), not yet (false: the wishlist), or not said (null). */
   owned: boolean | null;
+  /** The private note; the schema trims it and makes empty null. */
+  notes: string;
 }
 
 export type LibraryFormField = keyof LibraryFormValues;
 export type LibraryFormErrors = Partial<Record<LibraryFormField, string>>;
 
-const FIELDS: readonly string[] = ['status', 'rating', 'platforms', 'review', 'startedOn', 'finishedOn', 'favourite', 'replay', 'hours', 'owned'];
+const FIELDS: readonly string[] = ['status', 'rating', 'platforms', 'review', 'startedOn', 'finishedOn', 'favourite', 'replay', 'hours', 'owned', 'notes'];
 
 export function initialValues(entry: LibraryEntry | null): LibraryFormValues {
   return {
@@ -39,6 +41,7 @@ export function initialValues(entry: LibraryEntry | null): LibraryFormValues {
     replay: false,
     hours: entry?.hours === null || entry?.hours === undefined ? '' : String(entry.hours),
     owned: entry?.owned ?? null,
+    notes: entry?.notes ?? '',
   };
 }
 

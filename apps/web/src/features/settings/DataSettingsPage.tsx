@@ -42,7 +42,7 @@ function DataSettings({ username }: { username: string }) {
   );
 }
 
-/** /u/{username}/settings/data: export the library as CSV, or import one (preview first, then apply). */
+/** /u/{username}/settings/data: export the library as CSV, or import a file or a Steam library (preview first, then apply). */
 export function DataSettingsPage() {
   const { username = '' } = useParams();
   const user = useAuth((s) => s.user);

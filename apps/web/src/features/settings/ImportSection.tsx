@@ -1,66 +1,103 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { LIBRARY_LIMITS } from '@vgl/shared';
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { FormSection } from '../../components/form/FormSection';
+import { ApiRequestError } from '../../lib/api';
+import { useHome } from '../landing/homeApi';
 import { showToast } from '../../stores/toast';
 import styles from './DataSettingsPage.module.css';
-import { applyImport, IMPORT_FORMATS, previewImport, type ImportFormat, type ImportPreview, type ImportResult } from './dataApi';
-import { ImportPreviewTable } from './ImportPreviewTable';
+import { applyImport, previewImport, type GameRef, type ImportChoices, type ImportPreview, type ImportResult, type ImportSource } from './dataApi';
+import { estimateRows, formatBytes, readImportFile } from './importFile';
+import { ImportPreviewPanel } from './ImportPreviewPanel';
+import { ImportProgress } from './ImportProgress';
+import { ImportResultReport } from './ImportResultReport';
+import type { LinePick, LinePicks } from './ImportRowGame';
+import { ImportSourceForm, type ImportRequest } from './ImportSourceForm';
+import { plural } from './importText';
 import { toastFailure } from './toastFailure';
 
-const n = (value: number) => value.toLocaleString('en-US');
-const plural = (count: number, one: string, many: string) => `${n(count)} ${count === 1 ? one : many}`;
-const formatLabel = (format: string) => IMPORT_FORMATS.find((f) => f.value === format)?.label ?? format;
-
-/** What was sent for the preview: Import applies exactly this. */
+/** What was previewed: Import sends exactly this source again, with the member's choices. */
 interface Previewed {
-  csv: string;
-  format: ImportFormat;
+  source: ImportSource;
   preview: ImportPreview;
+  /** What the browser noticed while decoding the file (its encoding). */
+  notice: string | null;
 }
 
+/** A preview or import under way; the step changes, the clock runs for the whole operation. */
+interface Busy {
+  operation: 'preview' | 'import';
+  step: string;
+}
+
+const matchingStep = (text: string, bytes: number) => {
+  const rows = estimateRows(text);
+  return rows === null ? `Matching the games of the file (${formatBytes(bytes)})…` : `Matching ${plural(rows, 'row', 'rows')} (${formatBytes(bytes)})…`;
+};
+
 /**
- * Import a CSV in two steps: Preview shows how each row matches a game and
- * writes nothing; Import applies the previewed file. Changing the file or
- * the format drops the preview.
+ * Import in two steps: Preview shows how each row matches a game and writes
+ * nothing; the member picks games for the rows left unmatched, decides about
+ * rows with problems, and Import applies the previewed source with those
+ * choices. Changing the source drops the preview.
  */
 export function ImportSection({ username }: { username: string }) {
   const client = useQueryClient();
-  const id = useId();
-  const [file, setFile] = useState<File | null>(null);
-  const [format, setFormat] = useState<ImportFormat>('auto');
-  const [fileError, setFileError] = useState<string>();
+  // The footer loads GET /api/home on every page; its answer says whether this server can read Steam profiles.
+  const steamAvailable = useHome().data?.steamImport;
   const [previewed, setPreviewed] = useState<Previewed | null>(null);
+  const [picks, setPicks] = useState<LinePicks>(new Map<number, GameRef | null>());
+  const [skipInvalid, setSkipInvalid] = useState(false);
   const [result, setResult] = useState<ImportResult | null>(null);
-  const [busy, setBusy] = useState<'preview' | 'import' | null>(null);
+  const [busy, setBusy] = useState<Busy | null>(null);
+  /** A Steam profile the server could not read (private, unknown, no Steam key): said under the form, where the member fixes it. */
+  const [steamError, setSteamError] = useState<string | null>(null);
 
   const reset = () => {
     setPreviewed(null);
+    setPicks(new Map());
+    setSkipInvalid(false);
     setResult(null);
-    setFileError(undefined);
+    setSteamError(null);
   };
 
-  const preview = async (event: FormEvent) => {
-    event.preventDefault();
+  const pick = (line: number, choice: LinePick) =>
+    setPicks((current) => {
+      const next = new Map(current);
+      if (choice === undefined) next.delete(line);
+      else next.set(line, choice);
+      return next;
+    });
+
+  const runPreview = async (request: ImportRequest) => {
     reset();
-    if (!file) return setFileError('Choose a CSV file first.');
-    if (file.size > LIBRARY_LIMITS.importMaxBytes) return setFileError(`The file is larger than ${LIBRARY_LIMITS.importMaxBytes / 1024 / 1024} MB.`);
-    setBusy('preview');
+    const none: ImportChoices = { picks: [], skipInvalid: false };
     try {
-      const csv = await file.text();
-      setPreviewed({ csv, format, preview: await previewImport(username, csv, format) });
+      if (request.kind === 'steam') {
+        setBusy({ operation: 'preview', step: 'Reading your Steam library and matching its games…' });
+        const source: ImportSource = { kind: 'steam', profile: request.profile };
+        setPreviewed({ source, notice: null, preview: await previewImport(username, source, none) });
+      } else {
+        setBusy({ operation: 'preview', step: 'Reading the file…' });
+        const { text, notice } = await readImportFile(request.file);
+        setBusy({ operation: 'preview', step: matchingStep(text, request.file.size) });
+        const source: ImportSource = { kind: 'file', csv: text, format: request.format };
+        setPreviewed({ source, notice, preview: await previewImport(username, source, none) });
+      }
     } catch (error) {
-      toastFailure('The import preview', error);
+      if (request.kind === 'steam' && error instanceof ApiRequestError && error.body) setSteamError(error.body.message);
+      else toastFailure('The import preview', error);
     } finally {
       setBusy(null);
     }
   };
 
-  const apply = async () => {
+  const runImport = async () => {
     if (!previewed) return;
-    setBusy('import');
+    const choices: ImportChoices = { picks: [...picks].map(([line, game]) => ({ line, game: game?.slug ?? null })), skipInvalid };
+    const saving = previewed.preview.matched + choices.picks.filter((p) => p.game !== null).length;
+    setBusy({ operation: 'import', step: `Saving ${plural(saving, 'row', 'rows')}…` });
     try {
-      setResult(await applyImport(username, previewed.csv, previewed.format));
+      setResult(await applyImport(username, previewed.source, choices));
       setPreviewed(null);
       showToast({ variant: 'success' });
       // Library, diary, profile and game pages may all show imported games.
@@ -72,94 +109,35 @@ export function ImportSection({ username }: { username: string }) {
     }
   };
 
-  const p = previewed?.preview;
+  const notices = previewed ? [previewed.notice, ...previewed.preview.notices].filter((x): x is string => Boolean(x)) : [];
   return (
     <FormSection title="Import">
       <p className={styles.hint}>
-        Bring your games from a VGL export, HowLongToBeat or Grouvee. Preview first: nothing is saved until you press Import. Games already in your library are
-        updated.
+        Bring your games from a VGL export, HowLongToBeat, Grouvee, Backloggd, a Letterboxd-style diary, Playnite or Steam. Preview first: nothing is saved until
+        you press Import. Games already in your library are updated.
       </p>
-      <form className={styles.importForm} onSubmit={(event) => void preview(event)} noValidate>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-file`}>CSV file</label>
-          <input
-            id={`${id}-file`}
-            type="file"
-            accept=".csv,text/csv"
-            aria-invalid={Boolean(fileError)}
-            aria-describedby={fileError ? `${id}-file-error` : undefined}
-            onChange={(event) => {
-              setFile(event.target.files?.[0] ?? null);
-              reset();
-            }}
-          />
-          {fileError && (
-            <p id={`${id}-file-error`} className={styles.error} role="alert">
-              {fileError}
-            </p>
-          )}
-        </div>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-format`}>Format</label>
-          <select
-            id={`${id}-format`}
-            value={format}
-            onChange={(event) => {
-              setFormat(event.target.value as ImportFormat);
-              reset();
-            }}
-          >
-            {IMPORT_FORMATS.map((f) => (
-              <option key={f.value} value={f.value}>
-                {f.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="button button-ghost" disabled={busy !== null}>
-          {busy === 'preview' ? 'Reading…' : 'Preview'}
-        </button>
-      </form>
-
-      {p && (
-        <div className={styles.preview} aria-labelledby={`${id}-preview`} role="region">
-          <h3 id={`${id}-preview`}>Preview</h3>
-          <p role="status">
-            <strong>
-              {n(p.matched)} of {plural(p.total, 'row', 'rows')} matched
-            </strong>{' '}
-            ({formatLabel(p.format)}
-            {p.unmatched > 0 ? `; ${n(p.unmatched)} not found, they will be skipped` : ''}).
-            {p.lists ? ` The file also holds ${plural(p.lists, 'list', 'lists')}.` : ''}
-          </p>
-          {p.errors.length > 0 && (
-            <>
-              <h4>Rows that could not be read</h4>
-              <ul className={styles.errors}>
-                {p.errors.map((e) => (
-                  <li key={`${e.line}-${e.message}`}>
-                    Line {e.line}: {e.message}
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
-          <ImportPreviewTable rows={p.rows} />
-          <button type="button" className="button button-primary" onClick={() => void apply()} disabled={busy !== null || (p.matched === 0 && !p.lists)}>
-            {busy === 'import' ? 'Importing…' : 'Import'}
-          </button>
-          {p.matched === 0 && !p.lists && <p className={styles.hint}>No row matched a game, so there is nothing to import.</p>}
-        </div>
-      )}
-
-      {result && (
-        <p className={styles.result} role="status">
-          Import finished ({formatLabel(result.format)}): {plural(result.entries, 'library entry', 'library entries')} and{' '}
-          {plural(result.diary, 'diary entry', 'diary entries')} saved
-          {result.lists !== undefined ? `, ${plural(result.lists, 'list', 'lists')} made or updated` : ''}; {plural(result.unmatched, 'row', 'rows')} not found,{' '}
-          {n(result.skipped)} skipped.
+      <ImportSourceForm busy={busy !== null} steamAvailable={steamAvailable} onPreview={(request) => void runPreview(request)} onChange={reset} />
+      {steamError && (
+        <p className={styles.error} role="alert">
+          {steamError}
         </p>
       )}
+      {busy?.operation === 'preview' && <ImportProgress step={busy.step} />}
+      {previewed && (
+        <ImportPreviewPanel
+          preview={previewed.preview}
+          notices={notices}
+          picks={picks}
+          onPick={pick}
+          skipInvalid={skipInvalid}
+          onSkipInvalid={setSkipInvalid}
+          busy={busy !== null}
+          onImport={() => void runImport()}
+          // Under the Import button just pressed, not above a long table.
+          progress={busy?.operation === 'import' ? <ImportProgress step={busy.step} /> : null}
+        />
+      )}
+      {result && <ImportResultReport result={result} />}
     </FormSection>
   );
 }

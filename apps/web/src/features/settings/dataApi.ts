@@ -1,54 +1,52 @@
+import type { ImportPreviewBody, ImportResultBody, LibraryImportBody } from '@vgl/shared/schemas';
 import { api, apiDownload } from '../../lib/api';
 
 export const IMPORT_FORMATS = [
   { value: 'auto', label: 'Detect automatically' },
   { value: 'vgl', label: 'VGL CSV' },
   { value: 'hltb', label: 'HowLongToBeat' },
-  { value: 'grouvee', label: 'Grouvee' },
-] as const;
+  { value: 'grouvee', label: 'Grouvee (CSV or JSON)' },
+  { value: 'backloggd', label: 'Backloggd' },
+  { value: 'letterboxd', label: 'Letterboxd-style diary' },
+  { value: 'playnite', label: 'Playnite' },
+  { value: 'steam', label: 'Steam (GetOwnedGames JSON)' },
+] as const satisfies readonly { value: LibraryImportBody['format']; label: string }[];
 export type ImportFormat = (typeof IMPORT_FORMATS)[number]['value'];
 
-export interface ImportPreviewRow {
-  line: number;
-  kind: string;
-  title: string;
-  year: number | null;
-  platforms: string[];
-  status: number | null;
-  rating: number | null;
-  match: { slug: string; name: string; year: number | null } | null;
-}
-
 /** POST …/library/import/preview: what an import would do; nothing is written. */
-export interface ImportPreview {
-  format: string;
-  total: number;
-  matched: number;
-  unmatched: number;
-  rows: ImportPreviewRow[];
-  errors: { line: number; message: string }[];
-  /** Lists in the file (VGL), when it has any. */
-  lists?: number;
-}
-
+export type ImportPreview = ImportPreviewBody;
+export type ImportPreviewRow = ImportPreview['rows'][number];
 /** POST …/library/import: what was written. */
-export interface ImportResult {
-  format: string;
-  entries: number;
-  diary: number;
-  unmatched: number;
-  skipped: number;
-  /** Lists made or changed, when the file has any. */
-  lists?: number;
+export type ImportResult = ImportResultBody;
+export type GameRef = NonNullable<ImportPreviewRow['match']>;
+
+/** Where the games come from: a file's text, or a public Steam profile the server reads. */
+export type ImportSource = { kind: 'file'; csv: string; format: ImportFormat } | { kind: 'steam'; profile: string };
+
+/** What the member decided in the preview: a game per line (null leaves the line out), and whether rows with problems are skipped. */
+export interface ImportChoices {
+  picks: { line: number; game: string | null }[];
+  skipInvalid: boolean;
 }
 
 const libraryPath = (username: string) => `/api/users/${encodeURIComponent(username.toLowerCase())}/library`;
 
-export const previewImport = async (username: string, csv: string, format: ImportFormat) =>
-  (await api.post<ImportPreview>(`${libraryPath(username)}/import/preview`, { csv, format })).data;
+function importCall(username: string, source: ImportSource, step: 'preview' | 'apply') {
+  const base = `${libraryPath(username)}/import${source.kind === 'steam' ? '/steam' : ''}`;
+  const path = step === 'preview' ? `${base}/preview` : base;
+  const body = source.kind === 'steam' ? { profile: source.profile } : { csv: source.csv, format: source.format };
+  return { path, body };
+}
 
-export const applyImport = async (username: string, csv: string, format: ImportFormat) =>
-  (await api.post<ImportResult>(`${libraryPath(username)}/import`, { csv, format })).data;
+export async function previewImport(username: string, source: ImportSource, choices: ImportChoices) {
+  const { path, body } = importCall(username, source, 'preview');
+  return (await api.post<ImportPreview>(path, { ...body, ...choices })).data;
+}
+
+export async function applyImport(username: string, source: ImportSource, choices: ImportChoices) {
+  const { path, body } = importCall(username, source, 'apply');
+  return (await api.post<ImportResult>(path, { ...body, ...choices })).data;
+}
 
 /** Today in the user's time zone, YYYY-MM-DD. */
 const localDate = (date: Date) => new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);

@@ -1,8 +1,10 @@
 import { PLAY_STATUS, type PlayStatus } from '@vgl/shared';
-import { diaryRow, libraryRow, titleAndYear, type Cells, type ImportRow, type RowBase } from '../import.rows.js';
+import { diaryRow, joinNotes, libraryRow, ratingFrom, rowBase, titleAndYear, type Cells, type ImportRow, type RowBase } from '../import.rows.js';
 
 // Grouvee's export, read by column name, so columns it adds or drops later
-// do no harm; only the name column is required.
+// do no harm; only the name column is required. Older files have 15
+// columns; newer ones add igdb_id and review_title among others. Its JSON
+// export has the same fields, which import.json.ts turns into the same cells.
 
 const GROUVEE_SHELVES: [RegExp, PlayStatus][] = [
   [/^(playing|currently playing)$/, PLAY_STATUS.playing],
@@ -38,13 +40,41 @@ function grouveeNames(cells: Cells, column: string): string[] {
   return Array.isArray(json) ? json.filter((n): n is string => typeof n === 'string') : [];
 }
 
+/** The review, its title (newer files) as its first line. */
+function grouveeReview(cells: Cells): string | null {
+  const title = cells.get('review_title');
+  const body = cells.raw('review');
+  return title && body ? `${title}\n\n${body}` : title || body;
+}
+
+/**
+ * Grouvee's status updates ("Beat the first boss"): a JSON list of
+ * {status, date} (or of texts), or plain text. VGL has no field for them,
+ * so they become the entry's private note, one paragraph each.
+ */
+function grouveeStatuses(cells: Cells): string | null {
+  const value = cells.get('statuses');
+  if (!value || value === '[]' || value === '{}') return null;
+  const json = value.startsWith('[') || value.startsWith('{') ? grouveeJson(cells, 'statuses') : value;
+  // A list of updates, one update, or an object keyed by the updates' texts.
+  const list = Array.isArray(json) ? json : isObject(json) && !['status', 'text', 'name'].some((field) => field in json) ? Object.keys(json) : [json];
+  const texts = list.map((status) => {
+    if (typeof status === 'string') return status.trim();
+    if (!isObject(status)) return '';
+    const text = [status.status, status.text, status.name].find((field): field is string => typeof field === 'string')?.trim() ?? '';
+    const day = grouveeDate(status.date ?? status.date_added ?? status.created);
+    return text && day ? `${text} (${day})` : text;
+  });
+  return joinNotes(...texts.map((text) => (text ? `Grouvee status: ${text}` : null)));
+}
+
 /** A Grouvee export row: shelves give the status, ratings are 1–5 stars, each play-through in "dates" becomes diary rows. */
 export function readGrouveeRecord(line: number, cells: Cells): ImportRow[] {
   if (!cells.get('name')) return cells.fail('The row has no name') ?? [];
   const named = titleAndYear(cells.get('name'));
   const released = /^(\d{4})/.exec(cells.get('release_date'))?.[1];
   const stars = cells.number('rating', 'rating');
-  const rating = stars === null || stars <= 0 ? null : stars > 5 ? cells.fail(`rating must be from 1 to 5 stars, not ${stars}`) : Math.max(1, Math.round(stars * 2));
+  const { rating, ratingNote } = stars !== null && stars > 5 ? (cells.fail(`rating must be from 1 to 5 stars, not ${stars}`) ?? ratingFrom(0, 5)) : ratingFrom(stars ?? 0, 5);
 
   const shelvesJson = grouveeJson(cells, 'shelves');
   const shelves = isObject(shelvesJson) ? shelvesJson : {};
@@ -66,12 +96,11 @@ export function readGrouveeRecord(line: number, cells: Cells): ImportRow[] {
   const last = runs.at(-1);
 
   const base: RowBase = {
-    line,
-    igdbId: null,
-    slug: null,
-    title: named.title,
+    ...rowBase(line, { title: named.title }),
+    igdbId: cells.wholeNumber('igdb_id', 'igdb_id'),
     year: released ? Number(released) : named.year,
     rating,
+    ratingNote,
     loggedAt: added.length > 0 ? Math.min(...added) : null,
   };
   const shelfStatus = GROUVEE_SHELVES.find(([pattern]) => shelfNames.some((name) => pattern.test(name)))?.[1];
@@ -79,7 +108,10 @@ export function readGrouveeRecord(line: number, cells: Cells): ImportRow[] {
     libraryRow(base, {
       platforms: grouveeNames(cells, 'platforms'),
       status: shelfStatus ?? (last?.finished ? PLAY_STATUS.beaten : last ? PLAY_STATUS.playing : null),
-      review: cells.raw('review'),
+      review: grouveeReview(cells),
+      notes: grouveeStatuses(cells),
+      // Backlog: games one has; Wish List: games one wants (VGL's wishlist).
+      owned: shelfNames.some((name) => /^wish ?list$/.test(name)) ? false : shelfNames.includes('backlog') ? true : null,
       startedOn: last?.started ?? null,
       finishedOn: last?.finished ?? null,
     }),

@@ -1,5 +1,5 @@
 import { PLAY_STATUS, type PlayStatus } from '@vgl/shared';
-import { diaryRow, libraryRow, titleAndYear, type Cells, type ImportRow, type RowBase } from '../import.rows.js';
+import { diaryRow, joinNotes, libraryRow, ratingFrom, rowBase, titleAndYear, type Cells, type ImportRow, type RowBase } from '../import.rows.js';
 
 // HowLongToBeat's export, read by column name, so columns it adds or drops
 // later do no harm; only the title column is required.
@@ -13,6 +13,16 @@ const HLTB_STATUS_COLUMNS: [string, PlayStatus][] = [
   ['Replay', PLAY_STATUS.wantToPlay],
 ];
 const HLTB_TIME_COLUMNS = ['Progress', 'Main Story', 'Main + Extras', 'Completionist', 'Speed Any%', 'Speed 100%'];
+/** Its notes columns but the review's, each a labelled paragraph of the entry's private note. */
+const HLTB_NOTES_COLUMNS: [string, string][] = [
+  ['General Notes', 'General notes'],
+  ['Retired Notes', 'Retired'],
+  ['Main Story Notes', 'Main story notes'],
+  ['Main + Extras Notes', 'Main + extras notes'],
+  ['Completionist Notes', 'Completionist notes'],
+  ['Speed Any% Notes', 'Speed any% notes'],
+  ['Speed 100% Notes', 'Speed 100% notes'],
+];
 
 /** HowLongToBeat writes unknown parts of a date as zeros ("2012-00-00"); a day is all we store. */
 function hltbDate(cells: Cells, column: string): string | null {
@@ -35,20 +45,29 @@ export function readHltbRecord(line: number, cells: Cells): ImportRow[] {
   if (!cells.get('Title')) return cells.fail('The row has no Title') ?? [];
   const flagged = (column: string) => !['', '0', '--', 'no', 'false'].includes(cells.get(column).toLowerCase());
   const score = cells.number('Review', 'Review');
-  const rating =
-    score === null || score <= 0 ? null : score > 100 ? cells.fail(`Review must be a score from 0 to 100, not ${score}`) : Math.min(10, Math.max(1, Math.round(score / 10)));
+  // 0 to 100; 0 is unrated. 85 is 4.5 stars, noted as "85/100".
+  const { rating, ratingNote } = score !== null && score > 100 ? (cells.fail(`Review must be a score from 0 to 100, not ${score}`) ?? ratingFrom(0, 100)) : ratingFrom(score ?? 0, 100);
   const hours = Math.max(0, ...HLTB_TIME_COLUMNS.map((column) => hltbHours(cells, column) ?? 0));
   const added = cells.get('Added');
   const loggedAt = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/.test(added) ? Date.parse(`${added.replace(' ', 'T')}Z`) : null;
-  const base: RowBase = { line, igdbId: null, slug: null, ...titleAndYear(cells.get('Title')), rating, loggedAt };
+  const base: RowBase = rowBase(line, { ...titleAndYear(cells.get('Title')), rating, ratingNote, loggedAt });
   const startedOn = hltbDate(cells, 'Start Date');
   const finishedOn = hltbDate(cells, 'Completion Date');
   const replay = /re-?play/i.test(cells.get('Playthrough'));
+  const storefront = cells.get('Storefront');
   const rows: ImportRow[] = [
     libraryRow(base, {
       platforms: cells.get('Platform') ? [cells.get('Platform')] : [],
       status: HLTB_STATUS_COLUMNS.find(([column]) => flagged(column))?.[1] ?? null,
       review: cells.raw('Review Notes'),
+      notes: joinNotes(
+        ...HLTB_NOTES_COLUMNS.map(([column, label]) => (cells.get(column) ? `${label}: ${cells.get(column)}` : null)),
+        storefront ? `Storefront: ${storefront}` : null,
+      ),
+      // A storefront is where it was bought.
+      owned: storefront ? true : null,
+      playtimeMinutes: hours > 0 ? Math.round(hours * 60) : null,
+      playtimeSource: hours > 0 ? 'hltb' : null,
       startedOn,
       finishedOn,
     }),

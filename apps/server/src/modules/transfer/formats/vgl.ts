@@ -1,5 +1,5 @@
 import { PLAY_STATUS_LABELS, type DiaryEvent, type PlayStatus } from '@vgl/shared';
-import type { Cells, ImportRow } from '../import.rows.js';
+import { diaryRow, libraryRow, rowBase, type Cells, type ImportRow } from '../import.rows.js';
 
 // Reading VGL's own export (the columns of transfer.csv.ts) back into import rows.
 
@@ -29,12 +29,19 @@ function vglFavourite(cells: Cells): { favourite: boolean; favouritePosition: nu
   return { favourite: cells.boolean('favourite', 'favourite') ?? false, favouritePosition: null };
 }
 
+/** playtime_hours back to whole minutes, with the service that counted them. */
+function vglPlaytime(cells: Cells): { playtimeMinutes: number | null; playtimeSource: string | null } {
+  const hours = cells.number('playtime_hours', 'playtime_hours');
+  if (hours !== null && hours < 0) return { playtimeMinutes: cells.fail(`playtime_hours must be 0 or more, not ${hours}`), playtimeSource: null };
+  return { playtimeMinutes: hours === null ? null : Math.round(hours * 60), playtimeSource: cells.get('playtime_source').toLowerCase() || null };
+}
+
 /** One record of a VGL file as an import row (null when a cell cannot be read; see cells.errors). */
 export function readVglRecord(line: number, cells: Cells): ImportRow | null {
   const type = cells.get('record_type').toLowerCase();
   if (type !== 'library' && type !== 'diary') return cells.fail(`record_type must be library or diary, not "${cells.get('record_type')}"`);
   const base = {
-    line,
+    ...rowBase(line, { title: '' }),
     igdbId: cells.wholeNumber('igdb_id', 'igdb_id'),
     slug: cells.get('game_slug').toLowerCase() || null,
     title: cells.get('title'),
@@ -44,9 +51,7 @@ export function readVglRecord(line: number, cells: Cells): ImportRow | null {
   };
   if (!base.title && base.igdbId === null && !base.slug) return cells.fail('The row names no game: fill title, game_slug or igdb_id');
   if (type === 'library') {
-    return {
-      ...base,
-      kind: 'library',
+    return libraryRow(base, {
       platforms: cells.get('platforms').split(/[;,]/).map((p) => p.trim()).filter(Boolean),
       status: vglStatus(cells),
       review: cells.raw('review'),
@@ -55,13 +60,13 @@ export function readVglRecord(line: number, cells: Cells): ImportRow | null {
       finishedOn: cells.date('finished'),
       ...vglFavourite(cells),
       owned: cells.boolean('owned', 'owned'),
-    };
+      notes: cells.raw('notes'),
+      ...vglPlaytime(cells),
+    });
   }
   const playedOn = cells.date('played_on');
   if (!playedOn) return cells.fail('A diary row needs played_on, the date of the play');
-  return {
-    ...base,
-    kind: 'diary',
+  return diaryRow(base, {
     playedOn,
     event: (cells.get('event').toLowerCase() || 'played') as DiaryEvent,
     replay: cells.boolean('replay', 'replay') ?? false,
@@ -69,5 +74,6 @@ export function readVglRecord(line: number, cells: Cells): ImportRow | null {
     note: cells.raw('note'),
     // A diary row's platforms cell holds its session's platform.
     platform: cells.get('platforms').split(/[;,]/)[0]?.trim() || null,
-  };
+    rating: base.rating,
+  });
 }
