@@ -1,4 +1,4 @@
-// npm run bench:social [-- --quick] [--keep]
+// npm run bench:social [-- --quick] [--keep] [--stats-only]
 // Builds a social graph (100,000 users, 5,000,000 activities; --quick: 10,000
 // and 500,000) on SQLite and, when BENCH_DATABASE_URL or TEST_DATABASE_URL
 // points at a PostgreSQL server, on PostgreSQL; then prints p50/p95/p99 (ms)
@@ -22,7 +22,8 @@
 // Each first-page request starts from an unseen feed, so it pays the
 // write of users.feed_seen_id; the deep page is the one ten cursors down.
 // Then the stats page and the year in review, for heavy and typical members
-// (libraries and play journals from social.stats.mjs).
+// (libraries and play journals from social.stats.mjs), and the page of a
+// list of theirs. --stats-only times only those.
 // --keep leaves the databases in place to look at plans afterwards.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -41,6 +42,8 @@ import { STATS_TABLES, generateJournals, journalSummary, journalTables, measureS
 
 const QUICK = process.argv.includes('--quick');
 const KEEP = process.argv.includes('--keep');
+/** Only the stats and list rows (the same data is generated and loaded; the feed and notification cases are skipped). */
+const STATS_ONLY = process.argv.includes('--stats-only');
 const USERS = QUICK ? 10_000 : 100_000;
 const ACTIVITIES = QUICK ? 500_000 : 5_000_000;
 const GAMES = QUICK ? 5_000 : 20_000;
@@ -487,7 +490,7 @@ async function loadPostgres(url, data) {
   }
   let started = Date.now();
   for (const index of indexes) await client.query(index.indexdef);
-  for (const table of ['games', 'users', 'library_entries', 'comments', 'activities', 'notifications', 'diary_entries']) {
+  for (const table of ['games', 'users', 'library_entries', 'comments', 'activities', 'notifications', 'diary_entries', 'lists']) {
     await client.query(`select setval(pg_get_serial_sequence('${table}', 'id'), (select max(id) from ${table}))`);
   }
   times['indexes'] = seconds(started);
@@ -571,7 +574,7 @@ async function measure(kind, database, config, db, data) {
 
   // Viewer profiles, plus the most followed accounts (who get the most notifications).
   const celebrities = (await k.selectFrom('users').select('id').where('id', '>', PROFILES.length * VIEWERS_PER_PROFILE).orderBy('followers_count', 'desc').limit(VIEWERS_PER_PROFILE).execute()).map((r) => r.id);
-  const profiles = [...data.viewers, { label: 'most followed', ids: celebrities }];
+  const profiles = STATS_ONLY ? [] : [...data.viewers, { label: 'most followed', ids: celebrities }];
   const rows = [];
   for (const profile of profiles) {
     process.stderr.write(`  ${profile.label}…\n`);

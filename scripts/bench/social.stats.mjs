@@ -10,12 +10,22 @@
 // (a fifth without one), beaten ones ending in a "finished" session; 60%
 // rated. Journals span 2024–2025. On top, BENCH_MEMBERS heavy members (3,000
 // games, ~10,000 sessions over ten years, 2016–2025) and as many typical
-// ones (40 games, ~100 sessions) are the ones timed.
+// ones (40 games, ~100 sessions) are the ones timed. Lists: one user in
+// eight has a list of up to 20 of their games; each timed member has one
+// (heavy: 250 games, the most a list holds; typical: 20), whose page is timed.
 import { createLibraryService } from '../../apps/server/dist/modules/library/library.service.js';
 import { createActivityService } from '../../apps/server/dist/modules/activity/activity.service.js';
 import { createStatsService } from '../../apps/server/dist/modules/stats/stats.service.js';
+import { createListsService } from '../../apps/server/dist/modules/lists/lists.service.js';
+
+/** The library's parts in member_stats_versions: one bucket of games (0024), or the whole library before it (0018's 0 and 1). */
+const STATS_BUCKETS = await import('../../apps/server/dist/db/migrations/0024_stats_buckets.js').then((m) => m.STATS_BUCKETS, () => null);
+const ENTRIES_PARTS = STATS_BUCKETS === null ? [0] : Array.from({ length: STATS_BUCKETS }, (_, b) => -1 - b);
+const LISTED_PARTS = STATS_BUCKETS === null ? [1] : Array.from({ length: STATS_BUCKETS }, (_, b) => -101 - b);
 
 const DAY = 86_400_000;
+/** Every generated list's slug (one list per member). */
+const listSlug = 'played-and-loved';
 /** Heavy members timed (and as many typical ones): 20 heavy members' parts (~18,000 rows each) fit the stats cache together. */
 const BENCH_MEMBERS = 20;
 /** Platform and genre ids far from anything a migration might insert. */
@@ -25,7 +35,11 @@ const PLATFORMS = 12;
 const GENRES = 23;
 
 /** Tables social.mjs must load without their secondary indexes (built after the load). */
-export const STATS_TABLES = ['library_entry_platforms', 'diary_entries', 'game_genres'];
+export const STATS_TABLES = ['library_entry_platforms', 'diary_entries', 'game_genres', 'lists', 'list_games'];
+/** Games in the timed members' lists: a heavy member's is full (LIST_LIMITS.gamesPerList), a typical one's short. */
+const LIST_GAMES = { heavy: 250, typical: 20 };
+/** One user in LISTS_EVERY has a list of up to 20 of their games, so the lists tables are not only the timed members'. */
+const LISTS_EVERY = 8;
 
 class Column {
   constructor(Type, capacity = 1 << 16) {
@@ -71,6 +85,7 @@ export function generateJournals(data, { rand, users, games }) {
   }
   const role = new Map([...members.heavy.map((u) => [u, 'heavy']), ...members.typical.map((u) => [u, 'typical'])]);
 
+  const lists = { user: new Column(Int32Array), first: new Column(Int32Array), count: new Column(Int16Array) };
   const entry = { user: new Column(Int32Array), game: new Column(Int32Array), status: new Column(Uint8Array), rating: new Column(Uint8Array), started: new Column(Int32Array), finished: new Column(Int32Array), platform: new Column(Int8Array) };
   const diary = { entry: new Column(Int32Array), day: new Column(Int32Array), minutes: new Column(Int16Array), platform: new Column(Int8Array), finished: new Column(Uint8Array) };
   const journalStart = Math.floor(Date.UTC(2024, 0, 1) / DAY);
@@ -85,6 +100,7 @@ export function generateJournals(data, { rand, users, games }) {
     const first = kind === 'heavy' ? heavyStart : journalStart;
     const span = lastDay - first;
     const mine = new Set();
+    const firstEntry = entry.user.length;
     for (let i = 0; i < size; i += 1) {
       let g = below(games);
       for (let tries = 0; (mine.has(g) || taken.has(u * games + g)) && tries < 20; tries += 1) g = below(games);
@@ -118,13 +134,21 @@ export function generateJournals(data, { rand, users, games }) {
       entry.started.push(started);
       entry.finished.push(finished);
     }
+    // The first games of the library, in order (no draws from rand: the rest of the data stays as it was).
+    const inLibrary = entry.user.length - firstEntry;
+    const listed = kind ? Math.min(LIST_GAMES[kind], inLibrary) : u % LISTS_EVERY === 0 ? Math.min(20, inLibrary) : 0;
+    if (listed > 0) {
+      lists.user.push(u);
+      lists.first.push(firstEntry);
+      lists.count.push(listed);
+    }
   }
-  return { members, entry, diary };
+  return { members, entry, diary, lists };
 }
 
 /** The rows to load, in social.mjs's table format; library entry ids continue after the reviews'. */
 export function journalTables(data, { games, start }) {
-  const { entry, diary } = data.journal;
+  const { entry, diary, lists } = data.journal;
   const firstId = data.entries.user.length + 1;
   const day = (n) => (n < 0 ? null : isoDay(n));
   return [
@@ -163,6 +187,21 @@ export function journalTables(data, { games, start }) {
       },
     },
     {
+      name: 'lists',
+      columns: [['id', 'int4'], ['user_id', 'int4'], ['slug', 'text'], ['title', 'text'], ['description', 'text'], ['ranked', 'int4'], ['is_public', 'int4'], ['created_at', 'int8'], ['updated_at', 'int8']],
+      count: lists.user.length,
+      row: (l) => [l + 1, lists.user.data[l] + 1, listSlug, 'Played and loved', 'The ones I would play again.', l % 2, 1, start, start],
+    },
+    {
+      name: 'list_games',
+      columns: [['list_id', 'int4'], ['game_id', 'int4'], ['position', 'int4'], ['note', 'text'], ['added_at', 'int8']],
+      rows: function* () {
+        for (let l = 0; l < lists.user.length; l += 1) {
+          for (let i = 0; i < lists.count.data[l]; i += 1) yield [l + 1, entry.game.data[lists.first.data[l] + i] + 1, i + 1, i % 5 === 0 ? 'Still the best.' : null, start];
+        }
+      },
+    },
+    {
       name: 'diary_entries',
       columns: [['id', 'int4'], ['user_id', 'int4'], ['entry_id', 'int4'], ['game_id', 'int4'], ['played_on', 'text'], ['event', 'text'], ['minutes_played', 'int4'], ['platform_id', 'int4'], ['replay', 'int4'], ['created_at', 'int8']],
       count: diary.entry.length,
@@ -192,15 +231,18 @@ export function journalSummary(data) {
 }
 
 /**
- * Times the stats page (all time and one year) and the year in review for
- * the heavy and typical members: through HTTP without a token (the pages
+ * Times the stats page (all time and one year), the year in review and
+ * the page of their list for the heavy and typical members: through HTTP without a token (the pages
  * are public) and as direct service calls; as a page is seen again (its
  * answer kept), right after the member logged a session, rated a game or
  * added one (the parts it changed read again), with every part read again,
  * and the very first view after the server started.
  */
 export async function measureStats({ data, db, base, runs, timeEach }) {
-  const stats = createStatsService(db, createLibraryService(db, createActivityService(db)));
+  const activity = createActivityService(db);
+  const library = createLibraryService(db, activity);
+  const stats = createStatsService(db, library);
+  const lists = createListsService(db, { library, activity });
   const rows = [];
   for (const [label, members] of [['stats: heavy member', data.journal.members.heavy], ['stats: typical member', data.journal.members.typical]]) {
     process.stderr.write(`  ${label}…\n`);
@@ -221,14 +263,17 @@ export async function measureStats({ data, db, base, runs, timeEach }) {
         .values(parts.map((part) => ({ user_id: ids.get(u), part, version: 1 })))
         .onConflict((oc) => oc.columns(['user_id', 'part']).doUpdateSet((eb) => ({ version: eb('member_stats_versions.version', '+', 1) })))
         .execute();
+    // One game's parts: its bucket of the library (0024; before it, the whole library).
     const session = bump([2025]);
-    const rating = bump([0]);
-    const newGame = bump([0, 1, 2025]);
-    const everything = bump([0, 1, ...Array.from({ length: 10 }, (_, i) => 2016 + i)]);
+    const rating = bump([ENTRIES_PARTS[0]]);
+    const newGame = bump([ENTRIES_PARTS[0], LISTED_PARTS[0], 2025]);
+    const everything = bump([...ENTRIES_PARTS, ...LISTED_PARTS, ...Array.from({ length: 10 }, (_, i) => 2016 + i)]);
     const allTime = [(u) => get(`/api/users/${u}/stats`), (u) => stats.stats(null, u, null)];
     const year = [(u) => get(`/api/users/${u}/stats?year=2025`), (u) => stats.stats(null, u, 2025)];
     const review = [(u) => get(`/api/users/${u}/year/2025`), (u) => stats.yearInReview(null, u, 2025)];
+    const listGames = label.includes('heavy') ? LIST_GAMES.heavy : LIST_GAMES.typical;
     const cases = [
+      [`list page (${listGames} games)`, (u) => get(`/api/users/${u}/lists/${listSlug}`), (u) => lists.get(null, u, listSlug)],
       ['stats, all time', ...allTime],
       ['stats, 2025', ...year],
       ['year in review 2025', ...review],

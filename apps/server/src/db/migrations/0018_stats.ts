@@ -99,6 +99,17 @@ function postgresTriggers() {
   ];
 }
 
+/** 0018's trigger statements (0024 puts them back on its way down). */
+export const statsTriggers = (dialect: Dialect) => (dialect === 'postgres' ? postgresTriggers() : sqliteTriggers());
+
+/** Drops the stats triggers (and PostgreSQL's functions) by the names 0018 and 0024 share. */
+export async function dropStatsTriggers(db: Kysely<unknown>, dialect: Dialect) {
+  for (const [table, events] of Object.entries(TRIGGERS)) {
+    for (const event of events) await sql.raw(`drop trigger if exists ${table}_stats_${event}${dialect === 'postgres' ? ` on ${table}` : ''}`).execute(db);
+  }
+  if (dialect === 'postgres') for (const fn of FUNCTIONS) await sql.raw(`drop function if exists stats_bump_${fn}()`).execute(db);
+}
+
 const TRIGGERS = {
   diary_entries: ['insert', 'update', 'delete'],
   library_entries: ['insert', 'update', 'delete', 'move'],
@@ -120,13 +131,10 @@ export const statsMigration = (dialect: Dialect): Migration => ({
       .addColumn('version', 'integer', (col) => col.notNull().defaultTo(0))
       .addPrimaryKeyConstraint('member_stats_versions_pk', ['user_id', 'part'])
       .execute();
-    for (const statement of dialect === 'postgres' ? postgresTriggers() : sqliteTriggers()) await sql.raw(statement).execute(db);
+    for (const statement of statsTriggers(dialect)) await sql.raw(statement).execute(db);
   },
   async down(db: Kysely<unknown>) {
-    for (const [table, events] of Object.entries(TRIGGERS)) {
-      for (const event of events) await sql.raw(`drop trigger if exists ${table}_stats_${event}${dialect === 'postgres' ? ` on ${table}` : ''}`).execute(db);
-    }
-    if (dialect === 'postgres') for (const fn of FUNCTIONS) await sql.raw(`drop function if exists stats_bump_${fn}()`).execute(db);
+    await dropStatsTriggers(db, dialect);
     await db.schema.dropTable('member_stats_versions').execute();
     await db.schema.dropIndex('diary_entries_user_stats').execute();
   },

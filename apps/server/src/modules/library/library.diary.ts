@@ -1,6 +1,6 @@
 import { PLAY_STATUS, type DiaryEntry } from '@vgl/shared';
 import type { LibraryEntryInput } from '@vgl/shared/schemas';
-import { libraryRepo, type Conn, type EntryRow } from './library.repo.js';
+import { libraryRepo, type Conn, type DiaryRow, type EntryRow } from './library.repo.js';
 
 /** One play, as the diary form sends it or an import file holds it. */
 type Play = Pick<DiaryEntry, 'playedOn' | 'event' | 'rating' | 'note' | 'replay' | 'hours'>;
@@ -25,6 +25,63 @@ export const entryColumnsFromPlay = (play: Pick<Play, 'playedOn' | 'event' | 'ra
   started_on: play.event === 'started' ? play.playedOn : null,
   finished_on: play.event === 'finished' ? play.playedOn : null,
 });
+
+/**
+ * What a finished session says about a game already in the library: the
+ * member beat it, so Playing, Want to play, only rated and also Abandoned
+ * become Beaten (they came back and finished it), with the latest finish as
+ * the Finished date (the session's day when the entry has none or an
+ * earlier one). A game already Beaten keeps its status and date — a replay
+ * is a play of its own, not a new first finish — except that the date
+ * follows a session it was the day of when an edit moves that session
+ * (`previousDay`). Only the columns that change, so an unchanged entry is
+ * not written (and its stats counter does not move).
+ */
+export function entryColumnsFromFinish(entry: Pick<EntryRow, 'status' | 'finished_on'>, playedOn: string, previousDay?: string) {
+  const moved = previousDay !== undefined && entry.finished_on === previousDay;
+  if (entry.status === PLAY_STATUS.beaten) return moved && previousDay !== playedOn ? { finished_on: playedOn } : {};
+  const finished_on = moved || entry.finished_on === null || entry.finished_on < playedOn ? playedOn : entry.finished_on;
+  return { status: PLAY_STATUS.beaten, ...(finished_on === entry.finished_on ? {} : { finished_on }) };
+}
+
+/**
+ * Whether deleting this session takes its game out of the library too:
+ * the session is what added the game and the entry holds nothing else.
+ * Precisely: the entry was created in the same request as the session
+ * (same created_at) through the journal (the session's "played" activity
+ * exists: the library form's date rows and imports record none) and never
+ * saved since (updated_at unchanged: the form, an import and another logged
+ * session all move it); the session is the game's only one; and it has no
+ * review, favourite, featured place or ownership. A list holds the game,
+ * not the entry, so a listed game stays in its list either way. Called
+ * before the session is deleted.
+ */
+export async function entryAddedOnlyBy(trx: Conn, session: Pick<DiaryRow, 'id' | 'entry_id' | 'created_at'>): Promise<boolean> {
+  const entry = await libraryRepo.entryById(trx, session.entry_id);
+  if (
+    !entry ||
+    Number(entry.created_at) !== Number(session.created_at) ||
+    Number(entry.updated_at) !== Number(entry.created_at) ||
+    entry.review !== null ||
+    entry.favourite_position !== null ||
+    entry.featured_position !== null ||
+    entry.owned !== null
+  ) {
+    return false;
+  }
+  const [others, logged] = await Promise.all([
+    trx.selectFrom('diary_entries').select('id').where('entry_id', '=', session.entry_id).where('id', '!=', session.id).limit(1).executeTakeFirst(),
+    trx
+      .selectFrom('activities')
+      .select('id')
+      .where('entry_id', '=', session.entry_id)
+      .where('verb', '=', 'played')
+      .where('value', '=', session.id)
+      .limit(1)
+      .executeTakeFirst(),
+  ]);
+  return !others && logged !== undefined;
+}
 
 interface DatesChange {
   userId: number;

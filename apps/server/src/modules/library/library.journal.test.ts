@@ -101,8 +101,8 @@ describe.each(dbKinds)('backlog, wishlist and the play journal on %s', (kind) =>
       expect((await log(me, { game: 'celeste', playedOn: '2024-03-05', hours: 2.5, event: 'finished' })).json()).toMatchObject({ minutes: 150, event: 'finished', platform: null });
 
       const entry = (await call('GET', `/api/users/${me}/library/celeste`)).json();
-      // New to the library: added as Playing (its first logged play), 95 + 150 minutes played.
-      expect(entry).toMatchObject({ status: 1, sessions: 2, totalHours: 4.1 });
+      // New to the library: added as Playing (its first logged play), then Beaten by the finish; 95 + 150 minutes played.
+      expect(entry).toMatchObject({ status: 2, finishedOn: '2024-03-05', sessions: 2, totalHours: 4.1 });
     });
 
     it('refuses days in the future, sessions over a day, unknown platforms and long notes with clear messages', async () => {
@@ -145,7 +145,68 @@ describe.each(dbKinds)('backlog, wishlist and the play journal on %s', (kind) =>
       expect((await call('DELETE', `/api/users/${me}/diary/${id}`, me)).statusCode).toBe(204);
       expect((await call('DELETE', `/api/users/${me}/diary/${id}`, me)).statusCode).toBe(404);
       expect((await call('PUT', `/api/users/${me}/diary/${id}`, me, { playedOn: '2024-05-03' })).json().message).toBe(JOURNAL_MESSAGES.noSuchEntry);
-      expect((await call('GET', `/api/users/${me}/library/hades`)).json()).toMatchObject({ sessions: 0, totalHours: null });
+      // That session was what added Hades: the game left the library with it.
+      expect((await call('GET', `/api/users/${me}/library/hades`)).statusCode).toBe(404);
+    });
+
+    it('beats a game already in the library when a finish is logged or a session is edited into one, Abandoned included', async () => {
+      const me = await member();
+      const put = (slug: string, body: object) => call('PUT', `/api/users/${me}/library/${slug}`, me, body);
+      const entry = async (slug: string) => (await call('GET', `/api/users/${me}/library/${slug}`)).json();
+
+      // Abandoned, then finished after all: Beaten on the session's day.
+      await put('celeste', { status: 3, startedOn: '2024-01-10' });
+      await log(me, { game: 'celeste', playedOn: '2024-03-05', event: 'finished' });
+      expect(await entry('celeste')).toMatchObject({ status: 2, startedOn: '2024-01-10', finishedOn: '2024-03-05' });
+      // An earlier finish logged afterwards keeps the latest date.
+      await log(me, { game: 'celeste', playedOn: '2024-02-01', event: 'finished', replay: true });
+      expect(await entry('celeste')).toMatchObject({ status: 2, finishedOn: '2024-03-05' });
+
+      // Already Beaten: a replay's finish leaves the entry as the member set it.
+      await put('tetris', { status: 2, finishedOn: '2024-06-10' });
+      await log(me, { game: 'tetris', playedOn: '2024-06-20', event: 'finished', replay: true });
+      expect(await entry('tetris')).toMatchObject({ status: 2, finishedOn: '2024-06-10' });
+
+      // A plain session changes nothing; edited into a finish, it beats the game, and moving it moves the date.
+      await put('hades', { status: 4 });
+      const id = (await log(me, { game: 'hades', playedOn: '2024-05-01', minutes: 30 })).json().id as number;
+      expect(await entry('hades')).toMatchObject({ status: 4, finishedOn: null });
+      await call('PUT', `/api/users/${me}/diary/${id}`, me, { playedOn: '2024-05-02', event: 'finished' });
+      expect(await entry('hades')).toMatchObject({ status: 2, finishedOn: '2024-05-02' });
+      await call('PUT', `/api/users/${me}/diary/${id}`, me, { playedOn: '2024-04-28', event: 'finished' });
+      expect(await entry('hades')).toMatchObject({ status: 2, finishedOn: '2024-04-28' });
+    });
+
+    it('takes a game out of the library with the session that added it, and keeps it when there is more to it', async () => {
+      const me = await member();
+      const inLibrary = async (slug: string) => (await call('GET', `/api/users/${me}/library/${slug}`)).statusCode === 200;
+      const remove = async (id: number) => expect((await call('DELETE', `/api/users/${me}/diary/${id}`, me)).statusCode).toBe(204);
+      const logged = async (body: object) => (await log(me, { playedOn: '2024-07-01', ...body })).json().id as number;
+
+      // Added by the session, nothing else: goes with it, "added" included.
+      await remove(await logged({ game: 'celeste', event: 'finished' }));
+      expect(await inLibrary('celeste')).toBe(false);
+      expect((await call('GET', `/api/users/${me}`)).json().counts).toMatchObject({ games: 0 });
+
+      // Another session of the game: the game stays until the last one, which did not add it.
+      const first = await logged({ game: 'hades' });
+      const second = await logged({ game: 'hades', playedOn: '2024-07-02' });
+      await remove(first);
+      expect(await inLibrary('hades')).toBe(true);
+      await remove(second);
+      expect(await inLibrary('hades')).toBe(true);
+
+      // Rated on the library form after the session added it: the member's own, it stays.
+      const rated = await logged({ game: 'tetris' });
+      expect((await call('PUT', `/api/users/${me}/library/tetris`, me, { status: 1, rating: 8 })).statusCode).toBe(200);
+      await remove(rated);
+      expect(await inLibrary('tetris')).toBe(true);
+
+      // Added on the library form with a Started date: its diary row goes alone.
+      await call('PUT', `/api/users/${me}/library/super-mario-world`, me, { status: 1, startedOn: '2024-07-03' });
+      const started = (await call('GET', `/api/users/${me}/diary`)).json().find((d: { game: { slug: string } }) => d.game.slug === 'super-mario-world');
+      await remove(started.id as number);
+      expect(await inLibrary('super-mario-world')).toBe(true);
     });
 
     it('limits sessions per game and per day, on logging and on moving a session to a full day', async () => {

@@ -5,7 +5,7 @@ import type { Db } from '../../db/database.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { ActivityService } from '../activity/activity.service.js';
 import type { UserRow } from '../users/users.repo.js';
-import { diaryColumns, entryColumnsFromPlay } from './library.diary.js';
+import { diaryColumns, entryAddedOnlyBy, entryColumnsFromFinish, entryColumnsFromPlay } from './library.diary.js';
 import type { LibraryAction } from './library.policy.js';
 import { presentDiaryEntry } from './library.presenter.js';
 import { blankEntry, libraryRepo, type Conn } from './library.repo.js';
@@ -85,7 +85,7 @@ export function createJournal({ db, activity, now, ownerFor, gameFor }: JournalD
       return libraryRepo.diaryFilters(k, owner.id);
     },
 
-    /** Logs a session; a game not yet in the library is added with the status the play implies. */
+    /** Logs a session; a game not yet in the library is added with the status the play implies, a finish beats one already there. */
     async addDiary(actor: Actor, username: string, input: DiarySessionInput) {
       const owner = await ownerFor(actor, username, 'write');
       const game = await gameFor(input.game);
@@ -98,7 +98,9 @@ export function createJournal({ db, activity, now, ownerFor, gameFor }: JournalD
         const existing = await libraryRepo.entryOf(trx, owner.id, game.id);
         const implied = entryColumnsFromPlay(input);
         const entryId = existing?.id ?? (await libraryRepo.insertEntry(trx, { ...blankEntry(owner.id, game.id, at), ...implied })).id;
-        if (existing) await libraryRepo.updateEntry(trx, existing.id, { updated_at: at });
+        // Finishing a game already in the library beats it, as logging a finish of a new game does.
+        const finish = existing && input.event === 'finished' ? entryColumnsFromFinish(existing, input.playedOn) : {};
+        if (existing) await libraryRepo.updateEntry(trx, existing.id, { ...finish, updated_at: at });
         else await activity.record(trx, owner.id, { verb: 'added', gameId: game.id, entryId, value: implied.status });
         const diaryId = (
           await libraryRepo.insertDiary(trx, { user_id: owner.id, entry_id: entryId, game_id: game.id, ...columns(input, platform), created_at: at })
@@ -120,10 +122,18 @@ export function createJournal({ db, activity, now, ownerFor, gameFor }: JournalD
         const platform = await platformId(trx, input.platform);
         if (input.playedOn !== row.played_on) await checkDayLimits(trx, owner.id, row.game_id, input.playedOn, id);
         await libraryRepo.updateDiary(trx, id, columns(input, platform));
+        if (input.event === 'finished') {
+          // Made a finish (or a finish moved): the entry follows as when it is logged. Its updated_at stays: the
+          // session changed, not the entry, so a game this session added still goes with it (entryAddedOnlyBy).
+          const entry = await libraryRepo.entryById(trx, row.entry_id);
+          const finish = entry ? entryColumnsFromFinish(entry, input.playedOn, row.event === 'finished' ? row.played_on : undefined) : {};
+          if (Object.keys(finish).length > 0) await libraryRepo.updateEntry(trx, row.entry_id, finish);
+        }
       });
       return diaryEntryOrGone(id);
     },
 
+    /** Deletes a session; a game that session alone added to the library leaves it too (entryAddedOnlyBy). */
     async removeDiary(actor: Actor, username: string, id: number) {
       const owner = await ownerFor(actor, username, 'write');
       await k.transaction().execute(async (trx) => {
@@ -131,6 +141,7 @@ export function createJournal({ db, activity, now, ownerFor, gameFor }: JournalD
         await lockMember(db, trx, owner.id);
         const row = await libraryRepo.diaryById(trx, id);
         if (!row || row.user_id !== owner.id) throw noSuchEntry();
+        const entryGoes = await entryAddedOnlyBy(trx, row);
         await libraryRepo.deleteDiary(trx, id);
         await trx
           .deleteFrom('activities')
@@ -139,6 +150,8 @@ export function createJournal({ db, activity, now, ownerFor, gameFor }: JournalD
           .where('verb', '=', 'played')
           .where('value', '=', id)
           .execute();
+        // The session was all there was of the game: it leaves the library (its "added" goes with it), and stats stop counting it.
+        if (entryGoes) await libraryRepo.deleteEntry(trx, row.entry_id);
       });
     },
   };

@@ -27,7 +27,27 @@ export function createStatsCache(now: () => number = Date.now, maxRows = 100_000
     rows -= old.weight;
     kept.delete(key);
   };
+  /** The value kept for this key and version (now the most recently used), or undefined. */
+  const peek = <T>(key: string, version: string, maxAgeMs = STATS_CACHE_MAX_AGE_MS): T | undefined => {
+    const hit = kept.get(key);
+    if (!hit || hit.version !== version || now() - hit.at >= maxAgeMs) return undefined;
+    kept.delete(key);
+    kept.set(key, hit);
+    return hit.value as T;
+  };
+  /** Keeps a value under the version read BEFORE it was, so it is never kept under a newer version than its data. */
+  const set = (key: string, version: string, value: unknown, weight: number) => {
+    drop(key);
+    const w = Math.max(1, weight);
+    kept.set(key, { version, at: now(), weight: w, value });
+    rows += w;
+    while (rows > maxRows && kept.size > 1) drop(kept.keys().next().value!);
+  };
   return {
+    peek,
+    set,
+    /** Whether anything is kept for this key, of any version. */
+    has: (key: string) => kept.has(key),
     /**
      * The value kept for this key and version, or `compute`'s, then kept
      * (`weight`: about how many rows it holds; `maxAgeMs`: how long at most). The caller reads the version
@@ -35,18 +55,10 @@ export function createStatsCache(now: () => number = Date.now, maxRows = 100_000
      * its data.
      */
     async get<T>(key: string, version: string, compute: () => Promise<T>, weight: (value: T) => number, maxAgeMs = STATS_CACHE_MAX_AGE_MS): Promise<T> {
-      const hit = kept.get(key);
-      if (hit && hit.version === version && now() - hit.at < maxAgeMs) {
-        kept.delete(key);
-        kept.set(key, hit);
-        return hit.value as T;
-      }
+      const hit = peek<T>(key, version, maxAgeMs);
+      if (hit !== undefined) return hit;
       const value = await compute();
-      drop(key);
-      const w = Math.max(1, weight(value));
-      kept.set(key, { version, at: now(), weight: w, value });
-      rows += w;
-      while (rows > maxRows && kept.size > 1) drop(kept.keys().next().value!);
+      set(key, version, value, weight(value));
       return value;
     },
     get rows() {

@@ -68,7 +68,7 @@ export function periodRows(
   year: number | null,
   parts: { library: LibraryEntryRow[]; played: LibraryEntryRow[]; diary: DiaryPart[]; years: number[] },
   facts: Map<number, GameFacts>,
-  listed: Map<number, number[]>,
+  listed: Pick<Map<number, number[]>, 'get'>,
 ): Omit<StatsRows, 'platforms'> {
   const { library, played, diary, years } = parts;
   const entries: PlayedEntry[] = [];

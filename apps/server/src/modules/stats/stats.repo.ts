@@ -1,4 +1,5 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
+import { STATS_BUCKETS } from '../../db/migrations/0024_stats_buckets.js';
 import type { Database } from '../../db/schema.js';
 
 export type Conn = Kysely<Database> | Transaction<Database>;
@@ -6,7 +7,8 @@ export type Conn = Kysely<Database> | Transaction<Database>;
 /*
  * What stats read: the parts member_stats_versions counts — one year of a
  * member's diary (aggregated per day and per game and platform), their
- * library entries, the platforms their entries list — and the catalog facts
+ * library entries and the platforms their entries list, by bucket of games
+ * (game_id % STATS_BUCKETS, 0024) — and the catalog facts
  * and genres of games by id. Every member query starts from one member's
  * rows, through an index whose first column is user_id, so it costs what
  * that member logged, never the size of the tables.
@@ -15,15 +17,23 @@ export type Conn = Kysely<Database> | Transaction<Database>;
 /** A calendar year of diary dates ("YYYY-MM-DD" text compares as dates). */
 export const yearRange = (year: number) => ({ from: `${year}-01-01`, to: `${year}-12-31` });
 
-const diaryIn = (db: Conn, userId: number, year: number) =>
+/** The diary of a year, or of every year from `year` to `until`. */
+const diaryIn = (db: Conn, userId: number, year: number, until = year) =>
   db
     .selectFrom('diary_entries as d')
     .where('d.user_id', '=', userId)
     .where('d.played_on', '>=', yearRange(year).from)
-    .where('d.played_on', '<=', yearRange(year).to);
+    .where('d.played_on', '<=', yearRange(until).to);
+
+/** The bucket of a game's library parts. */
+export const bucketOf = (gameId: number) => gameId % STATS_BUCKETS;
+
+/** Rows of these buckets only; every bucket: no filter. */
+const inBuckets = (buckets: number[] | undefined) => (eb: ExpressionBuilder<Database & { e: Database['library_entries'] }, 'e'>) =>
+  buckets === undefined || buckets.length === STATS_BUCKETS ? eb.lit(true) : eb(sql<number>`e.game_id % ${sql.lit(STATS_BUCKETS)}`, 'in', buckets);
 
 export const statsRepo = {
-  /** The member's counters by part (0: the library; YYYY: that year's diary); a part never written is 0. */
+  /** The member's counters by part (YYYY: that year's diary; negative: a bucket of the library, 0024); a part never written is 0. */
   async versions(db: Conn, userId: number): Promise<Map<number, number>> {
     const rows = await db.selectFrom('member_stats_versions').select(['part', 'version']).where('user_id', '=', userId).execute();
     return new Map(rows.map((r) => [Number(r.part), Number(r.version)]));
@@ -46,9 +56,9 @@ export const statsRepo = {
     return rows.map((r) => Number(r.day.slice(0, 4)));
   },
 
-  /** A year's sessions and minutes per day, oldest first (diary_entries_user_stats, index only). */
-  async diaryDays(db: Conn, userId: number, year: number) {
-    const rows = await diaryIn(db, userId, year)
+  /** A year's (or years') sessions and minutes per day, oldest first (diary_entries_user_stats, index only). */
+  async diaryDays(db: Conn, userId: number, year: number, until = year) {
+    const rows = await diaryIn(db, userId, year, until)
       .select(['d.played_on', (eb) => eb.fn.countAll().as('n'), (eb) => eb.fn.sum('d.minutes_played').as('minutes')])
       .groupBy('d.played_on')
       .orderBy('d.played_on')
@@ -56,19 +66,21 @@ export const statsRepo = {
     return rows.map((r) => ({ day: r.played_on, sessions: Number(r.n), minutes: Number(r.minutes ?? 0) }));
   },
 
-  /** A year's sessions, minutes and "finished" per game and platform (null: not said). */
-  async diaryGames(db: Conn, userId: number, year: number) {
-    const rows = await diaryIn(db, userId, year)
+  /** A year's (or each of several years') sessions, minutes and "finished" per game and platform (null: not said). */
+  async diaryGames(db: Conn, userId: number, year: number, until = year) {
+    const rows = await diaryIn(db, userId, year, until)
       .select([
+        (eb) => eb.fn<string>('substr', ['d.played_on', eb.lit(1), eb.lit(4)]).as('year'),
         'd.game_id',
         'd.platform_id',
         (eb) => eb.fn.countAll().as('n'),
         (eb) => eb.fn.sum('d.minutes_played').as('minutes'),
         (eb) => eb.fn.max(eb.case().when('d.event', '=', 'finished').then(1).else(0).end()).as('finished'),
       ])
-      .groupBy(['d.game_id', 'd.platform_id'])
+      .groupBy([(eb) => eb.fn('substr', ['d.played_on', eb.lit(1), eb.lit(4)]), 'd.game_id', 'd.platform_id'])
       .execute();
     return rows.map((r) => ({
+      year: Number(r.year),
       gameId: r.game_id,
       platformId: r.platform_id,
       sessions: Number(r.n),
@@ -77,8 +89,8 @@ export const statsRepo = {
     }));
   },
 
-  /** Every library entry of the member, with the columns stats count (part 0). */
-  libraryEntries: (db: Conn, userId: number) =>
+  /** The member's library entries (of some buckets), with the columns stats count. */
+  libraryEntries: (db: Conn, userId: number, buckets?: number[]) =>
     db
       .selectFrom('library_entries as e')
       .select([
@@ -91,11 +103,31 @@ export const statsRepo = {
         (eb) => eb.case().when('e.review', 'is not', null).then(1).else(0).end().as('has_review'),
       ])
       .where('e.user_id', '=', userId)
+      .where(inBuckets(buckets))
       .execute(),
 
   /** Catalog facts of games by id (the service keeps them per game, for every member). */
   gameFacts: async (db: Conn, ids: number[]) =>
     ids.length === 0 ? [] : db.selectFrom('games').select(['id', 'slug', 'name', 'cover_image_id', 'release_year']).where('id', 'in', ids).execute(),
+
+  /** Catalog facts of every game in the member's library (a first view on PostgreSQL reads them beside the member's parts). */
+  memberGameFacts: (db: Conn, userId: number) =>
+    db
+      .selectFrom('library_entries as e')
+      .innerJoin('games as g', 'g.id', 'e.game_id')
+      .select(['g.id', 'g.slug', 'g.name', 'g.cover_image_id', 'g.release_year'])
+      .where('e.user_id', '=', userId)
+      .execute(),
+
+  /** The genres of every game in the member's library. */
+  memberGameGenres: (db: Conn, userId: number) =>
+    db
+      .selectFrom('library_entries as e')
+      .innerJoin('game_genres as gg', 'gg.game_id', 'e.game_id')
+      .innerJoin('genres as ge', 'ge.id', 'gg.genre_id')
+      .select(['gg.game_id', 'ge.slug', 'ge.name'])
+      .where('e.user_id', '=', userId)
+      .execute(),
 
   /** The genres of games by id. */
   gameGenres: async (db: Conn, ids: number[]) =>
@@ -108,13 +140,14 @@ export const statsRepo = {
           .where('gg.game_id', 'in', ids)
           .execute(),
 
-  /** The platforms each library entry lists (part 1). */
-  libraryPlatforms: (db: Conn, userId: number) =>
+  /** The platforms each library entry (of some buckets) lists. */
+  libraryPlatforms: (db: Conn, userId: number, buckets?: number[]) =>
     db
       .selectFrom('library_entries as e')
       .innerJoin('library_entry_platforms as lp', 'lp.entry_id', 'e.id')
       .select(['e.game_id', 'lp.platform_id'])
       .where('e.user_id', '=', userId)
+      .where(inBuckets(buckets))
       .execute(),
 
   platformNames: async (db: Conn, ids: number[]) =>
@@ -132,5 +165,6 @@ export const statsRepo = {
 };
 
 export type LibraryEntryRow = Awaited<ReturnType<typeof statsRepo.libraryEntries>>[number];
-export type DiaryGameRow = Awaited<ReturnType<typeof statsRepo.diaryGames>>[number];
+/** A diary row per game and platform (its year is the part's). */
+export type DiaryGameRow = Omit<Awaited<ReturnType<typeof statsRepo.diaryGames>>[number], 'year'>;
 export type DiaryDayRow = Awaited<ReturnType<typeof statsRepo.diaryDays>>[number];

@@ -1,17 +1,20 @@
 import type { MemberStats, YearHighlights, YearInReview } from '@vgl/shared/stats';
 import type { Db } from '../../db/database.js';
+import { STATS_BUCKETS } from '../../db/migrations/0024_stats_buckets.js';
 import type { LibraryService } from '../library/library.service.js';
 import type { UserRow } from '../users/users.repo.js';
 import { createStatsCache, type StatsCache } from './stats.cache.js';
 import { computeStats, periodRows, playedIn, type DiaryPart, type PlayedEntry } from './stats.compute.js';
 import { createGameFacts, type GameFactsCache } from './stats.facts.js';
 import { presentStatsGame } from './stats.presenter.js';
-import { statsRepo, type DiaryGameRow } from './stats.repo.js';
+import { bucketOf, statsRepo, type DiaryGameRow } from './stats.repo.js';
 
 type Actor = UserRow | null;
 
-/** The parts member_stats_versions counts besides the diary's years (0018). */
-const PART = { library: 0, listedPlatforms: 1 } as const;
+/** The parts member_stats_versions counts besides the diary's years: per bucket of games (0024). */
+const BUCKETS = Array.from({ length: STATS_BUCKETS }, (_, b) => b);
+const entriesPartOf = (bucket: number) => -1 - bucket;
+const listedPartOf = (bucket: number) => -101 - bucket;
 
 /**
  * Per database, shared by every service made on it (the API's and the link
@@ -33,24 +36,33 @@ const cachesFor = (db: Db) => {
   return found;
 };
 
-/** Rows by their game. */
-function groupBy<R extends { game_id: number }, T>(rows: R[], value: (row: R) => T): Map<number, T[]> {
-  const out = new Map<number, T[]>();
+/** Platform ids by game. */
+function groupByGame(rows: { game_id: number; platform_id: number }[]): Map<number, number[]> {
+  const out = new Map<number, number[]>();
   for (const row of rows) {
     const list = out.get(row.game_id);
-    if (list) list.push(value(row));
-    else out.set(row.game_id, [value(row)]);
+    if (list) list.push(row.platform_id);
+    else out.set(row.game_id, [row.platform_id]);
   }
+  return out;
+}
+
+/** Each value's rows, by their key (every key given, none left out). */
+function groupBy<K, R, T>(keys: K[], rows: R[], keyOf: (row: R) => K, value: (row: R) => T): Map<K, T[]> {
+  const out = new Map<K, T[]>(keys.map((key) => [key, []]));
+  for (const row of rows) out.get(keyOf(row))?.push(value(row));
   return out;
 }
 
 /**
  * A member's stats and year in review. They are counted from parts — each
- * year of the diary, the library's entries, the platforms they list — read with
- * queries that touch only that member's rows and kept while the part's
- * counter in member_stats_versions is unchanged (triggers move it on every
- * write). So the pages always agree with what was just logged, and logging
- * a session re-reads one year of one diary, not a whole history. Who may
+ * year of the diary, and the library's entries and the platforms they list
+ * in 32 buckets of games (0024) — read with queries that touch only that
+ * member's rows and kept while the part's counter in member_stats_versions
+ * is unchanged (triggers move it on every write). So the pages always agree
+ * with what was just logged; logging a session re-reads one year of one
+ * diary, and rating or adding a game one bucket (~1/32) of the library, not
+ * a whole history. A first view reads each kind of part in one query. Who may
  * see them is the profile's rule (library.ownerFor): an unknown, pending or
  * suspended member is a 404, except a suspended member to themself.
  */
@@ -59,47 +71,78 @@ export function createStatsService(db: Db, library: Pick<LibraryService, 'ownerF
   const { parts: cache, answers, facts } = cachesFor(db);
   const versionOf = (versions: Map<number, number>, part: number) => String(versions.get(part) ?? 0);
 
-  /** Part 0: the member's library entries (status, rating, dates, reviews); exact while its counter holds. */
-  const entriesPart = (owner: UserRow, versions: Map<number, number>) =>
-    cache.get(
-      `entries:${owner.id}`,
-      versionOf(versions, PART.library),
-      () => statsRepo.libraryEntries(k, owner.id),
+  /**
+   * The kept parts for these ids, each under its counter; the missing ones
+   * read together (`read` answers every id it is given), so a first view
+   * costs a few queries, not one per part, and a write re-reads its parts only.
+   */
+  async function partsOf<T>(ids: number[], keyOf: (id: number) => string, version: (id: number) => string, read: (missing: number[]) => Promise<Map<number, T>>, weight: (value: T) => number) {
+    const found = ids.map((id) => cache.peek<T>(keyOf(id), version(id), Number.POSITIVE_INFINITY));
+    const missing = ids.filter((_, i) => found[i] === undefined);
+    if (missing.length === 0) return found as T[];
+    const fresh = await read(missing);
+    return ids.map((id, i) => {
+      if (found[i] !== undefined) return found[i];
+      const value = fresh.get(id)!;
+      cache.set(keyOf(id), version(id), value, weight(value));
+      return value;
+    });
+  }
+
+  /** The member's library entries (status, rating, dates, reviews), by bucket of games. */
+  const entriesParts = (owner: UserRow, versions: Map<number, number>) =>
+    partsOf(
+      BUCKETS,
+      (b) => `entries:${owner.id}:${b}`,
+      (b) => versionOf(versions, entriesPartOf(b)),
+      async (missing) => {
+        // A first view (nothing kept of the member) on PostgreSQL reads the games' facts at the same time, on another connection;
+        // after an import (every bucket moved) the facts are still kept.
+        const firstView = db.dialect === 'postgres' && missing.length === STATS_BUCKETS && !BUCKETS.some((b) => cache.has(`entries:${owner.id}:${b}`));
+        const [rows] = await Promise.all([statsRepo.libraryEntries(k, owner.id, missing), firstView ? facts.ofMember(owner.id) : null]);
+        return groupBy(missing, rows, (e) => bucketOf(e.game_id), (e) => e);
+      },
       (rows) => rows.length,
-      Number.POSITIVE_INFINITY,
     );
 
-  /** Part 1: the platforms each entry lists, by game. */
-  const listedPart = (owner: UserRow, versions: Map<number, number>) =>
-    cache.get(
-      `listed:${owner.id}`,
-      versionOf(versions, PART.listedPlatforms),
-      async () => groupBy(await statsRepo.libraryPlatforms(k, owner.id), (p) => p.platform_id),
+  /** The platforms each entry lists, by game, by bucket of games. */
+  const listedParts = (owner: UserRow, versions: Map<number, number>) =>
+    partsOf(
+      BUCKETS,
+      (b) => `listed:${owner.id}:${b}`,
+      (b) => versionOf(versions, listedPartOf(b)),
+      async (missing) => {
+        const byBucket = groupBy(missing, await statsRepo.libraryPlatforms(k, owner.id, missing), (p) => bucketOf(p.game_id), (p) => p);
+        return new Map([...byBucket].map(([b, rows]) => [b, groupByGame(rows)]));
+      },
       (part) => part.size,
-      Number.POSITIVE_INFINITY,
     );
 
-  const diaryPart = (owner: UserRow, versions: Map<number, number>, year: number) =>
-    cache.get(
-      `diary:${owner.id}:${year}`,
-      versionOf(versions, year),
-      async (): Promise<DiaryPart> => {
-        const [days, games] = await Promise.all([statsRepo.diaryDays(k, owner.id, year), statsRepo.diaryGames(k, owner.id, year)]);
-        return { days, games };
+  /** Years of the diary; several missing ones (a first view) are read in one range. */
+  const diaryParts = (owner: UserRow, versions: Map<number, number>, years: number[]) =>
+    partsOf(
+      years,
+      (y) => `diary:${owner.id}:${y}`,
+      (y) => versionOf(versions, y),
+      async (missing): Promise<Map<number, DiaryPart>> => {
+        const [from, until] = [Math.min(...missing), Math.max(...missing)];
+        const [days, games] = await Promise.all([statsRepo.diaryDays(k, owner.id, from, until), statsRepo.diaryGames(k, owner.id, from, until)]);
+        const out = new Map(missing.map((y): [number, DiaryPart] => [y, { days: [], games: [] }]));
+        for (const d of days) out.get(Number(d.day.slice(0, 4)))?.days.push(d);
+        for (const g of games) out.get(g.year)?.games.push(g);
+        return out;
       },
       (part) => part.days.length + part.games.length,
-      Number.POSITIVE_INFINITY,
     );
 
   /** A period's stats, with the rows the year in review also reads. */
   async function statsOf(owner: UserRow, versions: Map<number, number>, year: number | null) {
     const years = await statsRepo.years(k, owner.id);
     const diaryYears = year === null ? [...years].reverse() : [year];
-    const [library, listed, ...diary] = await Promise.all([
-      entriesPart(owner, versions),
-      listedPart(owner, versions),
-      ...diaryYears.map((y) => diaryPart(owner, versions, y)),
-    ]);
+    const [entries, listedBuckets, diary] = await Promise.all([entriesParts(owner, versions), listedParts(owner, versions), diaryParts(owner, versions, diaryYears)]);
+    const library = entries.flat();
+    // Buckets split the games, so a game's platforms are in its bucket's part.
+    const listed = { get: (gameId: number) => listedBuckets[bucketOf(gameId)]!.get(gameId) };
     const played = playedIn(year, library, diary);
     const rows = periodRows(owner.username, year, { library, played, diary, years }, await facts.of(played.map((e) => e.game_id)), listed);
     const platformIds = [...new Set([...rows.games.flatMap((g) => (g.platformId === null ? [] : [g.platformId])), ...rows.entryPlatforms.map((p) => p.platform_id)])];

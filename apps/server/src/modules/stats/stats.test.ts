@@ -85,8 +85,8 @@ describe.each(dbKinds)('stats and the year in review on %s', (kind) => {
       ids.hades1 = await log(me, { game: 'hades', playedOn: '2024-01-03', minutes: 120, platform: 'win' });
       ids.hades2 = await log(me, { game: 'hades', playedOn: '2024-03-10', minutes: 45, platform: 'win' });
       const put = (slug: string, body: object) => call('PUT', `/api/users/${me}/library/${slug}`, me, body);
-      // Celeste's rating from the library form; Tetris started (a diary "started" row), then abandoned; Mario only wanted.
-      expect((await put('celeste', { status: 1, rating: 9 })).statusCode).toBe(200);
+      // Celeste's rating from the library form (Beaten by its finish, as the form shows it); Tetris started (a diary "started" row), then abandoned; Mario only wanted.
+      expect((await put('celeste', { status: 2, rating: 9, finishedOn: '2024-01-02', hours: 0.5 })).statusCode).toBe(200);
       expect((await put('hades', { status: 1, rating: 8, review: 'One more run.' })).statusCode).toBe(200);
       expect((await put('tetris', { status: 3, rating: 4, platforms: ['nes'], startedOn: '2024-02-01' })).statusCode).toBe(201);
       expect((await put('super-mario-world', { status: 4, rating: 10 })).statusCode).toBe(201);
@@ -177,6 +177,28 @@ describe.each(dbKinds)('stats and the year in review on %s', (kind) => {
       expect(last.totals).toMatchObject({ played: 1, sessions: 1, hours: 2 });
       expect(last.byPlatform[0]).toMatchObject({ key: 'switch', games: 1, sessions: 1, hours: 2 });
       expect((await statsOf(other)).years).toEqual([2024, 2023]);
+    });
+
+    it('stops counting a game when the session that added it is deleted, and counts a finish of a game already there as beaten', async () => {
+      const me = await member();
+      await log(me, { game: 'tetris', playedOn: '2024-02-01', minutes: 30 });
+      const id = await log(me, { game: 'celeste', playedOn: '2024-03-05', minutes: 60, event: 'finished' });
+      // Seen once, so what is kept must be dropped by the deletion's counters.
+      expect((await statsOf(me, 2024)).totals).toMatchObject({ played: 2, beaten: 1, sessions: 2 });
+      expect((await statsOf(me)).totals).toMatchObject({ played: 2, beaten: 1 });
+      expect((await yearOf(me, 2024)).highlights.lastGame).toMatchObject({ game: { slug: 'celeste' } });
+
+      expect((await call('DELETE', `/api/users/${me}/diary/${id}`, me)).statusCode).toBe(204);
+      expect((await statsOf(me, 2024)).totals).toMatchObject({ played: 1, beaten: 0, sessions: 1 });
+      expect((await statsOf(me)).totals).toMatchObject({ played: 1, beaten: 0 });
+      expect((await yearOf(me, 2024)).highlights.lastGame).toMatchObject({ game: { slug: 'tetris' } });
+
+      // Tetris, Abandoned on the form, then a finish logged in 2025: beaten that year and all time.
+      expect((await call('PUT', `/api/users/${me}/library/tetris`, me, { status: 3 })).statusCode).toBe(200);
+      expect((await statsOf(me)).totals).toMatchObject({ played: 1, beaten: 0, abandoned: 1 });
+      await log(me, { game: 'tetris', playedOn: '2025-01-04', event: 'finished' });
+      expect((await statsOf(me, 2025)).totals).toMatchObject({ played: 1, beaten: 1, abandoned: 0 });
+      expect((await statsOf(me)).totals).toMatchObject({ played: 1, beaten: 1, abandoned: 0 });
     });
   });
 
