@@ -7,7 +7,9 @@
 // server given by --pg or BENCH_DATABASE_URL). Prints req/s, p50/p99 and the
 // share of bare Fastify per row, with the issue's targets: a third of bare
 // Fastify for answers that can be cached, 5,000 req/s for the others, p99
-// under 50 ms everywhere. Traffic goes to 127.0.0.1 only; asserts nothing.
+// under 50 ms everywhere, and the server's event-loop delay (p99 and max)
+// during each row, read from its /metrics (METRICS_TOKEN set for the run).
+// Traffic goes to 127.0.0.1 only; asserts nothing.
 import { fork, spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,11 +27,24 @@ const CONNECTIONS = Number(option('connections', 100));
 const DURATION = Number(option('duration', 5));
 const HEADERS = { 'accept-encoding': 'br, gzip' };
 
-async function measure(url, { duration = DURATION, headers = HEADERS } = {}) {
+async function measure(url, { duration = DURATION, headers = HEADERS, loop } = {}) {
   await autocannon({ url, connections: CONNECTIONS, duration: 1, headers });
+  await loop?.();
   const result = await autocannon({ url, connections: CONNECTIONS, duration, headers });
   const bad = result.non2xx + result.errors + result.timeouts;
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bad };
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bad, ...(await loop?.()) };
+}
+
+/**
+ * The server's event-loop delay since the last call, from its own /metrics
+ * (prom-client's monitorEventLoopDelay histogram, which every scrape resets):
+ * how long a request could wait for the loop while the row ran.
+ */
+const METRICS_TOKEN = 'bench-metrics-token-0123456789';
+async function eventLoopDelay(base) {
+  const text = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  const read = (name) => Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN) * 1000;
+  return { loopP99: read('nodejs_eventloop_lag_p99_seconds'), loopMax: read('nodejs_eventloop_lag_max_seconds') };
 }
 
 async function bareFastify() {
@@ -79,23 +94,24 @@ async function main() {
   let server;
   try {
     process.stderr.write(`starting VGL on ${database.label}; the catalog seeds itself…\n`);
-    server = await startServer(database.env);
+    server = await startServer({ ...database.env, METRICS_TOKEN });
     process.stderr.write(`${seedDemo(database.env)}\n`);
     const table = [];
     for (const [label, url, cacheable] of await rows(server.url)) {
       process.stderr.write(`${label}…\n`);
-      table.push({ label, cacheable, ...(await measure(server.url + url)) });
+      table.push({ label, cacheable, ...(await measure(server.url + url, { loop: () => eventLoopDelay(server.url) })) });
     }
     const target = (row) => (row.cacheable ? bare.rps / 3 : 5000);
     const fmt = (n) => Math.round(n).toLocaleString('en-US');
     const lines = [
       `\nHot path — VGL on ${database.label}, ${CONNECTIONS} connections, ${DURATION} s a row, Accept-Encoding: br, gzip; ${os.cpus().length} CPUs (${hasTaskset ? 'server on CPU 0, load on CPU 1' : 'no taskset: server and load share the CPUs'})\n`,
-      '| endpoint | req/s | p50 ms | p99 ms | share of bare | target req/s | met | non-2xx/errors |',
-      '|---|---:|---:|---:|---:|---:|---|---:|',
-      `| bare Fastify JSON | ${fmt(bare.rps)} | ${bare.p50} | ${bare.p99} | 100% | | | ${bare.bad} |`,
+      '| endpoint | req/s | p50 ms | p99 ms | share of bare | target req/s | met | non-2xx/errors | event-loop delay p99 / max ms |',
+      '|---|---:|---:|---:|---:|---:|---|---:|---:|',
+      `| bare Fastify JSON | ${fmt(bare.rps)} | ${bare.p50} | ${bare.p99} | 100% | | | ${bare.bad} | |`,
       ...table.map((r) => {
         const met = r.rps >= target(r) && r.p99 < 50 && r.bad === 0;
-        return `| ${r.label} | ${fmt(r.rps)} | ${r.p50} | ${r.p99} | ${Math.round((r.rps / bare.rps) * 100)}% | ${fmt(target(r))} | ${met ? 'yes' : 'no'} | ${r.bad} |`;
+        const loop = `${r.loopP99.toFixed(1)} / ${r.loopMax.toFixed(1)}`;
+        return `| ${r.label} | ${fmt(r.rps)} | ${r.p50} | ${r.p99} | ${Math.round((r.rps / bare.rps) * 100)}% | ${fmt(target(r))} | ${met ? 'yes' : 'no'} | ${r.bad} | ${loop} |`;
       }),
     ];
     process.stdout.write(`${lines.join('\n')}\n`);

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,9 +13,14 @@ import { registerCors } from './http/cors.js';
 import { refuseEncodedBodies } from './http/request-encoding.js';
 import { apiNoStore } from './http/response-headers.js';
 import { registerAccessLog } from './http/access-log.js';
-import { registerResponseCache } from './http/response-cache.js';
+import { registerResponseCache, SOCIAL_TTL_MS } from './http/response-cache.js';
+import { createChangeFeed } from './http/change-feed.js';
+import { createLimitCounters } from './http/limits/index.js';
+import { routeLimitStore } from './http/limits/route-store.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerOpenApi } from './http/openapi.js';
+import { echoRequestId, proxyTrust, requestIdGenerator } from './http/trusted-proxies.js';
+import { registerMetrics } from './http/metrics.js';
 import { onlyDocumentedStatuses, routeConventions } from './http/route-conventions.js';
 import { serializerCompiler, validatorCompiler } from './http/schema-compilers.js';
 import { accessGuards } from './modules/auth/auth.guard.js';
@@ -35,6 +39,8 @@ import { createHomeService } from './modules/home/home.service.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { libraryRoutes } from './modules/library/library.routes.js';
 import { libraryTransferRoutes } from './modules/transfer/transfer.routes.js';
+import { steamImportRoutes } from './modules/transfer/steam/steam.routes.js';
+import { createImportGate } from './modules/transfer/import.gate.js';
 import { createLibraryService } from './modules/library/library.service.js';
 import { likesRoutes } from './modules/likes/likes.routes.js';
 import { createLikesService } from './modules/likes/likes.service.js';
@@ -59,6 +65,8 @@ import { catalogAdminRoutes } from './modules/igdb/igdb.admin.routes.js';
 import { createCatalogAdminService } from './modules/igdb/igdb.admin.service.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
+import { avatarStore } from './modules/settings/avatars.store.js';
+import { registerAvatarFiles } from './modules/settings/avatars.routes.js';
 import { formerNamePages, registerFormerNameRedirects } from './modules/users/former-names.js';
 import { API_MESSAGES } from '@vgl/shared';
 
@@ -94,13 +102,15 @@ export function loggerOptions(level: Config['logLevel']): FastifyServerOptions['
 }
 
 export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger, mailer, rateLimits = true, documentedStatusesOnly = false, requestTimeoutMs = REQUEST_TIMEOUT_MS }: AppDeps): Promise<FastifyInstance> {
+  // TRUST_PROXY: only these peers' X-Forwarded-For (so per-IP limits see the client) and X-Request-Id are believed.
+  const trustedProxy = config.trustProxy ? proxyTrust(config.trustProxy) : undefined;
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel),
-    genReqId: () => randomUUID(),
+    genReqId: requestIdGenerator(trustedProxy),
     // Replaced by one sampled line a request (http/access-log.ts, ACCESS_LOG).
     logController: new LogController({ disableRequestLogging: true }),
-    // Off: per-IP rate limits must not trust a client-supplied X-Forwarded-For.
-    trustProxy: false,
+    // Off unless TRUST_PROXY: per-IP rate limits must not trust a client-supplied X-Forwarded-For.
+    trustProxy: trustedProxy ?? false,
     bodyLimit: 1024 * 1024,
     requestTimeout: requestTimeoutMs,
     // Node only enforces the timeout it was constructed with (setting it afterwards, as Fastify does, is not
@@ -112,12 +122,21 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  echoRequestId(app);
+  // Before any route: each gets its own observer (only when METRICS_TOKEN is set).
+  const metrics = registerMetrics(app, { db, token: config.metricsToken });
 
   registerSecurityHeaders(app, { secure: config.publicUrl.startsWith('https://') });
   registerAccessLog(app, config.accessLogSample);
 
+  // What instances share on PostgreSQL (DESIGN.md): news of each other's writes, and rate-limit counters.
+  const changes = createChangeFeed({ db, postgresUrl: config.database.kind === 'postgres' ? config.database.url : undefined, log: app.log });
+  const limits = createLimitCounters(db);
+  app.addHook('onReady', () => changes.start());
   // Before compression: the routes it keeps answer in bytes it encoded itself, and compression skips them.
-  const responseCache = registerResponseCache(app, db);
+  const responseCache = registerResponseCache(app, changes);
+  metrics.addGauge('vgl_response_cache_entries', 'Answers kept in this process’s response cache', () => responseCache.stats().entries);
+  metrics.addGauge('vgl_response_cache_bytes', 'Bytes kept in this process’s response cache, every encoding counted', () => responseCache.stats().bytes);
   await app.register(fastifyCompress, {
     global: true,
     threshold: 1024,
@@ -134,6 +153,7 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   if (rateLimits) {
     await app.register(fastifyRateLimit, {
       global: false,
+      store: routeLimitStore(limits),
       errorResponseBuilder: () => new AppError(429, 'rate_limited', API_MESSAGES.tooManyRequests),
     });
   }
@@ -141,11 +161,11 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   if (!config.jwtSecret) throw new Error('buildApp needs config.jwtSecret (see resolveJwtSecret)');
   const mail =
     mailer ?? createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
-  const auth = createAuthService({ db, mailer: mail, publicUrl: config.publicUrl, jwtSecret: config.jwtSecret, log: app.log });
+  const auth = createAuthService({ db, mailer: mail, publicUrl: config.publicUrl, jwtSecret: config.jwtSecret, log: app.log, limits });
   app.decorateRequest('actor', null);
   app.decorateRequest('accessToken', null);
   const tokens = createTokensService(db);
-  app.addHook('onRoute', routeConventions(accessGuards(auth, tokens)));
+  app.addHook('onRoute', routeConventions(accessGuards(auth, tokens, limits)));
   if (documentedStatusesOnly) app.addHook('onSend', onlyDocumentedStatuses);
   app.addHook('onSend', apiNoStore);
   registerFormerNameRedirects(app, db);
@@ -154,24 +174,43 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
     mail.close();
     await db.destroy();
   });
+  // Added after the hook above, so it runs before it (last added, first run): the channel still announces through the pool.
+  app.addHook('onClose', async () => {
+    await changes.close();
+    limits.close();
+  });
 
   await app.register(healthRoutes(db, VERSION));
   await app.register(authRoutes(auth));
   await app.register(profileRoutes());
   await app.register(tokensRoutes(tokens));
   const uploadsDir = path.join(config.dataDir, 'uploads');
-  await app.register(settingsRoutes(createSettingsService({ db, uploadsDir })));
+  const avatarsDir = path.join(uploadsDir, 'avatars');
+  const avatars = avatarStore(db, avatarsDir);
+  app.addHook('onReady', async () => void (await avatars.importFiles(app.log)));
+  await registerAvatarFiles(app, { avatars, filesDir: avatarsDir });
+  await app.register(settingsRoutes(createSettingsService({ db, avatars })));
   const activity = createActivityService(db);
   const notifications = createNotificationsService(db);
   const library = createLibraryService(db, activity);
-  const social = { library, activity, notifications };
+  const social = { library, activity, notifications, limits };
   const catalog = createCatalogService(db, library);
   await app.register(catalogRoutes(catalog));
   app.addHook('onReady', async () => catalog.warmSearch());
-  const home = createHomeService({ catalog, library, communityUrl: config.communityUrl });
+  // Where other instances' writes are heard, the feed is kept until one is (with a long backstop).
+  const homeKeepMs = changes.shared ? SOCIAL_TTL_MS.heard : undefined;
+  const home = createHomeService({ catalog, library, communityUrl: config.communityUrl, steamImport: config.steam !== undefined, keepMs: homeKeepMs });
   await app.register(homeRoutes(home));
+  changes.onWrite(() => home.invalidate());
+  changes.onCatalogChange(() => {
+    catalog.catalogChanged();
+    home.invalidate();
+  });
   await app.register(libraryRoutes(library));
-  await app.register(libraryTransferRoutes(library, db));
+  // A member runs one import at a time, from a file or from Steam.
+  const importGate = createImportGate();
+  await app.register(libraryTransferRoutes(library, db, importGate));
+  await app.register(steamImportRoutes({ library, db, gate: importGate, steam: config.steam }));
   await app.register(likesRoutes(createLikesService(db, social)));
   await app.register(commentsRoutes(createCommentsService(db, social)));
   await app.register(listsRoutes(createListsService(db, social)));

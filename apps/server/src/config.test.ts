@@ -24,6 +24,7 @@ describe('configuration from the environment (DESIGN.md runtime contract)', () =
       jwtSecret: undefined,
       mail: { smtpUrl: undefined },
       igdb: undefined,
+      steam: undefined,
     });
   });
 
@@ -36,6 +37,7 @@ describe('configuration from the environment (DESIGN.md runtime contract)', () =
     expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/vgl' }, '/').database).toEqual({
       kind: 'postgres',
       url: 'postgres://u:p@db:5432/vgl',
+      poolMax: 10,
     });
   });
 
@@ -57,11 +59,36 @@ describe('configuration from the environment (DESIGN.md runtime contract)', () =
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET must be at least 32 characters long'],
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL must be an smtp://'],
     [{ IGDB_CLIENT_ID: 'abc' }, 'IGDB_CLIENT_SECRET must be set together'],
+    [{ STEAM_API_URL: 'api.steampowered.com' }, 'STEAM_API_URL must be an http(s) URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ COMMUNITY_URL: 'discord.gg/vgl' }, 'COMMUNITY_URL must be an http:// or https:// link'],
     [{ COMMUNITY_URL: 'javascript:alert(1)' }, 'COMMUNITY_URL must be an http:// or https:// link'],
+    [{ DB_POOL_MAX: 'many' }, 'DB_POOL_MAX must be a number'],
+    [{ DB_POOL_MAX: '0' }, 'DB_POOL_MAX must be between 1 and 200'],
+    [{ DB_POOL_MAX: '201' }, 'DB_POOL_MAX must be between 1 and 200'],
+    [{ DB_POOL_MAX: '2.5' }, 'DB_POOL_MAX must be a whole number'],
+    [{ TRUST_PROXY: '2' }, 'TRUST_PROXY must name the proxies, not count them'],
+    [{ TRUST_PROXY: '10.0.0.0/8,proxy.internal' }, 'TRUST_PROXY "proxy.internal" is not an IP address'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY "10.0.0.0/33" is not an IP address'],
+    [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN must be at least 16 characters long'],
   ])('refuses %o with a message naming the variable', (env, expected) => {
     expect(problemsOf(env).join('\n')).toContain(expected);
+  });
+
+  it('sizes the PostgreSQL pool by DB_POOL_MAX', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/vgl', DB_POOL_MAX: '25' }, '/').database).toMatchObject({ poolMax: 25 });
+  });
+
+  it('trusts no proxy unless TRUST_PROXY names some (or says true)', () => {
+    expect(loadConfig({}, '/').trustProxy).toBeUndefined();
+    expect(loadConfig({ TRUST_PROXY: 'false' }, '/').trustProxy).toBeUndefined();
+    expect(loadConfig({ TRUST_PROXY: 'true' }, '/').trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, 192.168.1.7,::1 ,loopback' }, '/').trustProxy).toEqual(['10.0.0.0/8', '192.168.1.7', '::1', 'loopback']);
+  });
+
+  it('serves /metrics only with a METRICS_TOKEN', () => {
+    expect(loadConfig({}, '/').metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: 'a-long-enough-token' }, '/').metricsToken).toBe('a-long-enough-token');
   });
 
   it('configures IGDB when both credentials are set, with overridable endpoints', () => {
@@ -72,5 +99,11 @@ describe('configuration from the environment (DESIGN.md runtime contract)', () =
       apiUrl: 'http://127.0.0.1:9/v4',
       tokenUrl: 'https://id.twitch.tv/oauth2/token',
     });
+  });
+
+  it('enables the Steam import with STEAM_API_KEY, on Steam\'s endpoint unless STEAM_API_URL says otherwise', () => {
+    expect(loadConfig({ STEAM_API_KEY: ' ' }, '/').steam).toBeUndefined();
+    expect(loadConfig({ STEAM_API_KEY: 'KEY' }, '/').steam).toEqual({ apiKey: 'KEY', apiUrl: 'https://api.steampowered.com' });
+    expect(loadConfig({ STEAM_API_KEY: 'KEY', STEAM_API_URL: 'http://127.0.0.1:9' }, '/').steam).toEqual({ apiKey: 'KEY', apiUrl: 'http://127.0.0.1:9' });
   });
 });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustedProxies, type TrustedProxies } from './http/trusted-proxies.js';
 
 /**
  * The runtime contract of DESIGN.md: every setting comes from the environment,
@@ -54,6 +55,8 @@ const envSchema = z
     TWITCH_TOKEN_URL: urlWithProtocols(['http:', 'https:'], 'must be an http(s) URL').default(
       'https://id.twitch.tv/oauth2/token',
     ),
+    STEAM_API_KEY: optionalText,
+    STEAM_API_URL: urlWithProtocols(['http:', 'https:'], 'must be an http(s) URL').default('https://api.steampowered.com'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ACCESS_LOG: z
       .string()
@@ -74,6 +77,24 @@ const envSchema = z
         )
         .optional(),
     ),
+    DB_POOL_MAX: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be between 1 and 200')
+      .max(200, 'must be between 1 and 200')
+      .default(10),
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        const parsed = parseTrustedProxies(value);
+        if (typeof parsed === 'string') {
+          ctx.addIssue({ code: 'custom', message: parsed });
+          return z.NEVER;
+        }
+        return parsed;
+      }),
+    METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters long (it guards /metrics)').optional()),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.IGDB_CLIENT_ID) !== Boolean(env.IGDB_CLIENT_SECRET)) {
@@ -82,7 +103,8 @@ const envSchema = z
     }
   });
 
-export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+/** `poolMax`: PostgreSQL connections per process at most (DB_POOL_MAX; 10 when not said). */
+export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; poolMax?: number };
 
 export interface Config {
   port: number;
@@ -94,6 +116,8 @@ export interface Config {
   jwtSecret: string | undefined;
   mail: { smtpUrl: string | undefined; from: string };
   igdb: { clientId: string; clientSecret: string; apiUrl: string; tokenUrl: string } | undefined;
+  /** The Steam Web API, for importing a member's Steam library; undefined without STEAM_API_KEY. */
+  steam: { apiKey: string; apiUrl: string } | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** The share of requests written to the access log (1 every one, 0 none); errors are always logged. */
   accessLogSample: number;
@@ -101,6 +125,10 @@ export interface Config {
   corsOrigins: string[];
   /** The operator's community chat or forum, linked from the footer; undefined → no link. */
   communityUrl: string | undefined;
+  /** Proxies whose X-Forwarded-For and X-Request-Id are believed (TRUST_PROXY); undefined → none. */
+  trustProxy: TrustedProxies | undefined;
+  /** The bearer token /metrics asks for; undefined → no /metrics at all. */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -123,7 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     host: e.HOST,
     dataDir,
     database: e.DATABASE_URL
-      ? { kind: 'postgres', url: e.DATABASE_URL }
+      ? { kind: 'postgres', url: e.DATABASE_URL, poolMax: e.DB_POOL_MAX }
       : { kind: 'sqlite', file: path.join(dataDir, 'vgl.sqlite') },
     publicUrl,
     jwtSecret: e.JWT_SECRET,
@@ -132,9 +160,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       e.IGDB_CLIENT_ID && e.IGDB_CLIENT_SECRET
         ? { clientId: e.IGDB_CLIENT_ID, clientSecret: e.IGDB_CLIENT_SECRET, apiUrl: e.IGDB_API_URL, tokenUrl: e.TWITCH_TOKEN_URL }
         : undefined,
+    steam: e.STEAM_API_KEY ? { apiKey: e.STEAM_API_KEY, apiUrl: e.STEAM_API_URL } : undefined,
     logLevel: e.LOG_LEVEL,
     accessLogSample: e.ACCESS_LOG,
     corsOrigins: e.API_CORS_ORIGINS ?? [],
     communityUrl: e.COMMUNITY_URL,
+    trustProxy: e.TRUST_PROXY,
+    metricsToken: e.METRICS_TOKEN,
   };
 }

@@ -2,18 +2,17 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createDb } from './db/database.js';
-import { migrateToLatest } from './db/migrate.js';
 import { progressBar } from './cli/progress.js';
-import { prepareEmbeddedCatalog } from './modules/catalog/catalog.seed.js';
 import { scheduleIgdbSync } from './modules/igdb/igdb.job.js';
-import { resolveJwtSecret } from './secrets.js';
+import { prepareInstance } from './startup.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  config.jwtSecret = resolveJwtSecret(config.dataDir, config.jwtSecret);
   const db = createDb(config.database);
-  const migrated = await migrateToLatest(db);
-  const seeded = await prepareEmbeddedCatalog(db, { onProgress: progressBar('Loading the game catalog') });
+  const { migrated, seeded } = await prepareInstance(config, db, {
+    onProgress: progressBar('Loading the game catalog'),
+    onWait: () => process.stdout.write('Another instance is starting on this database; waiting for it to finish its start-up…\n'),
+  });
   if (seeded.refresh) {
     const { removed, remapped, kept } = seeded.refresh;
     process.stdout.write(

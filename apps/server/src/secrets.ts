@@ -1,6 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Kysely } from 'kysely';
+import { ConfigError } from './config.js';
+import { getMeta, setMeta } from './db/meta.js';
+import type { Database } from './db/schema.js';
 
 /**
  * The signing secret for tokens: JWT_SECRET when set, otherwise one generated
@@ -25,4 +29,36 @@ export function resolveJwtSecret(dataDir: string, configured: string | undefined
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return fs.readFileSync(file, 'utf8').trim();
     throw error;
   }
+}
+
+/**
+ * app_meta: how the instances on one PostgreSQL database sign tokens:
+ * `configured` (JWT_SECRET) or `generated:<sha256 of the generated secret>`
+ * (a fingerprint of 48 random bytes; never the secret, never a hash of an
+ * operator's JWT_SECRET, which could be a guessable phrase).
+ */
+export const JWT_SECRET_META_KEY = 'auth.jwt-secret';
+
+/**
+ * Instances that share a database must share the signing secret, or a token
+ * one signs is refused by the next. A secret generated into one DATA_DIR
+ * cannot be seen by an instance on another disk, so an instance whose
+ * generated secret is not the one recorded refuses to start. One instance
+ * alone on PostgreSQL still starts without any configuration. A configured
+ * JWT_SECRET always wins (that is how an operator changes it).
+ */
+export async function agreeOnJwtSecret(k: Kysely<Database>, secret: string, { generated, dataDir }: { generated: boolean; dataDir: string }): Promise<void> {
+  const recorded = await getMeta(k, JWT_SECRET_META_KEY);
+  if (!generated) {
+    if (recorded !== 'configured') await setMeta(k, JWT_SECRET_META_KEY, 'configured');
+    return;
+  }
+  const mine = `generated:${createHash('sha256').update(secret).digest('hex')}`;
+  if (recorded === undefined) return setMeta(k, JWT_SECRET_META_KEY, mine);
+  if (recorded === mine) return;
+  const who =
+    recorded === 'configured'
+      ? 'the instances on this PostgreSQL database sign tokens with the JWT_SECRET they were given, and it is not set here'
+      : `another instance on this PostgreSQL database signs tokens with a secret it generated itself, not the one generated here (${path.join(dataDir, 'jwt-secret')})`;
+  throw new ConfigError([`JWT_SECRET must be set: ${who}, so each would refuse the other's tokens. Set JWT_SECRET to the same value (at least 32 characters) on every instance.`]);
 }

@@ -4,6 +4,7 @@ import { CATALOG_SYNC_MESSAGES } from '@vgl/shared';
 import type { Config } from '../config.js';
 import { createDb } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { withStartupLock } from '../db/startup-lock.js';
 import type { Role } from '../db/schema.js';
 import { countGames, importCatalogFile, importReference, SEED_FILE } from '../modules/catalog/catalog.import.js';
 import { prepareEmbeddedCatalog } from '../modules/catalog/catalog.seed.js';
@@ -36,7 +37,8 @@ export interface Command {
 async function dbMigrate(_args: string[], config: Config, io: CliIO): Promise<void> {
   const db = createDb(config.database);
   try {
-    const { applied, current } = await migrateToLatest(db);
+    // Taking turns with instances starting on the same PostgreSQL database.
+    const { applied, current } = await withStartupLock(config.database, () => migrateToLatest(db));
     io.out(applied.length ? `Applied ${applied.length} migration(s): ${applied.join(', ')}` : 'The database is up to date.');
     io.out(`Schema version: ${current ?? 'none'}`);
   } finally {
@@ -110,7 +112,7 @@ async function catalogImport(args: string[], config: Config, io: CliIO): Promise
     const onProgress = progressBar('Importing games', (t) => io.out(t.replace(/\n$/, '')));
     if (!args[0]) {
       // The embedded catalog: loaded over an older one the way a start does it (old entries removed or moved, members' data kept).
-      const seeded = await prepareEmbeddedCatalog(db, { onProgress, force: true });
+      const seeded = await withStartupLock(config.database, () => prepareEmbeddedCatalog(db, { onProgress, force: true }));
       const refresh = seeded.refresh;
       io.out(`Loaded ${seeded.games} games from ${file}.`);
       if (refresh) io.out(`Old entries: ${refresh.removed} removed, ${refresh.remapped} moved to the game they are part of, ${refresh.kept} kept for members' libraries.`);
@@ -179,7 +181,8 @@ async function demoSeed(args: string[], config: Config, io: CliIO): Promise<void
     }
     // On a fresh DATA_DIR, load the embedded catalog as `npm start` would: the demo then has games to play.
     if ((await countGames(db)) === 0) {
-      const seeded = await prepareEmbeddedCatalog(db, { onProgress: progressBar('Loading the game catalog', (t) => io.out(t.replace(/\n$/, ''))) });
+      const onProgress = progressBar('Loading the game catalog', (t) => io.out(t.replace(/\n$/, '')));
+      const seeded = await withStartupLock(config.database, () => prepareEmbeddedCatalog(db, { onProgress }));
       io.out(`Loaded ${seeded.games} games into the catalog.`);
     }
     const result = await seedDemo(db, { onProgress: progressBar('Creating demo activity', (t) => io.out(t.replace(/\n$/, ''))) });

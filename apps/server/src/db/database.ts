@@ -13,6 +13,8 @@ export interface Db {
   dialect: Dialect;
   /** The raw SQLite handle, for work Kysely does not cover (online backup). */
   sqlite?: SQLite.Database;
+  /** The PostgreSQL pool, for its gauges (/metrics). */
+  pool?: pg.Pool;
   destroy(): Promise<void>;
 }
 
@@ -66,14 +68,14 @@ export function createDb(config: DatabaseConfig): Db {
     const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
     return { kysely, dialect: 'sqlite', sqlite, destroy: () => kysely.destroy() };
   }
-  const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+  const pool = new pg.Pool({ connectionString: config.url, max: config.poolMax ?? 10 });
   // An idle connection can die (server restart, admin termination); without a
   // listener that error would crash the process. The pool replaces the client.
   pool.on('error', (err) => {
     process.stderr.write(`PostgreSQL: an idle connection was closed (${err.message}); the pool opens a new one.\n`);
   });
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { kysely, dialect: 'postgres', destroy: () => kysely.destroy() };
+  return { kysely, dialect: 'postgres', pool, destroy: () => kysely.destroy() };
 }
 
 export async function pingDb(db: Db): Promise<void> {

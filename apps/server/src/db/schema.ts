@@ -126,6 +126,11 @@ export interface LibraryEntriesTable {
   featured_position: number | null;
   /** 1 has the game, 0 doesn't have it yet, null not said (0016): status 4 with 0 is the wishlist, else the backlog. */
   owned: number | null;
+  /** The owner's private note on the game (0022): imports put other trackers' notes here. */
+  notes: string | null;
+  /** Time played as another service counts it (0022): Steam's or Playnite's playtime, whole minutes, and which service. */
+  playtime_minutes: number | null;
+  playtime_source: string | null;
   likes_count: Generated<number>;
   comments_count: Generated<number>;
   created_at: number;
@@ -188,6 +193,25 @@ export interface Database {
   /** Counters that move whenever a part of a member's stats data changes (0018's triggers): part YYYY is that year's diary, part 0 the library. */
   member_stats_versions: { user_id: number; part: number; version: number };
   username_history: UsernameHistoryTable;
+  avatars: AvatarsTable;
+  rate_limits: RateLimitsTable;
+}
+
+/** Avatar images (0023), served at /uploads/avatars/{name}: a name is random and never reused, so its bytes never change. */
+export interface AvatarsTable {
+  name: string;
+  content_type: string;
+  size: number;
+  bytes: Buffer;
+  created_at: number;
+}
+
+/** Rate-limit counters shared by every instance on PostgreSQL (0023, http/limits.db.ts); times in ms. */
+export interface RateLimitsTable {
+  key: string;
+  window_start: number;
+  expires_at: number;
+  count: number;
 }
 
 /** What IGDB says about a game beyond the catalog's facts (0014; `data` is GameDetailsData as JSON). */

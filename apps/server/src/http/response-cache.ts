@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import type { Db } from '../db/database.js';
-import { getMeta } from '../db/meta.js';
-import { CATALOG_VERSION_KEY } from '../modules/catalog/catalog.import.js';
+import type { ChangeFeed } from './change-feed.js';
 
 /**
  * What a cached answer depends on: the catalog (games, platforms, search;
@@ -24,6 +22,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     cacheHit?: boolean;
+    /** The versions when the request came in: an answer read before a write lands is kept under the old ones, so it is never served after it. */
+    cacheVersion?: string;
   }
 }
 
@@ -43,15 +43,18 @@ export interface ResponseCacheOptions {
   /** Bytes kept at most, every encoding counted (least recently used go first). */
   maxBytes?: number;
   /**
-   * A backstop for writes this process cannot see (another instance, the
-   * CLI): an entry depending on members' writes is made again after this long.
+   * A backstop for writes no server announces (the CLI, SQL by hand; on
+   * SQLite also a second process): an entry depending on members' writes is
+   * made again after this long. Other instances on PostgreSQL announce theirs.
    */
   socialTtlMs?: number;
   /** …and one depending on the catalog alone (upcoming games move with the clock). */
   catalogTtlMs?: number;
-  /** How often the catalog's version is read from the database (a sync or import elsewhere bumps it). */
-  catalogPollMs?: number;
 }
+
+/** The backstops: short where writes of other processes go unheard (SQLite), long where instances hear each other (PostgreSQL). */
+export const SOCIAL_TTL_MS = { heard: 300_000, unheard: 30_000 };
+export const CATALOG_TTL_MS = 300_000;
 
 const READS = new Set(['GET', 'HEAD']);
 
@@ -89,44 +92,36 @@ function encode(body: Buffer, encoding: Encoding): Buffer {
 }
 
 /** Headers that belong to one answer on the wire, not to the content kept. */
-const PER_ANSWER_HEADERS = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive', 'date', 'etag', 'vary', 'set-cookie']);
+const PER_ANSWER_HEADERS = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive', 'date', 'etag', 'vary', 'set-cookie', 'x-request-id']);
 
 /** Smaller than this, compressing is not worth its headers (as @fastify/compress's threshold). */
 const COMPRESS_FROM_BYTES = 1024;
 
 /**
  * Answers of public GET routes kept as the bytes that go on the wire, per
- * encoding, keyed by URL and invalidated by version rather than by time:
- * the catalog's version (the database's, polled once a second so a sync in
- * another process counts) and a counter of this process's successful writes
- * (any write bumps it, so nothing members do is missed). A hit skips the
+ * encoding, keyed by URL and invalidated by version rather than by time
+ * (change-feed.ts): the catalog's version (the database's, polled once a
+ * second so a sync in another process counts) and a counter of successful
+ * writes — this process's (any write bumps it, so nothing members do is
+ * missed) and, on PostgreSQL, the other instances'. A hit skips the
  * handler, serialisation and compression; a matching If-None-Match gets a
  * 304. Requests with credentials are never served from, nor stored into, the
  * cache: what a signed-in member sees may depend on who asks.
  */
-export function registerResponseCache(app: FastifyInstance, db: Db, options: ResponseCacheOptions = {}) {
+export function registerResponseCache(app: FastifyInstance, changes: ChangeFeed, options: ResponseCacheOptions = {}) {
   const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
-  const socialTtlMs = options.socialTtlMs ?? 30_000;
-  const catalogTtlMs = options.catalogTtlMs ?? 300_000;
+  const socialTtlMs = options.socialTtlMs ?? (changes.shared ? SOCIAL_TTL_MS.heard : SOCIAL_TTL_MS.unheard);
+  const catalogTtlMs = options.catalogTtlMs ?? CATALOG_TTL_MS;
   const entries = new Map<string, Entry>();
   let bytes = 0;
-  const versions = { catalog: '', social: 0 };
 
-  const readCatalogVersion = async () => {
-    versions.catalog = (await getMeta(db.kysely, CATALOG_VERSION_KEY)) ?? '';
-  };
-  const poll = setInterval(() => void readCatalogVersion().catch(() => undefined), options.catalogPollMs ?? 1000);
-  poll.unref();
-  app.addHook('onReady', readCatalogVersion);
-  app.addHook('onClose', async () => clearInterval(poll));
-
-  // Any write that succeeded may change what a cached answer shows.
+  // Any write that succeeded may change what a cached answer shows, here or on another instance.
   app.addHook('onResponse', (request, reply, done) => {
-    if (!READS.has(request.method) && reply.statusCode < 400) versions.social += 1;
+    if (!READS.has(request.method) && reply.statusCode < 400) changes.wrote();
     done();
   });
 
-  const versionOf = (depends: readonly CacheDependency[]) => depends.map((d) => (d === 'catalog' ? versions.catalog : String(versions.social))).join('|');
+  const versionOf = (depends: readonly CacheDependency[]) => depends.map((d) => (d === 'catalog' ? changes.catalogVersion : String(changes.writes))).join('|');
 
   const drop = (key: string) => {
     const entry = entries.get(key);
@@ -147,13 +142,13 @@ export function registerResponseCache(app: FastifyInstance, db: Db, options: Res
   const cacheable = (request: FastifyRequest) => READS.has(request.method) && !request.headers.authorization && !request.headers.cookie;
   const keyOf = (request: FastifyRequest) => request.url;
 
-  function fresh(entry: Entry | undefined, depends: readonly CacheDependency[]): entry is Entry {
-    if (!entry || entry.version !== versionOf(depends)) return false;
+  function fresh(entry: Entry | undefined, depends: readonly CacheDependency[], version: string): entry is Entry {
+    if (!entry || entry.version !== version) return false;
     return Date.now() - entry.storedAt < (depends.includes('social') ? socialTtlMs : catalogTtlMs);
   }
 
-  function store(key: string, depends: readonly CacheDependency[], identity: Buffer, headers: Record<string, string>): Entry {
-    const version = versionOf(depends);
+  function store(request: FastifyRequest, key: string, depends: readonly CacheDependency[], identity: Buffer, headers: Record<string, string>): Entry {
+    const version = request.cacheVersion ?? versionOf(depends);
     const entry: Entry = {
       version,
       etag: `W/"${createHash('sha1').update(version).update(identity).digest('base64url').slice(0, 22)}"`,
@@ -168,9 +163,12 @@ export function registerResponseCache(app: FastifyInstance, db: Db, options: Res
     return entry;
   }
 
-  function lookup(key: string, depends: readonly CacheDependency[]): Entry | undefined {
+  /** The entry kept for `key` while it is of the versions the request came in under (noted on the request for storing). */
+  function lookup(request: FastifyRequest, key: string, depends: readonly CacheDependency[]): Entry | undefined {
+    const version = versionOf(depends);
+    request.cacheVersion = version;
     const entry = entries.get(key);
-    if (!fresh(entry, depends)) return undefined;
+    if (!fresh(entry, depends, version)) return undefined;
     touch(key, entry);
     return entry;
   }
@@ -199,7 +197,7 @@ export function registerResponseCache(app: FastifyInstance, db: Db, options: Res
     route.compress = false;
     const onRequest = async (request: FastifyRequest, reply: FastifyReply) => {
       if (!cacheable(request)) return;
-      const entry = lookup(keyOf(request), depends);
+      const entry = lookup(request, keyOf(request), depends);
       if (entry) return sendEntry(request, reply, entry);
     };
     const onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
@@ -213,7 +211,7 @@ export function registerResponseCache(app: FastifyInstance, db: Db, options: Res
       }
       headers['content-type'] ??= 'application/json; charset=utf-8';
       const identity = Buffer.from(payload);
-      const entry = store(keyOf(request), depends, identity, headers);
+      const entry = store(request, keyOf(request), depends, identity, headers);
       reply.header('etag', entry.etag).header('vary', 'accept-encoding');
       if (request.headers['if-none-match'] === entry.etag) {
         reply.code(304);
@@ -240,12 +238,13 @@ export function registerResponseCache(app: FastifyInstance, db: Db, options: Res
      */
     pages: {
       serve(request: FastifyRequest, reply: FastifyReply, key: string, depends: readonly CacheDependency[]) {
-        const entry = cacheable(request) ? lookup(key, depends) : undefined;
+        if (!cacheable(request)) return undefined;
+        const entry = lookup(request, key, depends);
         return entry ? sendEntry(request, reply, entry) : undefined;
       },
       keepAndSend(request: FastifyRequest, reply: FastifyReply, key: string, depends: readonly CacheDependency[], body: string, headers: Record<string, string>) {
         if (!cacheable(request)) return reply.headers(headers).send(body);
-        return sendEntry(request, reply, store(key, depends, Buffer.from(body), headers));
+        return sendEntry(request, reply, store(request, key, depends, Buffer.from(body), headers));
       },
     },
   };

@@ -1,25 +1,22 @@
+import { Limit, memoryCounters, type LimitCounters } from './limits/index.js';
 import { tooManyRequests } from './errors.js';
 
 /**
- * Per-user limits on social writes (comments, likes, follows): a sliding
- * window of one minute kept in memory. The per-IP limits of @fastify/rate-limit
- * cannot see who is signed in; this one runs after authentication. A
- * multi-process deployment gets one budget per process, which is fine for a
- * spam brake.
+ * Per-member limits on social writes (comments, likes, follows) and access
+ * tokens: at most `perMinute` uses in a window of one minute. The per-IP
+ * limits of @fastify/rate-limit cannot see who is signed in; this one runs
+ * after authentication. On the shared counters (http/limits), so several
+ * instances give a member one budget, not one each. Without counters
+ * (the demo seeder's replay on its own clock) it counts in memory.
  */
-export function userRateLimit(perMinute: number, message: string, now: () => number = Date.now) {
-  const hits = new Map<number, number[]>();
-  let lastSweep = now();
-  return function check(userId: number): void {
-    const at = now();
-    const since = at - 60_000;
-    if (at - lastSweep > 60_000) {
-      for (const [id, times] of hits) if (times[times.length - 1]! < since) hits.delete(id);
-      lastSweep = at;
-    }
-    const recent = (hits.get(userId) ?? []).filter((t) => t > since);
-    if (recent.length >= perMinute) throw tooManyRequests(message);
-    recent.push(at);
-    hits.set(userId, recent);
+export function userRateLimit(
+  name: string,
+  perMinute: number,
+  message: string,
+  { counters, now = Date.now }: { counters?: LimitCounters | undefined; now?: () => number } = {},
+) {
+  const limit = new Limit(counters ?? memoryCounters(now), `member-${name}`, perMinute, 60_000);
+  return async function check(userId: number): Promise<void> {
+    if (!(await limit.take(userId))) throw tooManyRequests(message);
   };
 }

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
@@ -43,19 +44,7 @@ export function writeFakeWebRoot(dir: string): string {
 export async function createTestApp(kind: DbKind, options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase(kind);
   const smtp = options.smtp ? await startSmtpSink() : undefined;
-  const config = loadConfig({
-    DATA_DIR: database.dataDir,
-    PUBLIC_URL: 'https://vgl.test',
-    JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
-    LOG_LEVEL: 'silent',
-    ...(database.config.kind === 'postgres' ? { DATABASE_URL: database.config.url } : {}),
-    ...(smtp ? { SMTP_URL: smtp.url } : {}),
-    ...options.env,
-  });
-  const db = createDb(config.database);
-  await migrateToLatest(db);
-  const webRoot = options.webRoot ?? writeFakeWebRoot(path.join(database.dataDir, 'web'));
-  const app = await buildApp({ config, db, webRoot, logger: false, rateLimits: options.rateLimits ?? false, documentedStatusesOnly: true, requestTimeoutMs: options.requestTimeoutMs });
+  const { app, db, config } = await startApp(database.config, database.dataDir, { ...options, env: { ...(smtp ? { SMTP_URL: smtp.url } : {}), ...options.env } });
   return {
     app,
     db,
@@ -67,4 +56,42 @@ export async function createTestApp(kind: DbKind, options: TestAppOptions = {}):
       await database.drop();
     },
   };
+}
+
+/**
+ * A second instance on the database of `first` (as when several VGL
+ * processes share one PostgreSQL), with a DATA_DIR of its own unless
+ * `dataDir` is given. Closing it leaves the database to `first`.
+ */
+export async function openAnotherApp(first: TestApp, options: TestAppOptions & { dataDir?: string } = {}): Promise<TestApp> {
+  const ownDir = options.dataDir ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'vgl-test-'));
+  const { app, db, config } = await startApp(first.config.database, options.dataDir ?? ownDir!, options);
+  return {
+    app,
+    db,
+    config,
+    smtp: undefined,
+    close: async () => {
+      await app.close();
+      if (ownDir) fs.rmSync(ownDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function startApp(database: Config['database'], dataDir: string, options: TestAppOptions) {
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'https://vgl.test',
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    LOG_LEVEL: 'silent',
+    ...(database.kind === 'postgres' ? { DATABASE_URL: database.url } : {}),
+    ...options.env,
+  });
+  // The SQLite file stays where the first instance made it, whatever this one's DATA_DIR.
+  if (database.kind === 'sqlite') config.database = database;
+  const db = createDb(config.database);
+  await migrateToLatest(db);
+  const webRoot = options.webRoot ?? writeFakeWebRoot(path.join(dataDir, 'web'));
+  const app = await buildApp({ config, db, webRoot, logger: false, rateLimits: options.rateLimits ?? false, documentedStatusesOnly: true, requestTimeoutMs: options.requestTimeoutMs });
+  return { app, db, config };
 }

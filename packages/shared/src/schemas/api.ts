@@ -21,3 +21,22 @@ export const healthSchema = named(
   }),
 );
 export type Health = z.infer<typeof healthSchema>;
+
+/** GET /api/health/live: the process runs (the database is not asked). */
+export const livenessSchema = named(
+  'Liveness',
+  z.object({
+    status: z.literal('ok'),
+    uptimeSeconds: z.number().int().describe('Seconds since the server process started'),
+  }),
+);
+
+/** GET /api/health/ready: this instance can serve (a 503 error answer, with the reason, when it cannot). */
+export const readinessSchema = named(
+  'Readiness',
+  z.object({
+    status: z.literal('ready'),
+    database: z.enum(['sqlite', 'postgres']).describe('The database this instance runs on'),
+    schema: z.string().describe('The latest database migration, applied'),
+  }),
+);

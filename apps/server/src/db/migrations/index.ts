@@ -19,6 +19,9 @@ import { journalMigration } from './0016_journal.js';
 import { statsMigration } from './0018_stats.js';
 import { usernameHistoryMigration } from './0020_username_history.js';
 import { firstStepsMigration } from './0021_first_steps.js';
+import { entryNotesMigration } from './0022_entry_notes.js';
+import { sharedStateMigration } from './0023_shared_state.js';
+import { statsBucketsMigration } from './0024_stats_buckets.js';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the compiled
@@ -47,5 +50,8 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0018_stats': statsMigration(dialect),
     '0020_username_history': usernameHistoryMigration(),
     '0021_first_steps': firstStepsMigration(),
+    '0022_entry_notes': entryNotesMigration(),
+    '0023_shared_state': sharedStateMigration(dialect),
+    '0024_stats_buckets': statsBucketsMigration(dialect),
   };
 }

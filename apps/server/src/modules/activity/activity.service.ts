@@ -1,6 +1,7 @@
 import { plainExcerpt } from '@vgl/shared';
 import type { ActivityItem, ActivityVerb, PlayStatus } from '@vgl/shared';
 import type { Db } from '../../db/database.js';
+import type { LimitCounters } from '../../http/limits/index.js';
 import { presentEntryGame } from '../library/library.presenter.js';
 import type { Conn } from '../library/library.repo.js';
 import type { LibraryService } from '../library/library.service.js';
@@ -122,4 +123,6 @@ export interface SocialServices {
   library: LibraryService;
   activity: ActivityService;
   notifications: NotificationsService;
+  /** The shared rate-limit counters (http/limits); without them each service counts in memory. */
+  limits?: LimitCounters;
 }

@@ -1,7 +1,8 @@
 import { ACCOUNT_MESSAGES, API_MESSAGES, TOKEN_LIMITS, TOKEN_MESSAGES } from '@vgl/shared';
 import type { FastifyRequest } from 'fastify';
-import { AppError, forbidden, tooManyRequests, unauthorized } from '../../http/errors.js';
+import { AppError, forbidden, unauthorized } from '../../http/errors.js';
 import type { Guards } from '../../http/route-conventions.js';
+import type { LimitCounters } from '../../http/limits/index.js';
 import { userRateLimit } from '../../http/user-rate-limit.js';
 import { isAdmin, isStaff } from '../admin/admin.policy.js';
 import { isAccessToken, type TokenIdentity, type TokensService } from '../tokens/tokens.service.js';
@@ -38,8 +39,8 @@ const suspended = () => new AppError(403, 'account_suspended', ACCOUNT_MESSAGES.
  * read, to show the suspended page); account and token management take a
  * session.
  */
-function createAuthenticator(auth: AuthService, tokens: TokensService) {
-  const tokenBudget = userRateLimit(TOKEN_LIMITS.requestsPerMinute, TOKEN_MESSAGES.slowDown);
+function createAuthenticator(auth: AuthService, tokens: TokensService, limits: LimitCounters | undefined) {
+  const tokenBudget = userRateLimit('token', TOKEN_LIMITS.requestsPerMinute, TOKEN_MESSAGES.slowDown, { counters: limits });
 
   async function fromAccessToken(request: FastifyRequest, bearer: string): Promise<UserRow> {
     // A script must learn that its token is dead, also where a visitor may read: 401, never "visitor".
@@ -47,11 +48,7 @@ function createAuthenticator(auth: AuthService, tokens: TokensService) {
     const user = identity ? await auth.userById(identity.userId) : undefined;
     if (!identity || !user || user.state === 'pending') throw unauthorized(TOKEN_MESSAGES.invalid);
     if (user.state === 'suspended') throw suspended();
-    try {
-      tokenBudget(identity.tokenId);
-    } catch {
-      throw tooManyRequests(TOKEN_MESSAGES.slowDown);
-    }
+    await tokenBudget(identity.tokenId);
     if (request.routeOptions.config.sessionOnly) throw new AppError(403, 'session_required', TOKEN_MESSAGES.sessionOnly);
     if (identity.scope === 'read' && !READ_METHODS.has(request.method)) throw new AppError(403, 'token_read_only', TOKEN_MESSAGES.readOnly);
     request.accessToken = identity;
@@ -73,8 +70,8 @@ function createAuthenticator(auth: AuthService, tokens: TokensService) {
  * suspended member still signs in and sees why, SPEC §4). `staff`/`admin`:
  * 403 for members who are not moderators/admins in good standing.
  */
-export function accessGuards(auth: AuthService, tokens: TokensService): Guards {
-  const authenticate = createAuthenticator(auth, tokens);
+export function accessGuards(auth: AuthService, tokens: TokensService, limits?: LimitCounters): Guards {
+  const authenticate = createAuthenticator(auth, tokens, limits);
   async function user(request: FastifyRequest): Promise<void> {
     const actor = await authenticate(request);
     if (!actor) throw unauthorized(API_MESSAGES.unauthorized);

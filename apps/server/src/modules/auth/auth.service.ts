@@ -4,11 +4,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { isUniqueViolation, lockMember } from '../../db/concurrency.js';
 import type { Db } from '../../db/database.js';
 import { AppError, badRequest, forbidden, tooManyRequests, unauthorized } from '../../http/errors.js';
+import { Limit, memoryCounters, type LimitCounters } from '../../http/limits/index.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { activationMail, emailChangeMail, passwordResetMail } from '../../mail/templates.js';
 import { usernameHistoryRepo } from '../users/username-history.repo.js';
 import { emailKey, usernameKey, usersRepo, type UserRow } from '../users/users.repo.js';
-import { AttemptLimiter } from './attempts.js';
 import { signUserToken, verifyUserToken } from './jwt.js';
 import { consumeToken, issueToken } from './one-time-tokens.js';
 import { sessionsRepo } from './sessions.repo.js';
@@ -20,6 +20,8 @@ export interface AuthDeps {
   publicUrl: string;
   jwtSecret: string;
   log: FastifyBaseLogger;
+  /** Where attempts are counted (http/limits): shared by every instance on PostgreSQL; memory when left out. */
+  limits?: LimitCounters;
   now?: () => number;
 }
 
@@ -34,14 +36,14 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const invalidLink = () => new AppError(400, 'invalid_token', ACCOUNT_MESSAGES.invalidLink);
 
-export function createAuthService({ db, mailer, publicUrl, jwtSecret, log, now = Date.now }: AuthDeps) {
+export function createAuthService({ db, mailer, publicUrl, jwtSecret, log, now = Date.now, limits = memoryCounters(now) }: AuthDeps) {
   const k = db.kysely;
   // 10 failed logins per account *and client* per 15 minutes: guesses from one address lock
   // out that address only, so the owner elsewhere still signs in. Guesses spread over many
   // addresses are slowed instead (LOGIN_SLOWDOWN_MS), never refused. 5 account mails per address per hour.
-  const loginFailures = new AttemptLimiter(10, 15 * 60_000, now);
-  const accountFailures = new AttemptLimiter(LOGIN_SLOWDOWN_AFTER, 15 * 60_000, now);
-  const accountMails = new AttemptLimiter(5, 60 * 60_000, now);
+  const loginFailures = new Limit(limits, 'login-failures', 10, 15 * 60_000);
+  const accountFailures = new Limit(limits, 'account-failures', LOGIN_SLOWDOWN_AFTER, 15 * 60_000);
+  const accountMails = new Limit(limits, 'account-mails', 5, 60 * 60_000);
 
   /** Mails go out in the background: the answer never waits on (or reveals) delivery. */
   const deliver = (message: Parameters<Mailer['send']>[0]) => {
@@ -49,8 +51,7 @@ export function createAuthService({ db, mailer, publicUrl, jwtSecret, log, now =
   };
 
   async function sendActivation(user: UserRow): Promise<void> {
-    if (accountMails.isBlocked(user.email_key)) return;
-    accountMails.record(user.email_key);
+    if (!(await accountMails.take(user.email_key))) return;
     const token = await issueToken(k, user.id, 'activation', null, now());
     deliver(activationMail(user.email, user.username, `${publicUrl}/auth/activation/${token}`));
   }
@@ -110,17 +111,17 @@ export function createAuthService({ db, mailer, publicUrl, jwtSecret, log, now =
     async login(identifier: string, password: string, client = 'unknown'): Promise<LoginOutcome> {
       const accountKey = identifier.trim().toLowerCase();
       const limitKey = `${accountKey}\n${client}`;
-      if (loginFailures.isBlocked(limitKey)) throw tooManyRequests(ACCOUNT_MESSAGES.tooManyLogins);
+      const [clientBlocked, accountBlocked] = await Promise.all([loginFailures.isBlocked(limitKey), accountFailures.isBlocked(accountKey)]);
+      if (clientBlocked) throw tooManyRequests(ACCOUNT_MESSAGES.tooManyLogins);
       // Many failures from many addresses: every attempt on the account waits a little, right or wrong.
-      if (accountFailures.isBlocked(accountKey)) await sleep(LOGIN_SLOWDOWN_MS);
+      if (accountBlocked) await sleep(LOGIN_SLOWDOWN_MS);
       const user = await usersRepo.findByIdentifier(k, identifier.trim());
       const ok = user ? await verifyPassword(user.password_hash, password) : await verifyAgainstNothing(password);
       if (!user || !ok) {
-        loginFailures.record(limitKey);
-        accountFailures.record(accountKey);
+        await Promise.all([loginFailures.record(limitKey), accountFailures.record(accountKey)]);
         throw new AppError(401, 'invalid_credentials', MESSAGES.login.failed);
       }
-      loginFailures.reset(limitKey);
+      await loginFailures.reset(limitKey);
       if (user.state === 'pending') {
         await sendActivation(user);
         return { kind: 'activationSent' };
@@ -179,8 +180,7 @@ export function createAuthService({ db, mailer, publicUrl, jwtSecret, log, now =
     /** Same answer whether or not the address is registered. */
     async requestPasswordReset(email: string): Promise<void> {
       const user = await usersRepo.findByEmail(k, email);
-      if (!user || accountMails.isBlocked(user.email_key)) return;
-      accountMails.record(user.email_key);
+      if (!user || !(await accountMails.take(user.email_key))) return;
       const token = await issueToken(k, user.id, 'password_reset', null, now());
       deliver(passwordResetMail(user.email, user.username, `${publicUrl}/auth/password/new/${token}`));
     },

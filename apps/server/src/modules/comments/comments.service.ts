@@ -31,7 +31,7 @@ const refOf = (subject: CommentSubject) => (subject.kind === 'review' ? { entryI
 
 export function createCommentsService(db: Db, deps: SocialServices, now: () => number = Date.now) {
   const k = db.kysely;
-  const limit = userRateLimit(SOCIAL_LIMITS.perMinute.comments, SOCIAL_MESSAGES.slowDown, now);
+  const limit = userRateLimit('comments', SOCIAL_LIMITS.perMinute.comments, SOCIAL_MESSAGES.slowDown, { counters: deps.limits, now });
 
   /** The review or list, when the actor may see it (a private list is its owner's alone). */
   async function commentedOf(actor: Actor, ref: CommentedRef): Promise<Commented> {
@@ -64,7 +64,7 @@ export function createCommentsService(db: Db, deps: SocialServices, now: () => n
     async create(actor: UserRow, ref: CommentedRef, input: CommentInput) {
       const { subject, ownerId, gameId } = await commentedOf(actor, ref);
       if (!canComment(actor, 'create')) throw forbidden(API_MESSAGES.forbidden);
-      limit(actor.id);
+      await limit(actor.id);
       const at = now();
       const id = await k.transaction().execute(async (trx) => {
         // Counted first: a review or list removed since it was read above is a 404, not a comment on nothing.

@@ -11,13 +11,13 @@ const bioExcerpt = (bio: string | null) => (bio && bio.length > 160 ? `${bio.sli
 
 export function createFollowsService(db: Db, deps: SocialServices, now: () => number = Date.now) {
   const k = db.kysely;
-  const limit = userRateLimit(SOCIAL_LIMITS.perMinute.follows, SOCIAL_MESSAGES.slowDown, now);
+  const limit = userRateLimit('follows', SOCIAL_LIMITS.perMinute.follows, SOCIAL_MESSAGES.slowDown, { counters: deps.limits, now });
 
   async function change(actor: UserRow, username: string, follow: boolean) {
     if (actor.state !== 'active') throw forbidden(API_MESSAGES.forbidden);
     const target = await deps.library.ownerFor(actor, username, 'read');
     if (target.id === actor.id) throw badRequest(SOCIAL_MESSAGES.followSelf);
-    limit(actor.id);
+    await limit(actor.id);
     return k.transaction().execute(async (trx) => {
       if (follow && (await followsRepo.add(trx, actor.id, target.id, now()))) {
         await deps.activity.record(trx, actor.id, { verb: 'followed', targetUserId: target.id });

@@ -1,7 +1,8 @@
-import { healthSchema } from '@vgl/shared/schemas';
+import { healthSchema, livenessSchema, readinessSchema } from '@vgl/shared/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pingDb, type Db } from '../../db/database.js';
 import { errorResponse } from '../../http/route-conventions.js';
+import { checkReadiness } from './health.readiness.js';
 
 export const healthRoutes =
   (db: Db, version: string): FastifyPluginAsyncZod =>
@@ -25,6 +26,40 @@ export const healthRoutes =
           return reply.status(503).send({ error: 'database_unavailable', message: 'The database is not reachable.', statusCode: 503 });
         }
         return { status: 'ok' as const, database: db.dialect, version, uptimeSeconds: Math.round(process.uptime()) };
+      },
+    );
+
+    app.get(
+      '/api/health/live',
+      {
+        schema: {
+          operationId: 'getLiveness',
+          summary: 'Liveness: the process runs',
+          description: 'For an orchestrator’s liveness probe: 200 while the process answers at all. It does not ask the database, so a database outage does not get healthy instances restarted.',
+          tags: ['health'],
+          response: { 200: livenessSchema },
+        },
+      },
+      async () => ({ status: 'ok' as const, uptimeSeconds: Math.round(process.uptime()) }),
+    );
+
+    app.get(
+      '/api/health/ready',
+      {
+        schema: {
+          operationId: 'getReadiness',
+          summary: 'Readiness: this instance can serve',
+          description:
+            'For a load balancer: 200 when the database answers within 1 s and has every migration of this version. An instance listens only once its start-up (migrations, the embedded catalog) is done. 503 with the reason otherwise: `error` is "database_unavailable", "database_slow" or "migrations_pending".',
+          tags: ['health'],
+          response: { 200: readinessSchema, 503: errorResponse(503, 'Not ready: `error` and `message` say why') },
+        },
+      },
+      async (request, reply) => {
+        const result = await checkReadiness(db);
+        if (result.ready) return { status: 'ready' as const, database: db.dialect, schema: result.schema };
+        request.log.warn({ err: result.cause, reason: result.error }, 'readiness check failed');
+        return reply.status(503).send({ error: result.error, message: result.message, statusCode: 503 });
       },
     );
   };

@@ -14,7 +14,7 @@ export const homeRoutes =
         schema: {
           operationId: 'getHome',
           summary: 'The landing page and Explore in one call',
-          description: `Trending and upcoming games, popular reviews, the platform and selection of the day and the most popular games. The same for everyone; built at most once every ${HOME_CACHE_SECONDS} seconds.`,
+          description: `Trending and upcoming games, popular reviews, the platform and selection of the day and the most popular games. The same for everyone; built again after any change (on any instance), and browsers may keep it ${HOME_CACHE_SECONDS} seconds.`,
           tags: ['home'],
           response: {
             200: withHeaders(homeFeedSchema, {

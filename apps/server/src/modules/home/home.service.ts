@@ -7,7 +7,7 @@ import type { LibraryService } from '../library/library.service.js';
 
 /** SPEC §2: Popular Reviews shows up to two. */
 export const HOME_REVIEWS = 2;
-/** The whole answer is kept this long (and the browser may keep it as long). */
+/** Browsers may keep the answer this long; the server keeps it until something changes (invalidate), this long by default. */
 export const HOME_CACHE_SECONDS = 60;
 
 export interface HomeFeed {
@@ -30,6 +30,8 @@ export interface HomeFeed {
   platformNames: Record<string, string>;
   /** The operator's community link (COMMUNITY_URL) for the footer; null when there is none. */
   communityUrl: string | null;
+  /** Whether members can import their Steam library here (STEAM_API_KEY is set). */
+  steamImport: boolean;
 }
 
 /** SPEC §7: the first featured reviews, then trending ones, no review twice, at most `limit`. */
@@ -50,8 +52,19 @@ export function popularReviews(featured: ReviewEntry[], trending: ReviewEntry[],
  * Everything the landing page and Explore show, in one call. Each part reads
  * through the same services as its own SPEC §7 call, so the two never disagree.
  */
-export function createHomeService(deps: { catalog: CatalogService; library: LibraryService; communityUrl?: string }, now: () => number = Date.now) {
+export function createHomeService(
+  deps: {
+    catalog: CatalogService;
+    library: LibraryService;
+    communityUrl?: string;
+    steamImport?: boolean;
+    /** A backstop for changes nobody calls invalidate() for (the CLI; the day's picks move at midnight). */
+    keepMs?: number;
+  },
+  now: () => number = Date.now,
+) {
   const { catalog, library } = deps;
+  const keepMs = deps.keepMs ?? HOME_CACHE_SECONDS * 1000;
   const size = PAGING.teaserSize;
   let cached: { at: number; feed: HomeFeed } | undefined;
   // Bumped by invalidate(), so a build that started before it is not kept.
@@ -106,12 +119,13 @@ export function createHomeService(deps: { catalog: CatalogService; library: Libr
       catalog: facts,
       platformNames: Object.fromEntries(platforms.filter((p) => named.has(p.slug)).map((p) => [p.slug, p.name])),
       communityUrl: deps.communityUrl ?? null,
+      steamImport: deps.steamImport ?? false,
     };
   }
 
   return {
     async feed(): Promise<HomeFeed> {
-      if (cached && now() - cached.at < HOME_CACHE_SECONDS * 1000) return cached.feed;
+      if (cached && now() - cached.at < keepMs) return cached.feed;
       if (!building) {
         const started = generation;
         const current: Promise<HomeFeed> = build()
@@ -127,7 +141,7 @@ export function createHomeService(deps: { catalog: CatalogService; library: Libr
       return building;
     },
 
-    /** Call when something the feed shows changed (a review featured or unfeatured). */
+    /** Call when something the feed shows may have changed: any write, here or on another instance (http/change-feed.ts). */
     invalidate() {
       generation += 1;
       cached = undefined;

@@ -15,9 +15,9 @@ export function likeTargetOf(entityId: string): LikeTarget | null {
 
 const NOTIFICATION_OF = { review: 'review_liked', comment: 'comment_liked', list: 'list_liked' } as const;
 
-export function createLikesService(db: Db, deps: Pick<SocialServices, 'activity' | 'notifications'>, now: () => number = Date.now) {
+export function createLikesService(db: Db, deps: Pick<SocialServices, 'activity' | 'notifications' | 'limits'>, now: () => number = Date.now) {
   const k = db.kysely;
-  const limit = userRateLimit(SOCIAL_LIMITS.perMinute.likes, SOCIAL_MESSAGES.slowDown, now);
+  const limit = userRateLimit('likes', SOCIAL_LIMITS.perMinute.likes, SOCIAL_MESSAGES.slowDown, { counters: deps.limits, now });
 
   async function targetOrThrow(entityId: string, viewer: UserRow) {
     const target = likeTargetOf(entityId);
@@ -39,7 +39,7 @@ export function createLikesService(db: Db, deps: Pick<SocialServices, 'activity'
     async like(actor: UserRow, entityId: string, liked?: boolean) {
       if (actor.state !== 'active') throw forbidden(API_MESSAGES.forbidden);
       const { target, row } = await targetOrThrow(entityId, actor);
-      limit(actor.id);
+      await limit(actor.id);
       return k.transaction().execute(async (trx) => {
         const want = liked ?? !(await likesRepo.isLiked(trx, actor.id, target));
         const changed = want ? await likesRepo.add(trx, actor.id, target, now()) : await likesRepo.remove(trx, actor.id, target);

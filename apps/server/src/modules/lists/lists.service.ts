@@ -91,7 +91,9 @@ export function createListsService(db: Db, deps: Pick<SocialServices, 'library' 
     },
 
     async get(actor: Actor, username: string, slug: string) {
-      return detailOf((await listFor(actor, username, slug, 'read')).id, actor);
+      // The row just read for the access check is the list's detail row: only its games are left to read.
+      const list = await listFor(actor, username, slug, 'read');
+      return presentListDetail(list, await listsRepo.items(k, list.id), actor, LIST_LIMITS.previewGames);
     },
 
     async create(actor: UserRow, username: string, input: ListInput) {

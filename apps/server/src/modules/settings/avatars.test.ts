@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { createTestApp, openAnotherApp, type TestApp } from '../../test/app.js';
 import { dbKinds } from '../../test/databases.js';
 import { bearer, createUser, loginToken } from '../../test/users.js';
 import { usersRepo } from '../users/users.repo.js';
@@ -45,12 +45,10 @@ const noisePng = (side: number) => sharp(randomBytes(side * side * 3), { raw: { 
 describe.each(dbKinds)('avatars on %s', (kind) => {
   let t: TestApp;
   let token: string;
-  let avatarsDir: string;
   beforeAll(async () => {
     t = await createTestApp(kind);
     await createUser(t.db.kysely, { username: 'ann' });
     token = await loginToken(t.app, 'ann');
-    avatarsDir = path.join(t.config.dataDir, 'uploads', 'avatars');
   });
   afterAll(() => t.close());
 
@@ -58,6 +56,9 @@ describe.each(dbKinds)('avatars on %s', (kind) => {
     const { payload, headers } = formData(file, options);
     return t.app.inject({ method: 'POST', url: '/api/profile/avatar', payload, headers: { ...headers, ...bearer(who) } });
   };
+  /** The stored images, by name: avatars live in the database, not on this instance's disk. */
+  const storedNames = async () => (await t.db.kysely.selectFrom('avatars').select('name').orderBy('name').execute()).map((row) => row.name);
+  const storedBytes = async (name: string) => Buffer.from((await t.db.kysely.selectFrom('avatars').select('bytes').where('name', '=', name).executeTakeFirstOrThrow()).bytes);
   const currentAvatar = async () => (await t.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(token) })).json().avatar as string | null;
 
   it('re-encodes a PNG to a 256×256 WebP under a random name, served at /uploads/avatars/{file}', async () => {
@@ -65,31 +66,37 @@ describe.each(dbKinds)('avatars on %s', (kind) => {
     expect(res.statusCode).toBe(200);
     const { avatar } = res.json();
     expect(avatar).toMatch(/^[0-9a-f]{32}\.webp$/);
-    const stored = await sharp(path.join(avatarsDir, avatar)).metadata();
+    const stored = await sharp(await storedBytes(avatar)).metadata();
     expect([stored.format, stored.width, stored.height]).toEqual(['webp', 256, 256]);
+    expect(fs.existsSync(path.join(t.config.dataDir, 'uploads', 'avatars', avatar))).toBe(false);
 
     const served = await t.app.inject({ method: 'GET', url: `/uploads/avatars/${avatar}` });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toMatch(/^image\/webp/);
+    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const etag = served.headers.etag as string;
+    expect(etag).toMatch(/^"/);
+    expect((await t.app.inject({ method: 'GET', url: `/uploads/avatars/${avatar}`, headers: { 'if-none-match': etag } })).statusCode).toBe(304);
+    expect((await t.app.inject({ method: 'GET', url: '/uploads/avatars/0123456789abcdef0123456789abcdef.webp' })).statusCode).toBe(404);
     expect((await sharp(served.rawPayload).metadata()).format).toBe('webp');
     expect((await t.app.inject({ method: 'GET', url: '/api/profile/avatar/', headers: bearer(token) })).json()).toEqual({ avatar, isSuspended: false });
   });
 
-  it('sniffs the real type, not the name or the sent type, and removes the previous file', async () => {
+  it('sniffs the real type, not the name or the sent type, and removes the previous image', async () => {
     const before = await currentAvatar();
     const res = await upload(await solid(300, 900).jpeg().toBuffer(), { filename: 'holiday.png', type: 'text/plain' });
     expect(res.statusCode).toBe(200);
     expect(res.json().avatar).not.toBe(before);
-    expect(fs.existsSync(path.join(avatarsDir, before!))).toBe(false);
-    expect(fs.readdirSync(avatarsDir)).toEqual([res.json().avatar]);
-    const stored = await sharp(path.join(avatarsDir, res.json().avatar)).metadata();
+    expect(await storedNames()).toEqual([res.json().avatar]);
+    expect((await t.app.inject({ method: 'GET', url: `/uploads/avatars/${before}` })).statusCode).toBe(404);
+    const stored = await sharp(await storedBytes(res.json().avatar)).metadata();
     expect([stored.width, stored.height]).toEqual([256, 256]);
   });
 
   it('keeps the first frame of an animated GIF', async () => {
     const res = await upload(await animatedGif(), { filename: 'dance.gif', type: 'image/gif' });
     expect(res.statusCode).toBe(200);
-    const file = path.join(avatarsDir, res.json().avatar);
+    const file = await storedBytes(res.json().avatar);
     const metadata = await sharp(file).metadata();
     expect([metadata.format, metadata.width, metadata.height, metadata.pages ?? 1]).toEqual(['webp', 256, 256, 1]);
     const [red, green, blue] = (await sharp(file).stats()).channels.map((c) => c.mean);
@@ -129,7 +136,7 @@ describe.each(dbKinds)('avatars on %s', (kind) => {
     // 16-bit pictures within the budget are fine.
     const small = await upload(await sixteenBit(600, 400));
     expect(small.statusCode).toBe(200);
-    const stored = await sharp(path.join(avatarsDir, small.json().avatar)).metadata();
+    const stored = await sharp(await storedBytes(small.json().avatar)).metadata();
     expect([stored.format, stored.width, stored.height]).toEqual(['webp', 256, 256]);
   });
 
@@ -163,16 +170,17 @@ describe.each(dbKinds)('avatars on %s', (kind) => {
       expect(res.json()).toMatchObject({ message: NOT_AN_IMAGE, errors: { avatar: NOT_AN_IMAGE } });
     }
     expect(await currentAvatar()).toBe(before);
-    expect(fs.readdirSync(avatarsDir)).toEqual([before]);
+    expect(await storedNames()).toEqual([before]);
   });
 
-  it('removes the avatar and its file', async () => {
+  it('removes the avatar and its image', async () => {
     const before = await currentAvatar();
     const res = await t.app.inject({ method: 'DELETE', url: '/api/profile/avatar', headers: bearer(token) });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ avatar: null });
     expect(await currentAvatar()).toBeNull();
-    expect(fs.existsSync(path.join(avatarsDir, before!))).toBe(false);
+    expect(await storedNames()).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: `/uploads/avatars/${before}` })).statusCode).toBe(404);
   });
 
   it('never deletes a file outside the avatars folder, whatever the column says', async () => {
@@ -190,5 +198,41 @@ describe.each(dbKinds)('avatars on %s', (kind) => {
     expect((await t.app.inject({ method: 'DELETE', url: '/api/profile/avatar' })).statusCode).toBe(401);
     const elsewhere = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload, headers });
     expect(elsewhere.statusCode).toBe(415);
+  });
+});
+
+describe.each(dbKinds)('avatar files from before the database kept them, on %s', (kind) => {
+  let t: TestApp;
+  afterAll(() => t.close());
+
+  it('are moved into the database at start, so an upgrade loses none and every instance serves them', async () => {
+    t = await createTestApp(kind);
+    const bob = await createUser(t.db.kysely, { username: 'bob' });
+    const webp = await solid(256, 256).webp().toBuffer();
+    const dir = path.join(t.config.dataDir, 'uploads', 'avatars');
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0.webp'), webp);
+    fs.writeFileSync(path.join(dir, 'nobody-uses-this.webp'), webp);
+    await usersRepo.update(t.db.kysely, bob.id, { avatar: 'b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0.webp' });
+
+    // Before the next start, the instance that has the file still serves it from its disk.
+    const fromDisk = await t.app.inject({ method: 'GET', url: '/uploads/avatars/b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0.webp' });
+    expect([fromDisk.statusCode, fromDisk.headers['cache-control']]).toEqual([200, 'public, max-age=31536000, immutable']);
+
+    // The upgraded instance starts on the same DATA_DIR; another, with a disk of its own, then serves the picture too.
+    const restarted = await openAnotherApp(t, { dataDir: t.config.dataDir });
+    await restarted.app.ready();
+    const elsewhere = await openAnotherApp(t);
+    try {
+      const served = await elsewhere.app.inject({ method: 'GET', url: '/uploads/avatars/b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0.webp' });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toMatch(/^image\/webp/);
+      expect(Buffer.compare(served.rawPayload, webp)).toBe(0);
+      // Only pictures someone uses are moved.
+      expect((await t.db.kysely.selectFrom('avatars').select('name').execute()).map((r) => r.name)).toEqual(['b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0.webp']);
+    } finally {
+      await elsewhere.close();
+      await restarted.close();
+    }
   });
 });

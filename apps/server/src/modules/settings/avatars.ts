@@ -1,6 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
 import { AppError, badRequest } from '../../http/errors.js';
 import { SETTINGS_LIMITS, SETTINGS_MESSAGES } from './settings.schemas.js';
@@ -84,31 +81,3 @@ export async function avatarWebp(upload: Buffer): Promise<Buffer> {
     }
   });
 }
-
-/** Avatar files in DATA_DIR/uploads/avatars, served at /uploads/avatars/{file}. */
-export function avatarStore(dir: string) {
-  const root = path.resolve(dir);
-  return {
-    /** Writes the image under a new random name and returns the name. */
-    async save(webp: Buffer): Promise<string> {
-      await fs.mkdir(root, { recursive: true });
-      const name = `${randomBytes(16).toString('hex')}.webp`;
-      await fs.writeFile(path.join(root, name), webp, { flag: 'wx' });
-      return name;
-    },
-
-    /**
-     * Removes a stored avatar by its file name. Anything that is not a plain
-     * name inside the folder ("../x", "a/b", ".") is left alone, as are
-     * files already gone: a stale avatar must never fail the request.
-     */
-    async remove(name: string | null): Promise<void> {
-      if (!name || name !== path.basename(name) || name.startsWith('.')) return;
-      const file = path.join(root, name);
-      if (path.dirname(file) !== root) return;
-      await fs.rm(file, { force: true }).catch(() => undefined);
-    },
-  };
-}
-
-export type AvatarStore = ReturnType<typeof avatarStore>;

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { ACCOUNT_MESSAGES } from '@vgl/shared';
 import { lockGlobal, lockMember } from '../../db/concurrency.js';
 import type { Db } from '../../db/database.js';
@@ -7,15 +6,16 @@ import { verifyPassword } from '../auth/passwords.js';
 import { presentEntryGame } from '../library/library.presenter.js';
 import { libraryRepo } from '../library/library.repo.js';
 import { usersRepo, type UserRow } from '../users/users.repo.js';
-import { avatarStore, avatarWebp } from './avatars.js';
+import { avatarWebp } from './avatars.js';
+import type { AvatarStore } from './avatars.store.js';
 import { presentSettings, presentSuspension, type ProfileSettings } from './settings.presenter.js';
 import { settingsRepo } from './settings.repo.js';
 import { SETTINGS_MESSAGES } from './settings.schemas.js';
 
 export interface SettingsDeps {
   db: Db;
-  /** DATA_DIR/uploads: avatars go in its avatars/ folder. */
-  uploadsDir: string;
+  /** Where avatar images are kept (the database; see avatars.store.ts). */
+  avatars: AvatarStore;
   now?: () => number;
 }
 
@@ -24,29 +24,26 @@ export interface SettingsDeps {
  * Every use-case acts on the actor itself, so there is no one else to check
  * access against; suspended accounts are stopped earlier, by the access guard (auth.guard).
  */
-export function createSettingsService({ db, uploadsDir, now = Date.now }: SettingsDeps) {
+export function createSettingsService({ db, avatars, now = Date.now }: SettingsDeps) {
   const k = db.kysely;
-  const avatars = avatarStore(path.join(uploadsDir, 'avatars'));
 
   async function settingsOf(user: UserRow): Promise<ProfileSettings> {
     const favourites = await libraryRepo.favourites(k, user.id);
     return presentSettings(user, favourites.map(presentEntryGame));
   }
 
-  /** Points users.avatar at `name` (or none) and removes the file it named before. */
-  async function replaceAvatar(user: UserRow, name: string | null): Promise<void> {
-    let previous: string | null;
-    try {
-      previous = await k.transaction().execute(async (trx) => {
-        const row = await settingsRepo.avatarOf(trx, user.id, db.dialect === 'postgres');
-        await usersRepo.update(trx, user.id, { avatar: name, updated_at: now() });
-        return row?.avatar ?? null;
-      });
-    } catch (err) {
-      await avatars.remove(name);
-      throw err;
-    }
-    if (previous !== name) await avatars.remove(previous);
+  /** Stores the new image (or none), points users.avatar at it and deletes the one it named before, in one transaction. */
+  async function replaceAvatar(user: UserRow, webp: Buffer | null): Promise<string | null> {
+    const { name, previous } = await k.transaction().execute(async (trx) => {
+      const row = await settingsRepo.avatarOf(trx, user.id, db.dialect === 'postgres');
+      const name = webp ? await avatars.save(trx, webp, now()) : null;
+      await usersRepo.update(trx, user.id, { avatar: name, updated_at: now() });
+      const previous = row?.avatar ?? null;
+      await avatars.remove(trx, previous);
+      return { name, previous };
+    });
+    await avatars.removeFile(previous);
+    return name;
   }
 
   return {
@@ -76,9 +73,8 @@ export function createSettingsService({ db, uploadsDir, now = Date.now }: Settin
     },
 
     async setAvatar(actor: UserRow, upload: Buffer): Promise<{ avatar: string }> {
-      const name = await avatars.save(await avatarWebp(upload));
-      await replaceAvatar(actor, name);
-      return { avatar: name };
+      const name = await replaceAvatar(actor, await avatarWebp(upload));
+      return { avatar: name! };
     },
 
     async removeAvatar(actor: UserRow): Promise<{ avatar: null }> {
@@ -91,7 +87,7 @@ export function createSettingsService({ db, uploadsDir, now = Date.now }: Settin
     /**
      * Deletes the account and everything it made (see settingsRepo.deleteUser);
      * counts it added to other people's reviews, comments and profiles are
-     * taken back first, in the same transaction. The avatar file goes last.
+     * taken back first, in the same transaction, as is the avatar.
      */
     async deleteAccount(actor: UserRow, password: string): Promise<void> {
       if (!(await verifyPassword(actor.password_hash, password))) {
@@ -104,9 +100,11 @@ export function createSettingsService({ db, uploadsDir, now = Date.now }: Settin
           if ((await usersRepo.countAdmins(trx)) <= 1) throw conflict(SETTINGS_MESSAGES.lastAdmin);
         }
         await settingsRepo.releaseCounts(trx, actor.id);
-        return settingsRepo.deleteUser(trx, actor.id);
+        const deleted = await settingsRepo.deleteUser(trx, actor.id);
+        await avatars.remove(trx, deleted?.avatar ?? null);
+        return deleted;
       });
-      await avatars.remove(deleted?.avatar ?? null);
+      await avatars.removeFile(deleted?.avatar ?? null);
     },
   };
 }

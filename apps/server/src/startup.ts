@@ -1,0 +1,44 @@
+import type { Config } from './config.js';
+import type { Db } from './db/database.js';
+import { migrateToLatest, type MigrationReport } from './db/migrate.js';
+import { withStartupLock } from './db/startup-lock.js';
+import type { Progress } from './modules/catalog/catalog.import.js';
+import { prepareEmbeddedCatalog, type SeedReport } from './modules/catalog/catalog.seed.js';
+import { agreeOnJwtSecret, resolveJwtSecret } from './secrets.js';
+
+export interface StartupReport {
+  migrated: MigrationReport;
+  seeded: SeedReport;
+}
+
+export interface StartupOptions {
+  onProgress?: Progress;
+  /** Another instance holds the start-up lock: this one waits for it (say so, it can take a minute). */
+  onWait?: () => void;
+  /** Tests: a small catalog instead of the embedded one. */
+  seedFile?: string;
+}
+
+/**
+ * What an instance does before it serves (`npm start`, and the tests that
+ * start several at once): resolve the signing secret, migrate, check that
+ * every instance on the database signs alike, load the embedded catalog when
+ * the database has none (or an older one). On PostgreSQL, under one lock.
+ * Sets config.jwtSecret.
+ */
+export async function prepareInstance(config: Config, db: Db, { onProgress, onWait, seedFile }: StartupOptions = {}): Promise<StartupReport> {
+  const generated = config.jwtSecret === undefined;
+  const jwtSecret = resolveJwtSecret(config.dataDir, config.jwtSecret);
+  const report = await withStartupLock(
+    config.database,
+    async () => {
+      const migrated = await migrateToLatest(db);
+      if (db.dialect === 'postgres') await agreeOnJwtSecret(db.kysely, jwtSecret, { generated, dataDir: config.dataDir });
+      const seeded = await prepareEmbeddedCatalog(db, { onProgress, ...(seedFile ? { file: seedFile } : {}) });
+      return { migrated, seeded };
+    },
+    onWait,
+  );
+  config.jwtSecret = jwtSecret;
+  return report;
+}
