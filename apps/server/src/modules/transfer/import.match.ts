@@ -274,10 +274,13 @@ export async function matchRows(db: Db, rows: ImportRow[], pacer: Pacer = create
   const rowPlatforms = (row: ImportRow) =>
     platforms ? platforms.sameFamily(platforms.resolve(row.kind === 'library' ? row.platforms : row.platform ? [row.platform] : []).map((p) => p.id)) : [];
 
+  // One result per game found directly, shared by its rows: a large file's rows are many, its games fewer.
+  const byGame = new Map<number, MatchResult>();
+  const matchedOnce = (game: GameRef) => byGame.get(game.id) ?? byGame.set(game.id, matched(game)).get(game.id)!;
   const matches: MatchResult[] = new Array<MatchResult>(rows.length);
   await forEachPaced(rows, pacer, (row, i) => {
     const game = direct(row);
-    matches[i] = game ? matched(game) : row.title ? pickByTitle(titles.candidates(row.title), row.year, rowPlatforms(row), platformsOf) : NOT_FOUND;
+    matches[i] = game ? matchedOnce(game) : row.title ? pickByTitle(titles.candidates(row.title), row.year, rowPlatforms(row), platformsOf) : NOT_FOUND;
   });
   return matches;
 }

@@ -83,7 +83,7 @@ const NOT_IN_CATALOG = 'Not in the catalog: pick the game in the preview to impo
 /** A row's game after the member's picks: a pick overrules matching for every row of its line. */
 interface Decided extends MatchResult {
   /** The member left this line out. */
-  leftOut: boolean;
+  leftOut?: boolean;
 }
 
 const summary = (game: GameRef | null): GameSummary | null => (game ? { slug: game.slug, name: game.name, year: game.year } : null);
@@ -105,7 +105,8 @@ export function createLibraryTransfer(db: Db, now: () => number = Date.now) {
         .execute();
       for (const game of found) bySlug.set(game.slug, game);
     }
-    const lines = new Set(file.rows.map((row) => row.line));
+    // Only picks need the file's lines: a 200,000-row file without picks makes no set of them.
+    const lines = picks.length > 0 ? new Set(file.rows.map((row) => row.line)) : new Set<number>();
     const pickErrors: LineError[] = [];
     const pickOf = new Map<number, GameRef | null>();
     for (const pick of picks) {
@@ -114,11 +115,14 @@ export function createLibraryTransfer(db: Db, now: () => number = Date.now) {
       if (game === undefined) pickErrors.push({ line: pick.line, message: `The game picked for this line (${pick.game}) is not in the catalog` });
       else pickOf.set(pick.line, game);
     }
-    const decided: Decided[] = new Array<Decided>(file.rows.length);
-    await forEachPaced(file.rows, pacer, (row, i) => {
-      const pick = pickOf.get(row.line);
-      decided[i] = pick === undefined ? { ...matches[i]!, leftOut: false } : { game: pick, flag: null, suggestion: null, leftOut: pick === null };
-    });
+    // Rows without a pick keep matching's own result (no copy: a large file's rows are many).
+    const decided: Decided[] = matches;
+    if (pickOf.size > 0) {
+      await forEachPaced(file.rows, pacer, (row, i) => {
+        const pick = pickOf.get(row.line);
+        if (pick !== undefined) decided[i] = { game: pick, flag: null, suggestion: null, leftOut: pick === null };
+      });
+    }
     return { decided, platforms, pickErrors };
   }
 
