@@ -141,6 +141,9 @@ export async function registerSpa(app: FastifyInstance, { webRoot, uploadsDir, p
         statusCode: 404,
       });
     }
+    // A page kept as sent answers first: a rename is a write, which drops kept pages, so a kept page is never a moved one.
+    const kept = indexHtml ? pages?.serve(request, reply, `page:${pathname}`, PAGE_DEPENDS) : undefined;
+    if (kept) return kept;
     // A real 301, so old links, bookmarks and search engines move to the new address.
     const moved = await movedPage?.(request.url).catch((error: unknown) => reply.log.warn({ err: error, pathname }, 'moved page lookup failed'));
     if (moved) return reply.code(301).header('Location', moved).header('Cache-Control', 'no-cache').send();
