@@ -614,7 +614,20 @@ async function measure(kind, database, config, db, data) {
       rows.push([profile.label, label, apiTimes, dbTimes]);
     }
   }
-  rows.push(...(await measureStats({ data, db, base, runs: RUNS, timeEach })));
+  // A second server on the same database, as after a restart (its own pool, nothing kept in memory).
+  const reopen = async () => {
+    const againDb = createDb(config.database);
+    const againApp = await buildApp({ config, db: againDb, logger: false, rateLimits: false });
+    await againApp.listen({ port: 0, host: '127.0.0.1' });
+    return {
+      db: againDb,
+      base: `http://127.0.0.1:${againApp.server.address().port}`,
+      close: async () => {
+        await againApp.close(); // closes againDb too
+      },
+    };
+  };
+  rows.push(...(await measureStats({ data, db, base, runs: RUNS, timeEach, reopen })));
   await app.close();
   return { kind, loadSeconds, loadTimes, rows };
 }

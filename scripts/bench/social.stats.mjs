@@ -236,9 +236,11 @@ export function journalSummary(data) {
  * are public) and as direct service calls; as a page is seen again (its
  * answer kept), right after the member logged a session, rated a game or
  * added one (the parts it changed read again), with every part read again,
- * and the very first view after the server started.
+ * the very first view after the server started, and (given `reopen`, which
+ * starts another server on the same database) the first view after a
+ * restart, when the answers just counted are stored (0026).
  */
-export async function measureStats({ data, db, base, runs, timeEach }) {
+export async function measureStats({ data, db, base, runs, timeEach, reopen }) {
   const activity = createActivityService(db);
   const library = createLibraryService(db, activity);
   const stats = createStatsService(db, library);
@@ -291,6 +293,26 @@ export async function measureStats({ data, db, base, runs, timeEach }) {
     // half the members through the API, the other half directly, each once.
     const half = Math.floor(users.length / 2);
     rows.push([label, 'stats, all time, first view', await timeEach(users.slice(0, half), allTime[0]), await timeEach(users.slice(half), allTime[1])]);
+    // The first view after a restart (or on another instance): a new server and database pool, nothing kept in memory, the answers
+    // just counted stored in member_stats_answers (0026; written after each answer was sent, so given a moment to land).
+    if (reopen) {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const again = await reopen();
+      try {
+        const againStats = createStatsService(again.db, library);
+        const viaApi = async (u) => {
+          const res = await fetch(`${again.base}/api/users/${u}/stats`);
+          await res.arrayBuffer();
+          if (!res.ok) throw new Error(`stats of ${u} → ${res.status}`);
+        };
+        // One untimed request for a member not timed first (the new server's first request and pool connections).
+        await viaApi('u1');
+        await againStats.stats(null, 'u1', null);
+        rows.push([label, 'stats, all time, first view after a restart', await timeEach(users.slice(0, half), viaApi), await timeEach(users.slice(half), (u) => againStats.stats(null, u, null))]);
+      } finally {
+        await again.close();
+      }
+    }
     for (const [request, api, direct, prepare] of cases) {
       for (const u of users) {
         await api(u);

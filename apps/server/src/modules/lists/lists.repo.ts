@@ -41,10 +41,22 @@ async function paged(rows: Promise<ListRow[]>, total: Promise<{ n: string | numb
   return { rows: found, total: Number(count?.n ?? 0) };
 }
 
+/** A list's games in order, with what presenters need of each game (filtered by the caller). */
+const itemRows = (db: Conn) =>
+  db
+    .selectFrom('list_games as lg')
+    .innerJoin('games as g', 'g.id', 'lg.game_id')
+    .select(['lg.game_id', 'lg.position', 'lg.note', 'lg.added_at', ...entryGameColumns])
+    .orderBy('lg.position')
+    .orderBy('lg.game_id');
+
 export const listsRepo = {
   byId: (db: Conn, id: number) => listRows(db).where('l.id', '=', id).executeTakeFirst(),
 
   bySlug: (db: Conn, userId: number, slug: string) => listRows(db).where('l.user_id', '=', userId).where('l.slug', '=', slug).executeTakeFirst(),
+
+  /** The same, by the owner's username key (read beside the owner's row). */
+  bySlugOf: (db: Conn, ownerKey: string, slug: string) => listRows(db).where('u.username_key', '=', ownerKey).where('l.slug', '=', slug).executeTakeFirst(),
 
   /**
    * Holds the list's row until the transaction ends, so one list's games
@@ -147,14 +159,14 @@ export const listsRepo = {
   },
 
   /** A list's games, in order, with what presenters need of each game. */
-  items: (db: Conn, listId: number) =>
-    db
-      .selectFrom('list_games as lg')
-      .innerJoin('games as g', 'g.id', 'lg.game_id')
-      .select(['lg.game_id', 'lg.position', 'lg.note', 'lg.added_at', ...entryGameColumns])
-      .where('lg.list_id', '=', listId)
-      .orderBy('lg.position')
-      .orderBy('lg.game_id')
+  items: (db: Conn, listId: number) => itemRows(db).where('lg.list_id', '=', listId).execute(),
+
+  /** The same, of the list found by its owner's username key and its slug: read beside the owner's and the list's rows (none if there is no such list). */
+  itemsBySlug: (db: Conn, ownerKey: string, slug: string) =>
+    itemRows(db)
+      .where('lg.list_id', '=', (eb) =>
+        eb.selectFrom('lists as l').innerJoin('users as u', 'u.id', 'l.user_id').select('l.id').where('u.username_key', '=', ownerKey).where('l.slug', '=', slug),
+      )
       .execute(),
 
   gameIds: async (db: Conn, listId: number) =>

@@ -7,7 +7,7 @@ import type { SocialServices } from '../activity/activity.service.js';
 import { findGameBySlug } from '../catalog/catalog.repo.js';
 import type { Conn } from '../library/library.repo.js';
 import type { Actor } from '../library/library.service.js';
-import type { UserRow } from '../users/users.repo.js';
+import { usernameKey, type UserRow } from '../users/users.repo.js';
 import { canList, type ListAction } from './lists.policy.js';
 import { presentListDetail, presentListItem, presentListSummary } from './lists.presenter.js';
 import { listsRepo, type ListRow } from './lists.repo.js';
@@ -91,9 +91,12 @@ export function createListsService(db: Db, deps: Pick<SocialServices, 'library' 
     },
 
     async get(actor: Actor, username: string, slug: string) {
-      // The row just read for the access check is the list's detail row: only its games are left to read.
-      const list = await listFor(actor, username, slug, 'read');
-      return presentListDetail(list, await listsRepo.items(k, list.id), actor, LIST_LIMITS.previewGames);
+      // listFor's checks, with the owner, the list and its games read at once (on PostgreSQL one round trip instead of three);
+      // the games are used only once the checks passed. The list's row is its detail row.
+      const [key, listSlug] = [usernameKey(username), slug.toLowerCase()];
+      const [, list, items] = await Promise.all([deps.library.ownerFor(actor, username, 'read'), listsRepo.bySlugOf(k, key, listSlug), listsRepo.itemsBySlug(k, key, listSlug)]);
+      if (!list || !canList(actor, 'read', list)) throw notFound(`There is no list "${slug}".`);
+      return presentListDetail(list, items, actor, LIST_LIMITS.previewGames);
     },
 
     async create(actor: UserRow, username: string, input: ListInput) {

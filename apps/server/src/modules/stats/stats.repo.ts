@@ -39,6 +39,18 @@ export const statsRepo = {
     return new Map(rows.map((r) => [Number(r.part), Number(r.version)]));
   },
 
+  /** The answer stored for this member and question (0026), if any. */
+  storedAnswer: (db: Conn, userId: number, question: string) =>
+    db.selectFrom('member_stats_answers').select(['fingerprint', 'payload', 'computed_at']).where('user_id', '=', userId).where('question', '=', question).executeTakeFirst(),
+
+  /** Stores (or replaces) an answer with the fingerprint of the counters it was made from. */
+  storeAnswer: (db: Conn, row: { user_id: number; question: string; fingerprint: string; payload: string; computed_at: number }) =>
+    db
+      .insertInto('member_stats_answers')
+      .values(row)
+      .onConflict((oc) => oc.columns(['user_id', 'question']).doUpdateSet({ fingerprint: row.fingerprint, payload: row.payload, computed_at: row.computed_at }))
+      .execute(),
+
   /**
    * The years of the member's diary, newest first, in one query that seeks
    * the index once per year (the newest day before the year last found)

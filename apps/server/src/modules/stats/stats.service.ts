@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { MemberStats, YearHighlights, YearInReview } from '@vgl/shared/stats';
 import type { Db } from '../../db/database.js';
 import { STATS_BUCKETS } from '../../db/migrations/0024_stats_buckets.js';
@@ -5,7 +6,7 @@ import type { LibraryService } from '../library/library.service.js';
 import type { UserRow } from '../users/users.repo.js';
 import { createStatsCache, type StatsCache } from './stats.cache.js';
 import { computeStats, periodRows, playedIn, type DiaryPart, type PlayedEntry } from './stats.compute.js';
-import { createGameFacts, type GameFactsCache } from './stats.facts.js';
+import { createGameFacts, FACTS_MAX_AGE_MS, type GameFactsCache } from './stats.facts.js';
 import { presentStatsGame } from './stats.presenter.js';
 import { bucketOf, statsRepo, type DiaryGameRow } from './stats.repo.js';
 
@@ -15,6 +16,13 @@ type Actor = UserRow | null;
 const BUCKETS = Array.from({ length: STATS_BUCKETS }, (_, b) => b);
 const entriesPartOf = (bucket: number) => -1 - bucket;
 const listedPartOf = (bucket: number) => -101 - bucket;
+
+/**
+ * How long an answer stored in member_stats_answers may be used (catalog
+ * edits move no counter): the games' facts are kept as long (stats.facts.ts),
+ * so a stored answer is never staler than one counted from kept facts.
+ */
+export const STORED_ANSWER_MAX_AGE_MS = FACTS_MAX_AGE_MS;
 
 /**
  * Per database, shared by every service made on it (the API's and the link
@@ -155,13 +163,37 @@ export function createStatsService(db: Db, library: Pick<LibraryService, 'ownerF
    * every counter of theirs are unchanged (a year's answer also lists the
    * years with data, so any diary change redoes it — from the parts kept,
    * which is cheap). The counters are read first: an answer is never kept
-   * under newer counters than its data.
+   * under newer counters than its data. Not kept in this process, it is
+   * looked up in member_stats_answers (0026) — what this or another
+   * instance counted before, under the same fingerprint of the counters,
+   * for at most STORED_ANSWER_MAX_AGE_MS — so a restart does not count
+   * again; a new answer is stored there after it is sent.
    */
   async function answer<T>(owner: UserRow, key: string, compute: (versions: Map<number, number>) => Promise<T>): Promise<T> {
-    const versions = await statsRepo.versions(k, owner.id);
+    const cacheKey = `${owner.id}:${key}`;
+    // Nothing kept here of this answer (a restart, another instance): the stored one is read beside the counters.
+    const known = answers.has(cacheKey);
+    const [versions, early] = await Promise.all([statsRepo.versions(k, owner.id), known ? undefined : statsRepo.storedAnswer(k, owner.id, key)]);
     const parts = [...versions.keys()].sort((a, b) => a - b);
     const signature = [owner.username, ...parts.map((p) => `${p}:${versionOf(versions, p)}`)].join('|');
-    return answers.get(`${owner.id}:${key}`, signature, () => compute(versions), () => 1);
+    const kept = answers.peek<T>(cacheKey, signature);
+    if (kept !== undefined) return kept;
+    const fingerprint = createHash('sha256').update(signature).digest('base64url');
+    const stored = known ? await statsRepo.storedAnswer(k, owner.id, key) : early;
+    if (stored && stored.fingerprint === fingerprint && Date.now() - Number(stored.computed_at) < STORED_ANSWER_MAX_AGE_MS) {
+      const value = JSON.parse(stored.payload) as T;
+      answers.set(cacheKey, signature, value, 1);
+      return value;
+    }
+    const value = await compute(versions);
+    answers.set(cacheKey, signature, value, 1);
+    // After the answer is sent (setImmediate: SQLite writes on this thread) and not awaited; a failed write (the member deleted,
+    // the database closing) only means counting again later.
+    const computedAt = Date.now();
+    setImmediate(() => {
+      statsRepo.storeAnswer(k, { user_id: owner.id, question: key, fingerprint, payload: JSON.stringify(value), computed_at: computedAt }).catch(() => undefined);
+    });
+    return value;
   }
 
   /** Best rated game played that year: highest rating, then the most minutes, then the name. */
