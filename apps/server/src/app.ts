@@ -29,7 +29,9 @@ import { createTokensService } from './modules/tokens/tokens.service.js';
 import { createPageMeta } from './http/page-meta.js';
 import { registerSpa } from './http/spa.js';
 import { AppError } from './http/errors.js';
-import { createMailer, type Mailer } from './mail/mailer.js';
+import { createMailTransport, type Mailer } from './mail/mailer.js';
+import { failedMail, queuedMailer, retryMail } from './mail/mail.jobs.js';
+import { registerJobs, type JobsOptions } from './modules/jobs/jobs.app.js';
 import { activityRoutes } from './modules/activity/activity.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
@@ -80,8 +82,10 @@ export interface AppDeps {
   db: Db;
   webRoot?: string;
   logger?: FastifyServerOptions['logger'];
-  /** Defaults to SMTP_URL or the outbox, as configured. */
+  /** Defaults to the job queue, whose workers deliver over SMTP_URL or to the outbox, as configured. */
   mailer?: Mailer;
+  /** Tests: shorter retries and polling for the background jobs. */
+  jobs?: JobsOptions;
   /** Per-IP request limits on sensitive routes; tests that hammer one route turn them off. */
   rateLimits?: boolean;
   /** Tests: an /api answer with a status its route does not document becomes a 500 naming it. */
@@ -101,7 +105,7 @@ export function loggerOptions(level: Config['logLevel']): FastifyServerOptions['
   return { level, redact: ['req.headers.authorization', 'req.headers.cookie'] };
 }
 
-export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger, mailer, rateLimits = true, documentedStatusesOnly = false, requestTimeoutMs = REQUEST_TIMEOUT_MS }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger, mailer, jobs: jobsOptions, rateLimits = true, documentedStatusesOnly = false, requestTimeoutMs = REQUEST_TIMEOUT_MS }: AppDeps): Promise<FastifyInstance> {
   // TRUST_PROXY: only these peers' X-Forwarded-For (so per-IP limits see the client) and X-Request-Id are believed.
   const trustedProxy = config.trustProxy ? proxyTrust(config.trustProxy) : undefined;
   const app = Fastify({
@@ -159,8 +163,9 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   }
 
   if (!config.jwtSecret) throw new Error('buildApp needs config.jwtSecret (see resolveJwtSecret)');
-  const mail =
-    mailer ?? createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
+  const transport = createMailTransport({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
+  const jobs = await registerJobs(app, { config, db, transport, options: jobsOptions });
+  const mail = mailer ?? queuedMailer(jobs);
   const auth = createAuthService({ db, mailer: mail, publicUrl: config.publicUrl, jwtSecret: config.jwtSecret, log: app.log, limits });
   app.decorateRequest('actor', null);
   app.decorateRequest('accessToken', null);
@@ -171,7 +176,6 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   registerFormerNameRedirects(app, db);
 
   app.addHook('onClose', async () => {
-    mail.close();
     await db.destroy();
   });
   // Added after the hook above, so it runs before it (last added, first run): the channel still announces through the pool.
@@ -181,6 +185,13 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   });
 
   await app.register(healthRoutes(db, VERSION));
+  if (config.role === 'worker') {
+    // A worker works jobs and answers its health checks (and /metrics); no pages, no API.
+    app.setNotFoundHandler((request, reply) =>
+      reply.status(404).send({ error: 'not_found', message: `Route ${request.method}:${request.url.split('?')[0]} not found (VGL_ROLE=worker)`, statusCode: 404 }),
+    );
+    return app;
+  }
   await app.register(authRoutes(auth));
   await app.register(profileRoutes());
   await app.register(tokensRoutes(tokens));
@@ -220,7 +231,8 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   await app.register(onboardingRoutes(createOnboardingService(db)));
   await app.register(notificationsRoutes(notifications));
   await app.register(activityRoutes(activity));
-  await app.register(adminRoutes(createAdminService(db, { notifications, onFeaturedChange: () => home.invalidate() })));
+  const mailQueue = { failed: (limit: number) => failedMail(jobs, limit), retry: (id: string) => retryMail(jobs, id) };
+  await app.register(adminRoutes(createAdminService(db, { notifications, onFeaturedChange: () => home.invalidate(), mail: mailQueue })));
   await app.register(catalogAdminRoutes(createCatalogAdminService({ db, igdb: config.igdb, log: app.log })));
 
   await registerSpa(app, { webRoot, uploadsDir, publicUrl: config.publicUrl, pageMeta: createPageMeta(db, library), movedPage: formerNamePages(db), pages: responseCache.pages });

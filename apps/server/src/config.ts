@@ -94,9 +94,18 @@ const envSchema = z
         }
         return parsed;
       }),
+    VGL_ROLE: z
+      .string()
+      .trim()
+      .default('all')
+      .pipe(z.enum(['web', 'worker', 'all'], 'must be web (serves requests, sends jobs), worker (works jobs, serves only health checks) or all')),
     METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters long (it guards /metrics)').optional()),
   })
   .superRefine((env, ctx) => {
+    // On SQLite one process serves: a web-only process would leave every job (mail) waiting for nobody.
+    if (env.VGL_ROLE === 'web' && !env.DATABASE_URL) {
+      ctx.addIssue({ code: 'custom', path: ['VGL_ROLE'], message: 'web needs DATABASE_URL (PostgreSQL) and a worker instance beside it; on SQLite leave it unset (all)' });
+    }
     if (Boolean(env.IGDB_CLIENT_ID) !== Boolean(env.IGDB_CLIENT_SECRET)) {
       const missing = env.IGDB_CLIENT_ID ? 'IGDB_CLIENT_SECRET' : 'IGDB_CLIENT_ID';
       ctx.addIssue({ code: 'custom', path: [missing], message: 'must be set together with the other IGDB credential' });
@@ -129,6 +138,8 @@ export interface Config {
   trustProxy: TrustedProxies | undefined;
   /** The bearer token /metrics asks for; undefined → no /metrics at all. */
   metricsToken: string | undefined;
+  /** VGL_ROLE: `web` serves and sends jobs, `worker` works jobs and answers only health checks, `all` both. */
+  role: 'web' | 'worker' | 'all';
 }
 
 export class ConfigError extends Error {
@@ -167,5 +178,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     communityUrl: e.COMMUNITY_URL,
     trustProxy: e.TRUST_PROXY,
     metricsToken: e.METRICS_TOKEN,
+    role: e.VGL_ROLE,
   };
 }

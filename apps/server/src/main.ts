@@ -3,7 +3,6 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createDb } from './db/database.js';
 import { progressBar } from './cli/progress.js';
-import { scheduleIgdbSync } from './modules/igdb/igdb.job.js';
 import { prepareInstance } from './startup.js';
 
 async function main(): Promise<void> {
@@ -23,10 +22,6 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, db });
   if (migrated.applied.length) app.log.info({ applied: migrated.applied }, 'database migrated');
 
-  const stopSync = config.igdb ? scheduleIgdbSync(db, config.igdb, app.log) : undefined;
-  // Before the database closes: the run under way stops at its next query and notes why (the next run resumes).
-  app.addHook('preClose', async () => stopSync?.());
-
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
@@ -35,7 +30,8 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   const where = config.database.kind === 'sqlite' ? config.database.file : 'PostgreSQL';
-  process.stdout.write(`\nVGL is ready at ${config.publicUrl} (database: ${where})\n\n`);
+  const role = config.role === 'all' ? '' : `, role: ${config.role}`;
+  process.stdout.write(`\nVGL is ready at ${config.publicUrl} (database: ${where}${role})\n\n`);
 }
 
 main().catch((error: unknown) => {

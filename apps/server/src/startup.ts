@@ -2,6 +2,8 @@ import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { migrateToLatest, type MigrationReport } from './db/migrate.js';
 import { withStartupLock } from './db/startup-lock.js';
+import { appQueues } from './modules/jobs/jobs.app.js';
+import { installJobSchema } from './modules/jobs/jobs.pg.js';
 import type { Progress } from './modules/catalog/catalog.import.js';
 import { prepareEmbeddedCatalog, type SeedReport } from './modules/catalog/catalog.seed.js';
 import { agreeOnJwtSecret, resolveJwtSecret } from './secrets.js';
@@ -33,6 +35,8 @@ export async function prepareInstance(config: Config, db: Db, { onProgress, onWa
     config.database,
     async () => {
       const migrated = await migrateToLatest(db);
+      // pg-boss's tables and the app's queues: made or upgraded by one instance, not raced by all.
+      if (db.pool) await installJobSchema(db.pool, appQueues());
       if (db.dialect === 'postgres') await agreeOnJwtSecret(db.kysely, jwtSecret, { generated, dataDir: config.dataDir });
       const seeded = await prepareEmbeddedCatalog(db, { onProgress, ...(seedFile ? { file: seedFile } : {}) });
       return { migrated, seeded };

@@ -24,6 +24,8 @@ export const ADMIN_LIMITS = {
   activeWindowDays: 7,
   /** Audit rows shown on the overview. */
   overviewAudit: 20,
+  /** Mails that could not be sent, shown on the overview. */
+  overviewFailedMail: 5,
   maxFeatured: 50,
 } as const;
 
@@ -103,6 +105,18 @@ export interface AdminOverview {
   reviews: DailyCount[];
   /** The latest audit rows, newest first. */
   audit: AuditEntry[];
+  failedMail: { total: number; latest: FailedMail[] };
+}
+
+/** A mail the job queue gave up on after its last retry (it stays retryable). */
+export interface FailedMail {
+  id: string;
+  to: string;
+  subject: string;
+  lastError: string;
+  tries: number;
+  /** Unix ms of the last try. */
+  failedAt: number;
 }
 
 /** A row of GET /api/admin/users. */

@@ -192,9 +192,37 @@ export interface Database {
   list_likes: { user_id: number; list_id: number; created_at: number };
   /** Counters that move whenever a part of a member's stats data changes (0018's triggers): part YYYY is that year's diary, part 0 the library. */
   member_stats_versions: { user_id: number; part: number; version: number };
+  member_stats_answers: MemberStatsAnswersTable;
   username_history: UsernameHistoryTable;
   avatars: AvatarsTable;
   rate_limits: RateLimitsTable;
+  /** SQLite only (0027): background jobs; on PostgreSQL pg-boss keeps them. */
+  jobs: JobsTable;
+}
+
+export interface JobsTable {
+  id: string;
+  name: string;
+  /** JSON. */
+  data: string;
+  state: 'created' | 'retry' | 'active' | 'failed';
+  retry_count: number;
+  retry_limit: number;
+  retry_delay: number;
+  retry_backoff: number;
+  start_after: number;
+  last_error: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Stats answers as last counted (0026), used while the member's counters still match their fingerprint. */
+export interface MemberStatsAnswersTable {
+  user_id: number;
+  question: string;
+  fingerprint: string;
+  payload: string;
+  computed_at: number;
 }
 
 /** Avatar images (0023), served at /uploads/avatars/{name}: a name is random and never reused, so its bytes never change. */

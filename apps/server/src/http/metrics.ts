@@ -12,7 +12,7 @@ export interface Metrics {
    * A gauge read at each scrape, for other modules to report their state
    * (a job queue's depth, …): `read` is called only when /metrics is asked.
    */
-  addGauge(name: string, help: string, read: () => number): void;
+  addGauge(name: string, help: string, read: () => number | Promise<number>): void;
 }
 
 declare module 'fastify' {
@@ -33,7 +33,7 @@ export function registerMetrics(app: FastifyInstance, { db, token }: { db: Db; t
   const metrics: Metrics = {
     registry,
     addGauge(name, help, read) {
-      new Gauge({ name, help, registers: [registry], collect() { this.set(read()); } });
+      new Gauge({ name, help, registers: [registry], async collect() { this.set(await read()); } });
     },
   };
   app.decorate('metrics', metrics);

@@ -13,19 +13,23 @@ export interface MailMessage {
   link?: string;
 }
 
+/** Sends mail for the app: resolves once the mail is in the job queue (mail.jobs.ts), not when it is delivered. */
 export interface Mailer {
-  /** Resolves once the mail is handed over (or, after every retry failed, kept in the outbox). */
   send(message: MailMessage): Promise<void>;
+}
+
+/** One attempt at delivering a mail: the mail.send job's worker calls it, and the queue retries. */
+export interface MailTransport {
+  /** Rejects when the SMTP server refuses or cannot be reached. */
+  deliver(message: MailMessage): Promise<void>;
   close(): void;
 }
 
-export interface MailerOptions {
+export interface MailTransportOptions {
   smtpUrl: string | undefined;
   from: string;
   outboxDir: string;
   log: FastifyBaseLogger;
-  /** Waits between attempts; the number of entries + 1 is the number of attempts. */
-  retryDelaysMs?: number[];
   /**
    * Where a mail kept in the outbox is told to a person (its link, plainly):
    * by default the terminal, when the server runs in one. The JSON log has
@@ -51,9 +55,7 @@ export function outboxNotice(message: MailMessage, file: string): string {
   ].join('\n');
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Writes a mail as an .eml file: the outbox used without SMTP, and the last resort when SMTP keeps failing. */
+/** Writes a mail as an .eml file: the outbox, used without SMTP. */
 async function writeToOutbox(outboxDir: string, from: string, message: MailMessage): Promise<string> {
   const eml = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const info = await eml.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
@@ -65,37 +67,23 @@ async function writeToOutbox(outboxDir: string, from: string, message: MailMessa
 
 /**
  * Real SMTP through nodemailer when SMTP_URL is set; otherwise every mail
- * lands in DATA_DIR/outbox and its link is logged, so a self-hoster without
- * a mail server can still activate accounts. Failures are retried, logged,
- * and never lost: the last resort is the outbox.
+ * lands in DATA_DIR/outbox (of the instance that works the job) and its link
+ * is logged, so a self-hoster without a mail server can still activate
+ * accounts. Retries are the job queue's, so they survive a restart.
  */
-export function createMailer({ smtpUrl, from, outboxDir, log, retryDelaysMs = [500, 2000, 8000], notice = terminalNotice }: MailerOptions): Mailer {
+export function createMailTransport({ smtpUrl, from, outboxDir, log, notice = terminalNotice }: MailTransportOptions): MailTransport {
   const transport: Transporter | undefined = smtpUrl ? nodemailer.createTransport(smtpUrl, { from }) : undefined;
 
-  async function send(message: MailMessage): Promise<void> {
+  async function deliver(message: MailMessage): Promise<void> {
     if (!transport) {
       const file = await writeToOutbox(outboxDir, from, message);
       log.info({ to: message.to, subject: message.subject, link: message.link, file }, 'mail written to the outbox');
       notice?.(outboxNotice(message, file));
       return;
     }
-    for (let attempt = 0; ; attempt += 1) {
-      try {
-        await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
-        log.info({ to: message.to, subject: message.subject }, 'mail sent');
-        return;
-      } catch (err) {
-        const delay = retryDelaysMs[attempt];
-        if (delay === undefined) {
-          const file = await writeToOutbox(outboxDir, from, message);
-          log.error({ err, to: message.to, subject: message.subject, file }, 'mail could not be sent; kept in the outbox');
-          return;
-        }
-        log.warn({ err, to: message.to, attempt: attempt + 1 }, 'mail sending failed; retrying');
-        await sleep(delay);
-      }
-    }
+    await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+    log.info({ to: message.to, subject: message.subject }, 'mail sent');
   }
 
-  return { send, close: () => transport?.close() };
+  return { deliver, close: () => transport?.close() };
 }

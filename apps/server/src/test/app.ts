@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
+import type { JobsOptions } from '../modules/jobs/jobs.app.js';
 import { loadConfig, type Config } from '../config.js';
 import { createDb, type Db } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
@@ -26,6 +27,8 @@ export interface TestAppOptions {
   smtp?: boolean;
   rateLimits?: boolean;
   requestTimeoutMs?: number;
+  /** Background jobs: by default workers look for jobs every 0.5 s and the IGDB sync's first run waits an hour. */
+  jobs?: JobsOptions;
 }
 
 /** Writes a minimal built SPA (index.html with the head marker, one hashed asset) into dir. */
@@ -92,6 +95,7 @@ async function startApp(database: Config['database'], dataDir: string, options: 
   const db = createDb(config.database);
   await migrateToLatest(db);
   const webRoot = options.webRoot ?? writeFakeWebRoot(path.join(dataDir, 'web'));
-  const app = await buildApp({ config, db, webRoot, logger: false, rateLimits: options.rateLimits ?? false, documentedStatusesOnly: true, requestTimeoutMs: options.requestTimeoutMs });
+  const jobs: JobsOptions = { pollSeconds: 0.5, igdbSchedule: { firstRunDelayMs: 3_600_000 }, ...options.jobs };
+  const app = await buildApp({ config, db, webRoot, logger: false, rateLimits: options.rateLimits ?? false, documentedStatusesOnly: true, requestTimeoutMs: options.requestTimeoutMs, jobs });
   return { app, db, config };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ADMIN_LIMITS, AUDIT_ACTIONS, USER_ROLES, type AdminComment, type AdminOverview, type AdminReview, type AdminUser, type AuditEntry } from '../admin.js';
+import { ADMIN_LIMITS, AUDIT_ACTIONS, USER_ROLES, type AdminComment, type AdminOverview, type AdminReview, type AdminUser, type AuditEntry, type FailedMail } from '../admin.js';
 import { DB_INT_MAX, idOf, named, userRefSchema } from './common.js';
 import { reviewEntrySchema } from './library-responses.js';
 
@@ -74,6 +74,7 @@ export type FeaturedOrder = z.infer<typeof featuredOrderSchema>;
 /** Path parameters of /api/admin/*. */
 export const adminUserParamSchema = z.object({ id: idOf('user') });
 export const adminCommentParamSchema = z.object({ id: idOf('comment') });
+export const failedMailParamSchema = z.object({ id: z.uuid('must be a mail job id').describe('The mail job’s id') });
 export const adminReviewParamSchema = z.object({ entryId: idOf('review').describe('The review’s `_id`') });
 
 /* ---- Answers ---- */
@@ -100,6 +101,19 @@ export const auditEntrySchema = named(
   'One moderation action',
 ) satisfies z.ZodType<AuditEntry>;
 
+export const failedMailSchema = named(
+  'FailedMail',
+  z.object({
+    id: z.string().describe('The mail job’s id'),
+    to: z.string(),
+    subject: z.string(),
+    lastError: z.string().describe('What the mail server (or the connection) said at the last try'),
+    tries: z.number().int(),
+    failedAt: unixMs('The last try'),
+  }),
+  'A mail the job queue gave up on after its last retry',
+) satisfies z.ZodType<FailedMail>;
+
 export const adminOverviewSchema = named(
   'AdminOverview',
   z.object({
@@ -113,6 +127,9 @@ export const adminOverviewSchema = named(
     signups: z.array(dailyCountSchema).describe(`${ADMIN_LIMITS.seriesDays} consecutive UTC days ending today, oldest first`),
     reviews: z.array(dailyCountSchema).describe(`${ADMIN_LIMITS.seriesDays} consecutive UTC days ending today, oldest first`),
     audit: z.array(auditEntrySchema).describe(`The latest ${ADMIN_LIMITS.overviewAudit} audit rows, newest first`),
+    failedMail: z
+      .object({ total: z.number().int(), latest: z.array(failedMailSchema).describe(`The latest ${ADMIN_LIMITS.overviewFailedMail}, newest first`) })
+      .describe('Mail that could not be sent: every retry failed'),
   }),
   'The dashboard’s counts, charts and latest audit rows',
 ) satisfies z.ZodType<AdminOverview>;

@@ -22,6 +22,8 @@ import { firstStepsMigration } from './0021_first_steps.js';
 import { entryNotesMigration } from './0022_entry_notes.js';
 import { sharedStateMigration } from './0023_shared_state.js';
 import { statsBucketsMigration } from './0024_stats_buckets.js';
+import { statsAnswersMigration } from './0026_stats_answers.js';
+import { jobsMigration } from './0027_jobs.js';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the compiled
@@ -53,5 +55,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0022_entry_notes': entryNotesMigration(),
     '0023_shared_state': sharedStateMigration(dialect),
     '0024_stats_buckets': statsBucketsMigration(dialect),
+    '0026_stats_answers': statsAnswersMigration(),
+    '0027_jobs': jobsMigration(dialect),
   };
 }

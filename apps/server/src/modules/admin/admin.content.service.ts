@@ -1,4 +1,4 @@
-import { ADMIN_LIMITS, ADMIN_MESSAGES, type AdminReview } from '@vgl/shared';
+import { ADMIN_LIMITS, ADMIN_MESSAGES, type AdminReview, type FailedMail } from '@vgl/shared';
 import type { AdminListQuery, AdminPageQuery } from '@vgl/shared/schemas';
 import { lockGlobal } from '../../db/concurrency.js';
 import type { Db } from '../../db/database.js';
@@ -10,6 +10,12 @@ export interface AdminDeps {
   notifications: NotificationsService;
   /** Called after the featured reviews change (feature, unfeature, reorder). */
   onFeaturedChange?: () => void;
+  /** Mail the job queue gave up on (mail/mail.jobs.ts); none when absent. */
+  mail?: {
+    failed(limit: number): Promise<{ total: number; latest: FailedMail[] }>;
+    /** False when there is no such failed mail. */
+    retry(id: string): Promise<boolean>;
+  };
 }
 import type { UserRow } from '../users/users.repo.js';
 import { commentLabel, recordAudit, reviewLabel } from './admin.audit.js';

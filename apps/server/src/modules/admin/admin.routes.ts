@@ -9,6 +9,7 @@ import {
   adminUserParamSchema,
   adminUserSchema,
   auditEntrySchema,
+  failedMailParamSchema,
   featuredOrderSchema,
   featureInputSchema,
   moderationReasonSchema,
@@ -42,6 +43,26 @@ export const adminRoutes =
       '/api/admin/overview',
       { config: staff, schema: { operationId: 'getAdminOverview', summary: 'Counts, charts and the latest audit rows', tags, response: { 200: adminOverviewSchema } } },
       async () => admin.overview(),
+    );
+
+    app.post(
+      '/api/admin/failed-mail/:id/retry',
+      {
+        // Staff: those who see the list; one more try of a mail harms nobody.
+        config: staff,
+        schema: {
+          operationId: 'retryFailedMail',
+          summary: 'Try a mail that could not be sent once more',
+          description: 'The mail (listed in the overview’s `failedMail`) goes back in the job queue for one more try; if that fails too it is listed again.',
+          tags,
+          params: failedMailParamSchema,
+          response: { 204: noContentSchema },
+        },
+      },
+      async (req, reply) => {
+        await admin.retryFailedMail(req.params.id);
+        return reply.code(204).send(null);
+      },
     );
 
     /* ---- Accounts ---- */

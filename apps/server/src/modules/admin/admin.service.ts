@@ -49,18 +49,25 @@ export function createAdminService(db: Db, deps: AdminDeps, now: () => number = 
     async overview(): Promise<AdminOverview> {
       const at = now();
       const from = seriesStart(at, ADMIN_LIMITS.seriesDays);
-      const [counts, signups, reviews, audit] = await Promise.all([
+      const [counts, signups, reviews, audit, failedMail] = await Promise.all([
         adminRepo.counts(k, at - ADMIN_LIMITS.activeWindowDays * DAY),
         adminRepo.signupsPerDay(k, from),
         adminRepo.reviewsPerDay(k, from),
         adminRepo.audit(k, ADMIN_LIMITS.overviewAudit, 0),
+        deps.mail?.failed(ADMIN_LIMITS.overviewFailedMail) ?? { total: 0, latest: [] },
       ]);
       return {
         counts,
         signups: presentDailySeries(signups, at, ADMIN_LIMITS.seriesDays),
         reviews: presentDailySeries(reviews, at, ADMIN_LIMITS.seriesDays),
         audit: audit.rows.map(presentAuditEntry),
+        failedMail,
       };
+    },
+
+    /** Puts a mail that could not be sent back in the queue, for one more try. */
+    async retryFailedMail(id: string): Promise<void> {
+      if (!(await deps.mail?.retry(id))) throw notFound('There is no such failed mail.');
     },
 
     async users(actor: UserRow, query: AdminListQuery) {

@@ -9,7 +9,8 @@ import { createTestDatabase, dbKinds, type TestDatabase } from '../../test/datab
 import { startFakeIgdb, type FakeIgdb, type FakeIgdbData } from '../../test/fake-igdb.js';
 import { bearer, createUser, loginToken } from '../../test/users.js';
 import { IgdbClient } from './igdb.client.js';
-import { scheduleIgdbSync } from './igdb.job.js';
+import { createJobQueue } from '../jobs/jobs.js';
+import { IGDB_SYNC_JOB, IGDB_SYNC_QUEUE, workIgdbSync, type ScheduleOptions } from './igdb.job.js';
 import { SYNC_LEASE_KEY, syncLease } from './igdb.lease.js';
 import { startIgdbSync, SyncBusyError, SyncStoppedError } from './igdb.run.js';
 import { syncStatus } from './igdb.status.js';
@@ -94,10 +95,11 @@ describe.each(dbKinds)('the Catalog page’s API on %s, with IGDB', (kind) => {
   it('names IGDB as the source and counts the catalog; nothing synced yet', async () => {
     const res = await get();
     expect(res.statusCode).toBe(200);
+    // The app works the sync's scheduled job: its first run is noted (an hour out in tests).
     expect(res.json()).toMatchObject({
       source: { kind: 'igdb', name: 'IGDB' },
       counts: { games: 0, gamesBySource: { mame: 0, igdb: 0, import: 0 }, relatedItems: 0, companies: 0 },
-      sync: { running: null, lastRun: null, lastError: null, nextRunAt: null, nextMode: 'full' },
+      sync: { running: null, lastRun: null, lastError: null, nextRunAt: expect.any(Number), nextMode: 'full' },
     });
   });
 
@@ -258,26 +260,32 @@ describe.each(dbKinds)('one IGDB sync at a time across processes on %s', (kind) 
     await syncLease(b).release('process-b');
   });
 
-  it('the server’s schedule notes its next run, syncs, skips while another process syncs, and stops cleanly', async () => {
+  it('the server’s scheduled job notes its next run, skips while another process syncs, syncs, and stops cleanly', async () => {
     const { log, lines } = silentLog();
-    const before = Date.now();
-    const stop = scheduleIgdbSync(a, credentials(igdb), log, { firstRunDelayMs: 10_000, intervalMs: 60 * 60_000, heartbeatMs: 50 });
-    const next = await until(async () => (await syncStatus(b).read()).nextRunAt);
-    expect(next).toBeGreaterThanOrEqual(before + 10_000);
-    await stop();
-    expect((await syncStatus(b).read()).nextRunAt).toBeNull();
+    /** What a worker instance runs: the sync's job on the database's queue. */
+    const schedule = async (options: ScheduleOptions) => {
+      const queue = createJobQueue(a, log, { queues: { [IGDB_SYNC_JOB]: IGDB_SYNC_QUEUE }, works: true, pollSeconds: 0.5 });
+      await queue.start();
+      const stopSync = await workIgdbSync(queue, a, credentials(igdb), log, options);
+      return async () => {
+        await stopSync();
+        await queue.stop();
+      };
+    };
 
     // Due at once, while another process holds the lease: skipped, with the reason in the log.
     const now = Date.now();
     expect(await syncLease(b).take('process-b', now + 60_000, now)).toBe(true);
-    const busy = scheduleIgdbSync(a, credentials(igdb), log, { firstRunDelayMs: 0, intervalMs: 60 * 60_000 });
+    const busy = await schedule({ firstRunDelayMs: 0, heartbeatMs: 50 });
+    expect(await until(async () => (await syncStatus(b).read()).nextRunAt)).toBeGreaterThan(now);
     await until(async () => lines.some((l) => l.startsWith('Scheduled IGDB sync skipped: A catalog sync is already running')));
     await busy();
+    expect((await syncStatus(b).read()).nextRunAt).toBeNull();
     await syncLease(b).release('process-b');
 
     // Due at once and free: it runs, and its run is the last one.
     const lastBefore = (await syncStatus(a).read()).lastRun!.finishedAt;
-    const running = scheduleIgdbSync(a, credentials(igdb), log, { firstRunDelayMs: 0, intervalMs: 60 * 60_000, heartbeatMs: 50 });
+    const running = await schedule({ firstRunDelayMs: 0, heartbeatMs: 50 });
     const last = await until(async () => {
       const { lastRun } = await syncStatus(b).read();
       return lastRun && lastRun.finishedAt > lastBefore ? lastRun : null;

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../app/router';
 import { authStore } from '../../stores/auth';
@@ -61,6 +61,24 @@ describe('dashboard access', () => {
     expect(within(audit).getByRole('row', { name: /Mod_Mary Suspended a user Alice Spam links in every review\./ })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Full audit log' }).getAttribute('href')).toBe('/dashboard?audit=1');
     await waitFor(() => expect(document.title).toBe('Dashboard | VGL'));
+  });
+
+  it('lists mail that could not be sent, and puts one back in the queue on Retry', async () => {
+    signInAs('admin');
+    const failed = { id: '7d4c2f7e-1b8a-4a3c-9a55-2f3a1c0e9b10', to: 'bob@example.com', subject: 'Activate your VGL account', lastError: 'connect ECONNREFUSED 10.0.0.5:587', tries: 5, failedAt: Date.UTC(2026, 10, 20, 9, 30) };
+    const requests = stubFetch({
+      ...navAnswers,
+      '/api/admin/overview': { body: anOverview({ failedMail: { total: 1, latest: [failed] } }) },
+      [`POST /api/admin/failed-mail/${failed.id}/retry`]: { status: 204 },
+    });
+    renderRoutes(routes, '/dashboard');
+
+    expect(await screen.findByRole('heading', { name: 'Mail that could not be sent (1)' })).toBeTruthy();
+    const table = screen.getByRole('region', { name: 'Mail that could not be sent table' });
+    expect(within(table).getByRole('row', { name: /bob@example\.com Activate your VGL account connect ECONNREFUSED 10\.0\.0\.5:587 5/ })).toBeTruthy();
+    fireEvent.click(within(table).getByRole('button', { name: 'Retry the mail to bob@example.com' }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'POST' && r.url.pathname === `/api/admin/failed-mail/${failed.id}/retry`)).toBe(true));
+    expect(await screen.findByText('The mail to bob@example.com is queued for one more try.')).toBeTruthy();
   });
 
   it('pages the whole audit log under ?audit=', async () => {

@@ -4,6 +4,7 @@ import { Pagination } from '../../components/Pagination';
 import { usePageMeta } from '../../lib/pageMeta';
 import { AuditTable } from './AuditTable';
 import { DailyBarChart } from './DailyBarChart';
+import { FailedMailTable } from './FailedMailTable';
 import { useAuditLog, useOverview } from './dashboardApi';
 import { ListStatus } from './ListControls';
 import styles from './dashboard.module.css';
@@ -19,7 +20,7 @@ const COUNT_LABELS: [keyof AdminCounts, string][] = [
 /** The page of the full audit log is "?audit=N" on the overview; without it the overview shows. */
 const AUDIT_PARAM = 'audit';
 
-/** /dashboard: counts, the last 30 days of sign-ups and reviews, the latest moderation; "?audit=N" pages the whole log. */
+/** /dashboard: counts, the last 30 days of sign-ups and reviews, mail that could not be sent (when any), the latest moderation; "?audit=N" pages the whole log. */
 export function OverviewPage() {
   const [params] = useSearchParams();
   if (!params.has(AUDIT_PARAM)) return <Overview />;
@@ -54,6 +55,12 @@ function Overview() {
           <DailyBarChart title="Reviews per day" days={data.reviews} unit={['review', 'reviews']} />
         </div>
       </section>
+      {data.failedMail.total > 0 && (
+        <section className={styles.section} aria-labelledby="dashboard-failed-mail">
+          <h2 id="dashboard-failed-mail">Mail that could not be sent ({data.failedMail.total.toLocaleString('en-US')})</h2>
+          <FailedMailTable mails={data.failedMail.latest} total={data.failedMail.total} />
+        </section>
+      )}
       <section className={styles.section} aria-labelledby="dashboard-audit">
         <div className={styles.sectionHead}>
           <h2 id="dashboard-audit">Latest moderation</h2>

@@ -8,6 +8,7 @@ import {
   type AdminUser,
   type AdminCatalog,
   type AuditEntry,
+  type FailedMail,
   type UserRole,
 } from '@vgl/shared';
 import { api, apiRequest } from '../../lib/api';
@@ -108,6 +109,12 @@ export const useUnsuspendUser = () =>
   useModeration((user: AdminUser) => api.post(`${userPath(user)}/unsuspend`), {
     what: 'Unsuspending the user',
     done: (user) => `${user.username} is no longer suspended.`,
+  });
+
+export const useRetryMail = () =>
+  useModeration((mail: FailedMail) => api.post(`/api/admin/failed-mail/${mail.id}/retry`), {
+    what: 'Retrying the mail',
+    done: (mail) => `The mail to ${mail.to} is queued for one more try.`,
   });
 
 export const useChangeRole = () =>

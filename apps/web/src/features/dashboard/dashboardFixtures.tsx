@@ -95,6 +95,7 @@ export const anOverview = (overrides: Partial<AdminOverview> = {}): AdminOvervie
   signups: thirtyDays({ '2026-11-20': 4, '2026-11-22': 1 }),
   reviews: thirtyDays({ '2026-11-01': 2 }),
   audit: [anAuditEntry()],
+  failedMail: { total: 0, latest: [] },
   ...overrides,
 });
 

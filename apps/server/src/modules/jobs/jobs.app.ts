@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import { MAIL_JOB, MAIL_RETRY, workMail } from '../../mail/mail.jobs.js';
+import type { MailTransport } from '../../mail/mailer.js';
+import { IGDB_SYNC_JOB, IGDB_SYNC_QUEUE, workIgdbSync, type ScheduleOptions } from '../igdb/igdb.job.js';
+import { createJobQueue } from './jobs.js';
+import type { JobQueue, QueueSettings, RetryPolicy } from './jobs.queue.js';
+
+/** Tests shorten the waits; production keeps the defaults. */
+export interface JobsOptions {
+  mailRetry?: RetryPolicy;
+  pollSeconds?: number;
+  igdbSchedule?: ScheduleOptions;
+}
+
+/** The app's job queues and how each is retried. */
+export const appQueues = (mailRetry: RetryPolicy = MAIL_RETRY): Record<string, QueueSettings> => ({ [MAIL_JOB]: { retry: mailRetry }, [IGDB_SYNC_JOB]: IGDB_SYNC_QUEUE });
+
+/**
+ * The app's background work. Every role sends jobs; `worker` and `all`
+ * (VGL_ROLE) also work them and keep the schedule: mail delivery and, with
+ * IGDB configured, the catalog sync. Stopped before the database closes.
+ */
+export async function registerJobs(app: FastifyInstance, { config, db, transport, options = {} }: { config: Config; db: Db; transport: MailTransport; options?: JobsOptions }): Promise<JobQueue> {
+  const works = config.role !== 'web';
+  const queue = createJobQueue(db, app.log, {
+    queues: appQueues(options.mailRetry),
+    works,
+    pollSeconds: options.pollSeconds,
+  });
+  await queue.start();
+  let stopSync: (() => Promise<void>) | undefined;
+  if (works) {
+    await workMail(queue, transport);
+    if (config.igdb) stopSync = await workIgdbSync(queue, db, config.igdb, app.log, options.igdbSchedule);
+  }
+  // Read at each scrape; NaN (not a failed scrape) while the database does not answer.
+  const count = (which: 'pending' | 'failed') => async () => (await queue.counts().catch(() => ({ pending: Number.NaN, failed: Number.NaN })))[which];
+  app.metrics.addGauge('vgl_jobs_pending', 'Background jobs waiting, retrying or running (mail, catalog sync), all instances', count('pending'));
+  app.metrics.addGauge('vgl_jobs_failed', 'Background jobs that failed every try and wait for a person (the dashboard lists failed mail)', count('failed'));
+  // Before the database closes: the sync under way stops at its next query, mail under way is finished.
+  app.addHook('preClose', async () => {
+    await stopSync?.();
+    await queue.stop();
+    transport.close();
+  });
+  return queue;
+}

@@ -1,0 +1,121 @@
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import type pg from 'pg';
+import { errorText, FAILED_KEPT_DAYS, type FailedJob, type JobQueue, type JobQueueOptions, type QueueSettings } from './jobs.queue.js';
+
+/** pg-boss keeps its tables in a schema of its own, beside ours. */
+export const JOB_SCHEMA = 'pgboss';
+
+/** pg-boss on our pool: no connections beyond DB_POOL_MAX (values stay undefined for its multi-statement scripts). */
+const onPool = (pool: pg.Pool): PgBoss.Db => ({ executeSql: (text, values) => pool.query(text, values) });
+
+/** The queue pg-boss's cron sends through (timekeeper.js); made here so instances do not race to make it. */
+const CRON_QUEUE = '__pgboss__send-it';
+
+/** Each queue is a partition table: made once, after that a no-op (an insert that finds its row). */
+async function createQueues(boss: PgBoss, queues: Record<string, QueueSettings>): Promise<void> {
+  // "stately": one waiting and one running at most, whoever sends.
+  for (const [name, queue] of Object.entries(queues)) await boss.createQueue(name, { name, policy: queue.oneAtATime ? 'stately' : 'standard' });
+}
+
+/**
+ * Creates or upgrades pg-boss's schema and makes the app's queues. Called
+ * under the start-up lock (startup.ts): instances started together deadlocked
+ * making the same queue's table. An instance that skipped it (the tests,
+ * one at a time) still gets both from start().
+ */
+export async function installJobSchema(pool: pg.Pool, queues: Record<string, QueueSettings>): Promise<void> {
+  const boss = new PgBoss({ db: onPool(pool), schema: JOB_SCHEMA, migrate: true, supervise: false, schedule: false });
+  await boss.start();
+  await createQueues(boss, { ...queues, [CRON_QUEUE]: { retry: { retryLimit: 0, retryDelaySeconds: 0, backoff: false } } });
+  await boss.stop({ graceful: false, close: false });
+}
+
+/**
+ * The job queue on PostgreSQL, shared by every instance: SKIP LOCKED hands
+ * each job to one worker, and pg-boss's cron is kept by one instance a
+ * minute, so a scheduled job is sent once however many workers run.
+ */
+export function createPgBossQueue(pool: pg.Pool, log: FastifyBaseLogger, { queues, works, pollSeconds }: JobQueueOptions): JobQueue {
+  // pg-boss's own pace (2 s for a worker, 30 s for the clock) unless told otherwise (tests).
+  const clock = pollSeconds === undefined ? {} : { cronMonitorIntervalSeconds: Math.max(1, pollSeconds), cronWorkerIntervalSeconds: Math.max(1, pollSeconds) };
+  const workerPoll = pollSeconds === undefined ? {} : { pollingIntervalSeconds: Math.max(0.5, pollSeconds) };
+  const boss = new PgBoss({
+    db: onPool(pool),
+    schema: JOB_SCHEMA,
+    migrate: true,
+    // Maintenance (expiring stuck jobs, retention) and the cron clock run where jobs are worked.
+    supervise: works,
+    schedule: works,
+    // Failed jobs stay in the job table (listed, retryable) for FAILED_KEPT_DAYS; done ones leave it
+    // after an hour (the mail in them may hold a live link) and the archive after a day.
+    archiveFailedAfterSeconds: FAILED_KEPT_DAYS * 86_400,
+    archiveCompletedAfterSeconds: 3600,
+    deleteAfterDays: 1,
+    ...clock,
+  });
+  boss.on('error', (err) => log.warn({ err }, 'job queue: a background query failed'));
+  const names = Object.keys(queues);
+  const settings = (name: string) => {
+    const queue = queues[name];
+    if (!queue) throw new Error(`unknown job queue ${name}`);
+    return queue;
+  };
+  const sendOptions = (name: string): PgBoss.SendOptions => {
+    const { retry, maxRunSeconds } = settings(name);
+    return { retryLimit: retry.retryLimit, retryDelay: retry.retryDelaySeconds, retryBackoff: retry.backoff, ...(maxRunSeconds ? { expireInSeconds: maxRunSeconds } : {}) };
+  };
+
+  return {
+    kind: 'pg-boss',
+    async start() {
+      await boss.start();
+      await createQueues(boss, queues);
+    },
+    send: (name, data, options = {}) => boss.send(name, data, { ...sendOptions(name), ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}) }),
+    async work(name, handler) {
+      settings(name);
+      await boss.work(name, { batchSize: 1, includeMetadata: true, ...workerPoll }, async ([job]) => {
+        if (job) await handler(job.data as never, { id: job.id, retryCount: job.retryCount });
+      });
+    },
+    async schedule(name, cron) {
+      await boss.schedule(name, cron, {}, { ...sendOptions(name), tz: 'UTC' });
+    },
+    async failed<T>(name: string, limit: number) {
+      const [rows, count] = await Promise.all([
+        pool.query<{ id: string; data: T; retry_count: number; error: string | null; completed_on: Date }>(
+          `select id, data, retry_count, coalesce(output->>'message', output->'value'->>'message') as error, completed_on
+             from ${JOB_SCHEMA}.job where name = $1 and state = 'failed' order by completed_on desc limit $2`,
+          [name, limit],
+        ),
+        pool.query<{ total: number }>(`select count(*)::int as total from ${JOB_SCHEMA}.job where name = $1 and state = 'failed'`, [name]),
+      ]);
+      const latest: FailedJob<T>[] = rows.rows.map((row) => ({
+        id: row.id,
+        data: row.data,
+        tries: row.retry_count + 1,
+        lastError: errorText(row.error ?? 'unknown error'),
+        failedAt: row.completed_on.getTime(),
+      }));
+      return { total: count.rows[0]?.total ?? 0, latest };
+    },
+    async retry(name, id) {
+      const job = await boss.getJobById(name, id);
+      if (job?.state !== 'failed') return false;
+      await boss.retry(name, id);
+      return true;
+    },
+    async counts() {
+      const { rows } = await pool.query<{ pending: number; failed: number }>(
+        `select count(*) filter (where state in ('created', 'retry', 'active'))::int as pending, count(*) filter (where state = 'failed')::int as failed
+           from ${JOB_SCHEMA}.job where name = any($1)`,
+        [names],
+      );
+      return rows[0] ?? { pending: 0, failed: 0 };
+    },
+    async stop() {
+      await boss.stop({ graceful: true, close: false, timeout: 10_000 });
+    },
+  };
+}

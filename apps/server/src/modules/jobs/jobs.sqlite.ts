@@ -1,0 +1,183 @@
+import { randomUUID } from 'node:crypto';
+import cronParser from 'cron-parser';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database.js';
+import { errorText, FAILED_KEPT_DAYS, retryDelaySeconds, type JobHandler, type JobQueue, type JobQueueOptions } from './jobs.queue.js';
+
+type JobState = 'created' | 'retry' | 'active' | 'failed';
+const WAITING: JobState[] = ['created', 'retry'];
+
+/**
+ * The job queue on SQLite, where one process serves: the same semantics as
+ * pg-boss, worked in this process, with the jobs in the `jobs` table (0027)
+ * so that mail waiting for a retry survives a restart. A job that was running
+ * when the process died is tried again at the next start. Done jobs are deleted.
+ */
+export function createSqliteQueue(db: Db, log: FastifyBaseLogger, { queues, works, pollSeconds = 1 }: JobQueueOptions): JobQueue {
+  const k = db.kysely;
+  const wake = new Map<string, () => void>();
+  const timers = new Set<NodeJS.Timeout>();
+  const running = new Set<Promise<void>>();
+  let stopped = false;
+  const settings = (name: string) => {
+    const queue = queues[name];
+    if (!queue) throw new Error(`unknown job queue ${name}`);
+    return queue;
+  };
+  const later = (ms: number, fn: () => void) => {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      fn();
+    }, ms);
+    timer.unref();
+    timers.add(timer);
+  };
+
+  async function take(name: string) {
+    const now = Date.now();
+    const job = await k.selectFrom('jobs').selectAll().where('name', '=', name).where('state', 'in', WAITING).where('start_after', '<=', now).orderBy('start_after').limit(1).executeTakeFirst();
+    if (!job) return undefined;
+    const retryCount = job.state === 'retry' ? job.retry_count + 1 : job.retry_count;
+    // Conditional, as pg-boss's SKIP LOCKED: a job is handed out once.
+    const taken = await k.updateTable('jobs').set({ state: 'active', retry_count: retryCount, updated_at: now }).where('id', '=', job.id).where('state', '=', job.state).executeTakeFirst();
+    return Number(taken.numUpdatedRows) === 1 ? { ...job, retry_count: retryCount } : undefined;
+  }
+
+  async function settle(job: NonNullable<Awaited<ReturnType<typeof take>>>, err: unknown) {
+    const now = Date.now();
+    if (err === undefined) {
+      await k.deleteFrom('jobs').where('id', '=', job.id).execute();
+      return;
+    }
+    const again = job.retry_count < job.retry_limit;
+    const policy = { retryLimit: job.retry_limit, retryDelaySeconds: job.retry_delay, backoff: job.retry_backoff === 1 };
+    const state: JobState = again ? 'retry' : 'failed';
+    await k
+      .updateTable('jobs')
+      .set({ state, last_error: errorText(err), updated_at: now, ...(again ? { start_after: now + retryDelaySeconds(policy, job.retry_count) * 1000 } : {}) })
+      .where('id', '=', job.id)
+      .execute();
+    log[again ? 'warn' : 'error']({ err, job: job.name, id: job.id, tries: job.retry_count + 1 }, again ? 'job failed; it will be retried' : 'job failed for good');
+  }
+
+  /** One loop per job name, so a long IGDB sync never holds up mail. */
+  function workLoop(name: string, handler: JobHandler<unknown>) {
+    const loop = async () => {
+      wake.delete(name);
+      while (!stopped) {
+        const job = await take(name).catch((err: unknown) => void log.warn({ err }, 'job queue: could not take a job'));
+        if (!job) break;
+        const run = (async () => {
+          let failure: unknown;
+          try {
+            await handler(JSON.parse(job.data) as unknown, { id: job.id, retryCount: job.retry_count });
+          } catch (err) {
+            failure = err ?? new Error('job failed');
+          }
+          await settle(job, failure).catch((err: unknown) => log.error({ err }, 'job queue: could not record a job’s end'));
+        })();
+        running.add(run);
+        await run;
+        running.delete(run);
+      }
+      if (stopped) return;
+      let woken = false;
+      const next = () => {
+        if (woken) return;
+        woken = true;
+        void loop();
+      };
+      wake.set(name, next);
+      later(pollSeconds * 1000, next);
+    };
+    void loop();
+  }
+
+  const queue: JobQueue = {
+    kind: 'sqlite',
+    async start() {
+      if (!works) return;
+      // Jobs left running by a process that stopped without finishing them are tried again.
+      await k.updateTable('jobs').set({ state: 'retry', updated_at: Date.now() }).where('state', '=', 'active').execute();
+      await k.deleteFrom('jobs').where('state', '=', 'failed').where('updated_at', '<', Date.now() - FAILED_KEPT_DAYS * 86_400_000).execute();
+    },
+    async send(name, data, options = {}) {
+      const { retry, oneAtATime } = settings(name);
+      if (oneAtATime) {
+        const waiting = await k.selectFrom('jobs').select('id').where('name', '=', name).where('state', 'in', WAITING).executeTakeFirst();
+        if (waiting) return null;
+      }
+      const now = Date.now();
+      const id = randomUUID();
+      await k
+        .insertInto('jobs')
+        .values({
+          id,
+          name,
+          data: JSON.stringify(data),
+          state: 'created',
+          retry_count: 0,
+          retry_limit: retry.retryLimit,
+          retry_delay: retry.retryDelaySeconds,
+          retry_backoff: retry.backoff ? 1 : 0,
+          start_after: now + (options.startAfterSeconds ?? 0) * 1000,
+          last_error: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      if (!options.startAfterSeconds) wake.get(name)?.();
+      return id;
+    },
+    async work(name, handler) {
+      settings(name);
+      if (works && !stopped) workLoop(name, handler as JobHandler<unknown>);
+    },
+    async schedule(name, cron) {
+      const interval = cronParser.parseExpression(cron, { tz: 'UTC' });
+      const plan = () => {
+        if (stopped) return;
+        const at = interval.next().getTime();
+        later(Math.max(0, at - Date.now()), () => {
+          if (stopped) return;
+          queue.send(name, {}).catch((err: unknown) => log.warn({ err, job: name }, 'job queue: a scheduled job could not be sent'));
+          plan();
+        });
+      };
+      if (works) plan();
+    },
+    async failed<T>(name: string, limit: number) {
+      const failed = k.selectFrom('jobs').where('name', '=', name).where('state', '=', 'failed');
+      const [rows, count] = await Promise.all([
+        failed.selectAll().orderBy('updated_at', 'desc').limit(limit).execute(),
+        failed.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      const latest = rows.map((row) => ({ id: row.id, data: JSON.parse(row.data) as T, tries: row.retry_count + 1, lastError: row.last_error ?? 'unknown error', failedAt: row.updated_at }));
+      return { total: Number(count.total), latest };
+    },
+    async retry(name, id) {
+      const result = await k
+        .updateTable('jobs')
+        .set((eb) => ({ state: 'retry', retry_limit: eb('retry_limit', '+', 1), start_after: Date.now(), updated_at: Date.now() }))
+        .where('name', '=', name)
+        .where('id', '=', id)
+        .where('state', '=', 'failed')
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return false;
+      wake.get(name)?.();
+      return true;
+    },
+    async counts() {
+      const rows = await k.selectFrom('jobs').select(['state', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('state').execute();
+      const of = (states: string[]) => rows.filter((r) => states.includes(r.state)).reduce((sum, r) => sum + Number(r.n), 0);
+      return { pending: of(['created', 'retry', 'active']), failed: of(['failed']) };
+    },
+    async stop() {
+      stopped = true;
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      await Promise.allSettled([...running]);
+    },
+  };
+  return queue;
+}
