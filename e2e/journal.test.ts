@@ -71,6 +71,8 @@ describe.skipIf(!hasChromium)('play journal, backlog and wishlist in Chromium', 
 
     // The third from the diary, finding the game by name.
     await page().goto(url('/u/journal1/diary'));
+    // The diary loaded first: a dialog opened over the loading page goes when the page is drawn anew.
+    await page().getByRole('heading', { name: 'March 2024' }).waitFor();
     await page().getByRole('button', { name: 'Log a session' }).click();
     await dialog().getByLabel('Game', { exact: true }).fill(c.name.slice(0, 12));
     await dialog()

@@ -150,7 +150,7 @@ describe.skipIf(!hasChromium)('library, reviews, diary and CSV export in Chromiu
     await other.goto(url('/u/logger2/settings/data'));
     const file = `${suite.server.dataDir}/export.csv`;
     fs.writeFileSync(file, csv);
-    await other.getByLabel(/CSV file/i).setInputFiles(file);
+    await other.getByLabel('File', { exact: true }).setInputFiles(file);
     await other.getByRole('button', { name: 'Preview' }).click();
     await other.getByText(/rows? matched/i).waitFor();
     await other.getByRole('button', { name: 'Import', exact: true }).click();

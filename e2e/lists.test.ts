@@ -123,6 +123,8 @@ describe.skipIf(!hasChromium)('lists in Chromium', () => {
   it('another member likes and comments on it; the owner is notified', async () => {
     await signIn(suite.context, tokens.friend1!);
     await page().goto(url(LIST));
+    // The list and its comments loaded first, so the like is not undone by the page's first answers arriving.
+    await page().getByRole('heading', { name: /^Comments/ }).waitFor();
     const like = page().getByRole('button', { name: /^Like/ }).first();
     await expect.poll(() => like.isEnabled()).toBe(true);
     await like.click();
@@ -169,7 +171,7 @@ describe.skipIf(!hasChromium)('lists in Chromium', () => {
     await other.goto(url('/u/fresh1/settings/data'));
     const file = `${suite.server.dataDir}/lists-export.csv`;
     fs.writeFileSync(file, csv);
-    await other.getByLabel(/CSV file/i).setInputFiles(file);
+    await other.getByLabel('File', { exact: true }).setInputFiles(file);
     await other.getByRole('button', { name: 'Preview' }).click();
     await other.getByText(/The file also holds 1 list\./).waitFor();
     await other.getByRole('button', { name: 'Import', exact: true }).click();
