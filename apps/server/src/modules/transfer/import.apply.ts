@@ -3,7 +3,7 @@ import { LIBRARY_LIMITS } from '@vgl/shared';
 import type { Database, LibraryEntriesTable } from '../../db/schema.js';
 import { chunks, type GameRef, type Platforms } from './import.match.js';
 import { forEachPaced, type Pacer } from './import.pace.js';
-import { joinNotes, type DiaryImportRow, type ImportRow, type LibraryImportRow, type LineError } from './import.rows.js';
+import { EMPTY_LIBRARY_FIELDS, joinNotes, type DiaryImportRow, type ImportRow, type LibraryImportRow, type LineError } from './import.rows.js';
 import { diaryColumns, entryColumnsFromPlay } from '../library/library.diary.js';
 import { blankEntry, type Conn } from '../library/library.repo.js';
 
@@ -90,20 +90,12 @@ function changesFromDiary(rows: DiaryImportRow[]): EntryChanges {
   const latest = [...rows].sort((a, b) => a.playedOn.localeCompare(b.playedOn)).at(-1)!;
   const implied = entryColumnsFromPlay(latest);
   return {
+    ...EMPTY_LIBRARY_FIELDS,
     line: latest.line,
     status: implied.status,
     rating: implied.rating,
-    review: null,
-    reviewedAt: null,
     startedOn: implied.started_on,
     finishedOn: implied.finished_on,
-    favourite: false,
-    favouritePosition: null,
-    owned: null,
-    notes: null,
-    playtimeMinutes: null,
-    playtimeSource: null,
-    origin: 'file',
     platformIds: [],
     loggedAt: rows.map((r) => r.loggedAt).find((v) => v !== null) ?? null,
   };

@@ -134,9 +134,9 @@ export class Cells {
   }
 }
 
-/** A library row: what the file leaves out stays empty. */
-export const libraryRow = (base: RowBase, fields: Partial<LibraryImportRow>): LibraryImportRow => ({
-  platforms: [],
+/** What a library row holds when the file says nothing of it. */
+export const EMPTY_LIBRARY_FIELDS = {
+  platforms: [] as string[],
   status: null,
   review: null,
   reviewedAt: null,
@@ -149,6 +149,13 @@ export const libraryRow = (base: RowBase, fields: Partial<LibraryImportRow>): Li
   playtimeMinutes: null,
   playtimeSource: null,
   origin: 'file',
+} as const satisfies Omit<LibraryImportRow, keyof RowBase | 'kind'>;
+
+/** A library row: what the file leaves out stays empty. */
+export const libraryRow = (base: RowBase, fields: Partial<LibraryImportRow>): LibraryImportRow => ({
+  ...EMPTY_LIBRARY_FIELDS,
+  // A list of the row's own: readers push to it.
+  platforms: [],
   ...base,
   ...fields,
   kind: 'library',
