@@ -54,14 +54,19 @@ export async function startServer(env) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const main = path.join(ROOT, 'apps/server/dist/main.js');
-  const [command, argv] = hasTaskset ? ['taskset', ['-c', '0', process.execPath, main]] : [process.execPath, [main]];
+  // BENCH_SERVER_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") reaches the server's node only, for profiling it under load.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const [command, argv] = hasTaskset ? ['taskset', ['-c', '0', process.execPath, ...nodeArgs, main]] : [process.execPath, [...nodeArgs, main]];
   const child = spawn(command, argv, {
     cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, LOG_LEVEL: 'warn' },
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, LOG_LEVEL: process.env.BENCH_SERVER_LOG ? 'info' : 'warn', ...(process.env.BENCH_SERVER_LOG ? { ACCESS_LOG: '1' } : {}) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const log = { text: '', errors: [] };
+  // BENCH_SERVER_LOG=<file>: the server's whole log, for looking into a run (with LOG_LEVEL=info and ACCESS_LOG=1).
+  const logFile = process.env.BENCH_SERVER_LOG ? fs.openSync(process.env.BENCH_SERVER_LOG, 'a') : null;
   const collect = (chunk) => {
+    if (logFile !== null) fs.writeSync(logFile, chunk);
     log.text = (log.text + chunk).slice(-200_000);
     for (const line of String(chunk).split('\n')) {
       if (line.includes('"level":50') || line.includes('"level":60')) log.errors.push(line);

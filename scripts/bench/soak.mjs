@@ -68,6 +68,14 @@ const MIX = [
 ];
 if (!(CONNECTIONS > 0 && DURATION > 0 && USERS > 0 && WARMUP >= 0)) throw new Error('--connections, --duration, --users and --warmup take positive numbers');
 if (MIX.reduce((sum, [, share]) => sum + share, 0) !== 100) throw new Error('the mix must add up to 100');
+/** --only <text>: just the kinds of request whose name contains it (e.g. "write: like"), to see what one kind costs. */
+const ONLY = option('only', undefined);
+if (ONLY !== undefined) {
+  const kept = MIX.filter(([kind]) => kind.includes(ONLY));
+  if (kept.length === 0) throw new Error(`--only ${ONLY}: no kind of request matches (${MIX.map(([kind]) => kind).join(', ')})`);
+  const total = kept.reduce((sum, [, share]) => sum + share, 0);
+  MIX.splice(0, MIX.length, ...kept.map(([kind, share], i) => [kind, i === kept.length - 1 ? 100 - kept.slice(0, -1).reduce((sum, [, s]) => sum + Math.round((s / total) * 100), 0) : Math.round((share / total) * 100)]));
+}
 
 let seed = 20_250_101;
 const rand = () => (seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32;

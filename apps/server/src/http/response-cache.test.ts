@@ -77,15 +77,26 @@ describe.each(dbKinds)('the response cache on %s', (kind) => {
     expect(after.headers.etag).not.toBe(before.headers.etag);
   });
 
-  it('shows a member’s write at once, and never serves or keeps what a signed-in request sees', async () => {
-    const before = (await get('/api/igdb/games/cached-quest-2')).json();
-    expect(before.community.count).toBe(0);
+  it('shows a member’s write at once, to visitors and to the member', async () => {
+    const before = await get('/api/igdb/games/cached-quest-2', bearer(token));
+    expect(before.json().community.count).toBe(0);
+    // A public route's answer is the same whoever asks: the member is served the visitors' copy.
+    expect((await get('/api/igdb/games/cached-quest-2')).headers.etag).toBe(before.headers.etag);
     const put = await t.app.inject({ method: 'PUT', url: '/api/users/cacher/library/cached-quest-2', headers: bearer(token), payload: { rating: 8 } });
     expect(put.statusCode).toBe(201);
+    expect((await get('/api/igdb/games/cached-quest-2', bearer(token))).json().community.count).toBe(1);
     expect((await get('/api/igdb/games/cached-quest-2')).json().community.count).toBe(1);
+  });
 
-    const signedIn = await get('/api/igdb/games/cached-quest-3', bearer(token));
-    expect(signedIn.headers.etag).toBeUndefined();
+  it('never serves or keeps a signed-in answer of a route that can be personal', async () => {
+    await t.app.inject({ method: 'PUT', url: '/api/users/cacher/library/cached-quest-3', headers: bearer(token), payload: { rating: 6, review: 'Kept apart.' } });
+    const visitor = await get('/api/users/cacher/reviews/cached-quest-3');
+    expect(visitor.headers.etag).toMatch(/^W\//);
+    const member = await get('/api/users/cacher/reviews/cached-quest-3', bearer(token));
+    expect(member.statusCode).toBe(200);
+    expect(member.headers.etag).toBeUndefined();
+    // …and what the member was answered did not replace the visitors' copy.
+    expect((await get('/api/users/cacher/reviews/cached-quest-3')).headers.etag).toBe(visitor.headers.etag);
   });
 
   it('keeps a corrected search’s header', async () => {

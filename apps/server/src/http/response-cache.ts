@@ -105,8 +105,10 @@ const COMPRESS_FROM_BYTES = 1024;
  * writes — this process's (any write bumps it, so nothing members do is
  * missed) and, on PostgreSQL, the other instances'. A hit skips the
  * handler, serialisation and compression; a matching If-None-Match gets a
- * 304. Requests with credentials are never served from, nor stored into, the
- * cache: what a signed-in member sees may depend on who asks.
+ * 304. A public route's answer is the same whoever asks (its token is not
+ * even read), so signed-in members share it; on a route whose answer can be
+ * personal (`access: 'optional'`) and on the HTML pages, requests with
+ * credentials are never served from, nor stored into, the cache.
  */
 export function registerResponseCache(app: FastifyInstance, changes: ChangeFeed, options: ResponseCacheOptions = {}) {
   const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
@@ -139,7 +141,9 @@ export function registerResponseCache(app: FastifyInstance, changes: ChangeFeed,
     while (bytes > maxBytes && entries.size > 0) drop(entries.keys().next().value!);
   };
 
-  const cacheable = (request: FastifyRequest) => READS.has(request.method) && !request.headers.authorization && !request.headers.cookie;
+  /** `sharedByAll`: the route's answer cannot depend on who asks (a public route), so credentials do not matter. */
+  const cacheable = (request: FastifyRequest, sharedByAll = false) =>
+    READS.has(request.method) && (sharedByAll || (!request.headers.authorization && !request.headers.cookie));
   const keyOf = (request: FastifyRequest) => request.url;
 
   function fresh(entry: Entry | undefined, depends: readonly CacheDependency[], version: string): entry is Entry {
@@ -195,14 +199,15 @@ export function registerResponseCache(app: FastifyInstance, changes: ChangeFeed,
     const depends = route.config?.cache?.depends;
     if (!depends) return;
     route.compress = false;
+    const sharedByAll = (route.config?.access ?? 'public') === 'public';
     const onRequest = async (request: FastifyRequest, reply: FastifyReply) => {
-      if (!cacheable(request)) return;
+      if (!cacheable(request, sharedByAll)) return;
       const entry = lookup(request, keyOf(request), depends);
       if (entry) return sendEntry(request, reply, entry);
     };
     const onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
       const noStore = String(reply.getHeader('cache-control') ?? '').includes('no-store');
-      if (request.cacheHit || reply.statusCode !== 200 || typeof payload !== 'string' || noStore || !cacheable(request)) {
+      if (request.cacheHit || reply.statusCode !== 200 || typeof payload !== 'string' || noStore || !cacheable(request, sharedByAll)) {
         return payload;
       }
       const headers: Record<string, string> = {};

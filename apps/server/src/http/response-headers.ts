@@ -13,7 +13,9 @@ export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), pay
 export const apiNoStore: onSendHookHandler = (request, reply, payload, done) => {
   if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
     // A public answer the server keeps (http/response-cache.ts) may be kept by browsers too, if they ask again (ETag).
-    const shared = request.routeOptions.config.cache && !request.headers.authorization;
+    // …a public route's whoever asks (it is the same answer), another cached route's only when no token came with the request.
+    const { cache, access = 'public' } = request.routeOptions.config;
+    const shared = cache && (access === 'public' || !request.headers.authorization);
     reply.header('Cache-Control', shared ? 'no-cache' : 'no-store');
   }
   done(null, payload);
