@@ -1,4 +1,4 @@
-// npm run bench:soak [-- --quick] [--connections 150] [--duration 180] [--warmup 15] [--users 100] [--postgres <url>]
+// npm run bench:soak [-- --quick] [--connections 150] [--duration 180] [--warmup 15] [--users 100] [--rate <req/s>] [--only <kind>] [--postgres <url>]
 // A bounded mixed read/write load on the built server: it starts
 // apps/server/dist/main.js on 127.0.0.1 with a fresh DATA_DIR (the embedded
 // catalog seeds itself on first start; --postgres <url> runs it on a new
@@ -45,6 +45,15 @@ const DURATION = Number(option('duration', QUICK ? 20 : 180));
 const WARMUP = Number(option('warmup', QUICK ? 5 : 15));
 const USERS = Number(option('users', Math.min(CONNECTIONS, 100)));
 const PG_URL = option('postgres', undefined);
+/**
+ * --rate <req/s>: offer this many requests a second in all (spread over the
+ * connections) instead of each connection sending its next request as soon
+ * as the last is answered. That closed loop measures the server saturated —
+ * every answer then waits for the ~150 ahead of it, so latency is
+ * connections ÷ throughput whatever the code does; a fixed rate below
+ * capacity measures what a visitor waits at that traffic.
+ */
+const RATE = option('rate', undefined) === undefined ? undefined : Number(option('rate', undefined));
 const PASSWORD = 'Soak-Secret-123';
 /** The login route allows 20 a minute per address: the pool signs in from 127.0.0.2, 127.0.0.3, … (to 127.0.0.1). */
 const LOGINS_PER_ADDRESS = 15;
@@ -67,6 +76,7 @@ const MIX = [
   ['read: trending reviews', 4],
 ];
 if (!(CONNECTIONS > 0 && DURATION > 0 && USERS > 0 && WARMUP >= 0)) throw new Error('--connections, --duration, --users and --warmup take positive numbers');
+if (RATE !== undefined && !(RATE > 0)) throw new Error('--rate takes a positive number of requests a second');
 if (MIX.reduce((sum, [, share]) => sum + share, 0) !== 100) throw new Error('the mix must add up to 100');
 /** --only <text>: just the kinds of request whose name contains it (e.g. "write: like"), to see what one kind costs. */
 const ONLY = option('only', undefined);
@@ -313,6 +323,7 @@ async function runLoad(base, data, members, duration, onHalfway = () => {}) {
     connections: CONNECTIONS,
     duration,
     timeout: 10,
+    ...(RATE ? { overallRate: RATE } : {}),
     requests: [
       {
         setupRequest: (_req, context) => {
@@ -396,7 +407,7 @@ async function main() {
     const answered = [...byKind.values()].reduce((n, s) => n + s.times.length, 0);
     const non2xx = Object.entries(result.statusCodeStats ?? {}).filter(([status]) => !status.startsWith('2'));
     console.log(
-      `\nSoak — ${database.label}, ${CONNECTIONS} connections, ${DURATION} s, ${os.cpus().length} CPUs (${hasTaskset ? 'server on CPU 0, load on CPU 1' : 'no taskset: server and load share the CPUs'}), ` +
+      `\nSoak — ${database.label}, ${CONNECTIONS} connections${RATE ? ` offering ${RATE} req/s in all` : ' (closed loop: each sends again as soon as answered)'}, ${DURATION} s, ${os.cpus().length} CPUs (${hasTaskset ? 'server on CPU 0, load on CPU 1' : 'no taskset: server and load share the CPUs'}), ` +
         `${members.length} members writing, demo data loaded; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}\n`,
     );
     if (warmup) {

@@ -215,7 +215,7 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   changes.onWrite(() => home.invalidate());
   changes.onCatalogChange(() => {
     catalog.catalogChanged();
-    home.invalidate();
+    home.catalogChanged();
   });
   await app.register(libraryRoutes(library));
   // A member runs one import at a time, from a file or from Steam.

@@ -7,7 +7,7 @@ import { prepareInstance } from './startup.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const db = createDb(config.database);
+  const db = createDb(config.database, { backgroundCheckpoints: true });
   const { migrated, seeded } = await prepareInstance(config, db, {
     onProgress: progressBar('Loading the game catalog'),
     onWait: () => process.stdout.write('Another instance is starting on this database; waiting for it to finish its start-up…\n'),

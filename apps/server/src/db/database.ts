@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase as SqliteDialectDatabase } from 'kysely';
+import { Kysely, PostgresDialect, sql, type SqliteDatabase as SqliteDialectDatabase } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
+import { BACKSTOP_PAGES, checkpointInBackground } from './sqlite-checkpoints.js';
+import { queuedSqliteDialect } from './sqlite-queue.js';
 import type { Database } from './schema.js';
 
 export type Dialect = DatabaseConfig['kind'];
@@ -62,11 +64,22 @@ export function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CAC
   };
 }
 
-export function createDb(config: DatabaseConfig): Db {
+export interface CreateDbOptions {
+  /** SQLite: checkpoint the WAL on a worker thread rather than inside commits (the serving process; see sqlite-checkpoints.ts). */
+  backgroundCheckpoints?: boolean;
+}
+
+export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}): Db {
   if (config.kind === 'sqlite') {
     const sqlite = openSqlite(config.file);
-    const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-    return { kysely, dialect: 'sqlite', sqlite, destroy: () => kysely.destroy() };
+    const checkpoints = options.backgroundCheckpoints && config.file !== ':memory:' ? checkpointInBackground(config.file) : null;
+    if (checkpoints) sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
+    const kysely = new Kysely<Database>({ dialect: queuedSqliteDialect({ database: withStatementCache(sqlite) }) });
+    const destroy = async () => {
+      await checkpoints?.stop();
+      await kysely.destroy();
+    };
+    return { kysely, dialect: 'sqlite', sqlite, destroy };
   }
   const pool = new pg.Pool({ connectionString: config.url, max: config.poolMax ?? 10 });
   // An idle connection can die (server restart, admin termination); without a

@@ -66,11 +66,6 @@ export function createHomeService(
   const { catalog, library } = deps;
   const keepMs = deps.keepMs ?? HOME_CACHE_SECONDS * 1000;
   const size = PAGING.teaserSize;
-  let cached: { at: number; feed: HomeFeed } | undefined;
-  // Bumped by invalidate(), so a build that started before it is not kept.
-  let generation = 0;
-  // Requests arriving while the feed is being built wait for that build instead of starting their own.
-  let building: Promise<HomeFeed> | undefined;
 
   async function platformOfTheDay(today: Date): Promise<HomeFeed['platformOfTheDay']> {
     const featured = await catalog.platforms(true);
@@ -93,13 +88,10 @@ export function createHomeService(
     return { selection: { name, slug, description, image }, games: games.slice(0, size) };
   }
 
-  async function build(): Promise<HomeFeed> {
+  /** What only the catalog (and the day) decides: made again on a catalog change, not on every member's write. */
+  const catalogPart = keptBuild(async () => {
     const today = new Date(now());
-    const [trending, featured, trendingReviews, upcoming, platform, selection, browse, facts, platforms] = await Promise.all([
-      catalog.trending(size),
-      library.featuredReviews(HOME_REVIEWS),
-      // Enough to fill the row even when every featured review is trending too.
-      library.trendingReviews(HOME_REVIEWS * 2),
+    const [upcoming, platform, selection, browse, facts, platforms] = await Promise.all([
       catalog.upcoming(size, 1),
       platformOfTheDay(today),
       selectionOfTheDay(today),
@@ -107,45 +99,108 @@ export function createHomeService(
       catalog.facts(),
       catalog.platforms(false),
     ]);
-    const reviews = popularReviews(featured, trendingReviews);
-    const named = new Set(reviews.flatMap((r) => r.platform));
-    return {
-      trending,
-      reviews,
-      upcoming: upcoming.items,
-      platformOfTheDay: platform,
-      selectionOfTheDay: selection,
-      browse: browse.items,
-      catalog: facts,
-      platformNames: Object.fromEntries(platforms.filter((p) => named.has(p.slug)).map((p) => [p.slug, p.name])),
-      communityUrl: deps.communityUrl ?? null,
-      steamImport: deps.steamImport ?? false,
-    };
-  }
+    return { day: today.toISOString().slice(0, 10), upcoming: upcoming.items, platform, selection, browse: browse.items, facts, platforms };
+  }, keepMs, now);
+
+  /** What members' writes move: trending games (by library activity) and the reviews. */
+  const socialPart = keptBuild(async () => {
+    const [trending, featured, trendingReviews] = await Promise.all([
+      catalog.trending(size),
+      library.featuredReviews(HOME_REVIEWS),
+      // Enough to fill the row even when every featured review is trending too.
+      library.trendingReviews(HOME_REVIEWS * 2),
+    ]);
+    return { trending, reviews: popularReviews(featured, trendingReviews) };
+  }, keepMs, now);
+
+  /** The last feed put together, reused while both parts are the same (one object per version, as the response cache expects). */
+  let assembled: { kept: unknown; social: unknown; feed: HomeFeed } | undefined;
 
   return {
     async feed(): Promise<HomeFeed> {
-      if (cached && now() - cached.at < keepMs) return cached.feed;
-      if (!building) {
-        const started = generation;
-        const current: Promise<HomeFeed> = build()
-          .then((feed) => {
-            if (started === generation) cached = { at: now(), feed };
-            return feed;
-          })
-          .finally(() => {
-            if (building === current) building = undefined;
-          });
-        building = current;
+      const [catalogHalf, social] = await Promise.all([catalogPart.get(), socialPart.get()]);
+      let kept = catalogHalf;
+      // The day's picks move at midnight (UTC), whatever else happened.
+      if (kept.day !== new Date(now()).toISOString().slice(0, 10)) {
+        catalogPart.invalidate();
+        kept = await catalogPart.get();
       }
-      return building;
+      if (assembled?.kept === kept && assembled.social === social) return assembled.feed;
+      const named = new Set(social.reviews.flatMap((r) => r.platform));
+      const feed: HomeFeed = {
+        trending: social.trending,
+        reviews: social.reviews,
+        upcoming: kept.upcoming,
+        platformOfTheDay: kept.platform,
+        selectionOfTheDay: kept.selection,
+        browse: kept.browse,
+        catalog: kept.facts,
+        platformNames: Object.fromEntries(kept.platforms.filter((p) => named.has(p.slug)).map((p) => [p.slug, p.name])),
+        communityUrl: deps.communityUrl ?? null,
+        steamImport: deps.steamImport ?? false,
+      };
+      assembled = { kept, social, feed };
+      return feed;
     },
 
-    /** Call when something the feed shows may have changed: any write, here or on another instance (http/change-feed.ts). */
+    /** Call when members' writes may have changed the feed, here or on another instance (http/change-feed.ts). */
     invalidate() {
+      socialPart.invalidate();
+    },
+
+    /** Call when the catalog changed (an import or a sync): everything is made again. */
+    catalogChanged() {
+      catalogPart.invalidate();
+      socialPart.invalidate();
+    },
+  };
+}
+
+/**
+ * A value made on demand and kept until invalidate() (or `keepMs`, a backstop
+ * for changes nobody announces: the CLI, SQL by hand). At most one build runs:
+ * under a steady stream of writes each one used to start a build of its own,
+ * and hundreds ran at once. A request after an invalidation never gets a
+ * value whose build began before it — it waits for the next build, which
+ * everyone asking meanwhile shares.
+ */
+export function keptBuild<T>(build: () => Promise<T>, keepMs: number, now: () => number = Date.now) {
+  let generation = 0;
+  let kept: { generation: number; at: number; value: T } | undefined;
+  let running: { generation: number; promise: Promise<T> } | undefined;
+  let queued: Promise<T> | undefined;
+
+  const start = (): Promise<T> => {
+    const started = generation;
+    const promise: Promise<T> = build()
+      .then((value) => {
+        if (started === generation) kept = { generation: started, at: now(), value };
+        return value;
+      })
+      .finally(() => {
+        if (running?.promise === promise) running = undefined;
+      });
+    running = { generation: started, promise };
+    return promise;
+  };
+
+  return {
+    get(): Promise<T> {
+      if (kept && kept.generation === generation && now() - kept.at < keepMs) return Promise.resolve(kept.value);
+      if (running?.generation === generation) return running.promise;
+      if (!running) return start();
+      // A build from before the last invalidation is running: the next one starts when it ends.
+      queued ??= running.promise
+        .catch(() => undefined)
+        .then(() => {
+          queued = undefined;
+          return running?.generation === generation ? running.promise : start();
+        });
+      return queued;
+    },
+    invalidate(): void {
       generation += 1;
-      cached = undefined;
-      building = undefined;
+      kept = undefined;
     },
   };
 }

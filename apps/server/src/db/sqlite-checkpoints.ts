@@ -1,0 +1,56 @@
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+
+/** How often the checkpointer copies what the WAL holds into the database file. */
+export const CHECKPOINT_EVERY_MS = 200;
+
+/**
+ * If the checkpointer stops (it logs why), the serving connection checkpoints
+ * again by itself once the WAL reaches this many pages (~40 MB): slower
+ * commits, never a WAL that grows without end.
+ */
+export const BACKSTOP_PAGES = 10_000;
+
+/**
+ * SQLite's automatic checkpoint runs inside the commit that crosses 1,000 WAL
+ * pages: that commit copies the pages into the database file and waits for
+ * the disk, with the event loop stopped. Under a steady write load that was
+ * a quarter of a commit's average cost. Here a second connection, on a
+ * worker thread, does it every CHECKPOINT_EVERY_MS (PASSIVE: it never waits
+ * for or blocks the server's reads and writes), and the serving connection
+ * only checkpoints as a backstop.
+ */
+export function checkpointInBackground(file: string, log: (message: string) => void = (m) => process.stderr.write(`${m}\n`)) {
+  const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+  // An eval'd CommonJS worker: the same code whether the server runs from TypeScript (tests) or dist.
+  const source = `
+    const { parentPort, workerData } = require('node:worker_threads');
+    const Database = require(workerData.driver);
+    const db = new Database(workerData.file);
+    db.pragma('busy_timeout = 1000');
+    const timer = setInterval(() => db.pragma('wal_checkpoint(PASSIVE)'), workerData.everyMs);
+    parentPort.on('message', () => { clearInterval(timer); db.close(); parentPort.close(); });
+  `;
+  const worker = new Worker(source, { eval: true, workerData: { driver, file, everyMs: CHECKPOINT_EVERY_MS } });
+  worker.unref();
+  let running = true;
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  worker.on('error', (error) => {
+    running = false;
+    log(`SQLite checkpoints: the background checkpointer stopped (${error.message}); the server checkpoints by itself from now on.`);
+  });
+  return {
+    get running() {
+      return running;
+    },
+    /** Closes the checkpointer's connection and ends its thread (at most a second). */
+    async stop(): Promise<void> {
+      if (!running) return;
+      running = false;
+      worker.postMessage('stop');
+      const timer = setTimeout(() => void worker.terminate(), 1000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
