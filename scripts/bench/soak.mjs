@@ -310,7 +310,100 @@ function plan(data, members) {
   return { next, inFlight };
 }
 
+/**
+ * An open load: requests start at a steady RATE a second whatever the answers
+ * do (autocannon's own rate sends each connection's share in a burst at the
+ * top of every second), through at most CONNECTIONS keep-alive sockets; one
+ * that finds them all busy waits for one. Latency runs from when a request
+ * was due, so time spent queued behind a slow server counts.
+ */
+async function runOpenLoad(base, data, members, duration, onHalfway = () => {}) {
+  const { next, inFlight } = plan(data, members);
+  const byKind = new Map(MIX.map(([kind]) => [kind, { times: [], statuses: {} }]));
+  const socketErrors = {};
+  const slowest = [];
+  const all = [];
+  const statusCounts = {};
+  let timeouts = 0;
+  const { hostname, port } = new URL(base);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const loadStart = performance.now();
+  const total = Math.round(RATE * duration);
+  let sent = 0;
+  const pending = new Set();
+  const fire = (due) => {
+    const { kind, req } = next();
+    if (req.lock) inFlight.set(req.lock, due);
+    const body = req.body;
+    const done = new Promise((resolve) => {
+      const finish = (status, error) => {
+        const ms = performance.now() - due;
+        if (req.lock) inFlight.delete(req.lock);
+        if (error) {
+          if (error === 'timeout') timeouts += 1;
+          else socketErrors[error] = (socketErrors[error] ?? 0) + 1;
+          return resolve();
+        }
+        const stats = byKind.get(kind);
+        stats.times.push(ms);
+        stats.statuses[status] = (stats.statuses[status] ?? 0) + 1;
+        statusCounts[status] = (statusCounts[status] ?? 0) + 1;
+        all.push(ms);
+        if (ms > 1000) slowest.push({ ms, at: (due - loadStart) / 1000, path: `${req.method} ${req.path}`, status });
+        resolve();
+      };
+      const request = http.request({ host: hostname, port, agent, method: req.method, path: req.path, headers: { ...req.headers, ...(body ? { 'content-length': Buffer.byteLength(body) } : {}) }, timeout: 10_000 }, (res) => {
+        res.resume();
+        res.on('end', () => finish(res.statusCode));
+        res.on('error', (e) => finish(0, e.code ?? e.message));
+      });
+      request.on('timeout', () => {
+        request.destroy();
+        finish(0, 'timeout');
+      });
+      request.on('error', (e) => finish(0, e.code ?? e.message));
+      request.end(body);
+    });
+    pending.add(done);
+    done.then(() => pending.delete(done));
+  };
+  const halfway = setTimeout(onHalfway, (duration * 1000) / 2);
+  await new Promise((resolve) => {
+    const tick = setInterval(() => {
+      const now = performance.now();
+      // Every request whose time has come, each stamped with when it was due.
+      while (sent < total && loadStart + (sent * 1000) / RATE <= now) {
+        fire(loadStart + (sent * 1000) / RATE);
+        sent += 1;
+      }
+      if (sent >= total) {
+        clearInterval(tick);
+        resolve();
+      }
+    }, 2);
+  });
+  await Promise.all(pending);
+  clearTimeout(halfway);
+  agent.destroy();
+  const p = (q) => {
+    const sorted = [...all].sort((a, b) => a - b);
+    return Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
+  };
+  const non2xx = Object.entries(statusCounts).filter(([status]) => !status.startsWith('2')).reduce((n, [, c]) => n + c, 0);
+  const errors = Object.values(socketErrors).reduce((n, c) => n + c, 0) + timeouts;
+  const result = {
+    requests: { total: all.length, average: all.length / duration },
+    latency: { p50: p(0.5), p90: p(0.9), p99: p(0.99), max: Math.round(Math.max(0, ...all)) },
+    statusCodeStats: Object.fromEntries(Object.entries(statusCounts).map(([status, count]) => [status, { count }])),
+    non2xx,
+    errors,
+    timeouts,
+  };
+  return { result, byKind, socketErrors, slowest };
+}
+
 async function runLoad(base, data, members, duration, onHalfway = () => {}) {
+  if (RATE) return runOpenLoad(base, data, members, duration, onHalfway);
   const { next, inFlight } = plan(data, members);
   /** Per kind: latencies (ms, from sending to the whole answer) and statuses. */
   const byKind = new Map(MIX.map(([kind]) => [kind, { times: [], statuses: {} }]));
@@ -323,7 +416,6 @@ async function runLoad(base, data, members, duration, onHalfway = () => {}) {
     connections: CONNECTIONS,
     duration,
     timeout: 10,
-    ...(RATE ? { overallRate: RATE } : {}),
     requests: [
       {
         setupRequest: (_req, context) => {
