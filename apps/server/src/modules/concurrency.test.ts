@@ -42,6 +42,7 @@ describe.each(dbKinds)('concurrent writes on %s', (kind) => {
       .map((e) => e.favourite_position)
       .filter((p): p is number => p !== null)
       .sort((a, b) => a - b);
+  const gameId = async (slug: string) => (await t.db.kysely.selectFrom('games').select('id').where('slug', '=', slug).executeTakeFirstOrThrow()).id;
   const oneToN = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
   beforeAll(async () => {
@@ -94,6 +95,43 @@ describe.each(dbKinds)('concurrent writes on %s', (kind) => {
         ...Array.from({ length: 5 }, () => call('PUT', `/api/users/${name}/diary/${id}`, token, { playedOn: '2024-03-03' })),
       ]);
       expect(res.map((r) => `${r.statusCode} ${r.statusCode >= 500 ? r.body : ''}`).filter((s) => !/^(200|204|404) /.test(s))).toEqual([]);
+    });
+  });
+
+  describe('the journal and imports', () => {
+    it('deleting the session that added a game while another is logged keeps the game and the new session', async () => {
+      const { user, name, token } = await member();
+      for (let round = 1; round <= 5; round += 1) {
+        const slug = `game-${round + 3}`;
+        const added = (await call('POST', `/api/users/${name}/diary`, token, { game: slug, playedOn: '2024-04-01' })).json().id as number;
+        const [removed, ...logged] = await Promise.all([
+          call('DELETE', `/api/users/${name}/diary/${added}`, token),
+          ...Array.from({ length: 3 }, (_, i) => call('POST', `/api/users/${name}/diary`, token, { game: slug, playedOn: `2024-04-0${i + 2}` })),
+        ]);
+        expect([removed, ...logged].map((r) => `${r.statusCode} ${r.statusCode >= 500 ? r.body : ''}`).filter((s) => !/^(201|204) /.test(s))).toEqual([]);
+        const diary = await t.db.kysely.selectFrom('diary_entries').select(['id', 'entry_id']).where('user_id', '=', user.id).where('game_id', '=', (await gameId(slug))).execute();
+        expect(diary.map((d) => d.id).sort()).toEqual(logged.map((r) => r.json().id).sort());
+        // Every remaining session belongs to an entry that exists: the game stayed in the library.
+        const entries = (await entriesOf(user.id)).filter((e) => diary.some((d) => d.entry_id === e.id));
+        expect(entries).toHaveLength(1);
+      }
+    });
+
+    it('an import racing the member’s own edit of the same game leaves one entry, never a 500', async () => {
+      for (let round = 1; round <= 8; round += 1) {
+        const { user, name, token } = await member();
+        const csv = 'record_type,game_slug,status,rating_stars\nlibrary,game-6,Beaten,3\nlibrary,game-7,Playing,2\n';
+        const res = await Promise.all([
+          call('PUT', `/api/users/${name}/library/game-6`, token, { rating: 9 }),
+          call('POST', `/api/users/${name}/library/import`, token, { csv }),
+          call('PUT', `/api/users/${name}/library/game-7`, token, { review: 'Mine, not the file’s.' }),
+        ]);
+        expect(res.map((r) => `${r.statusCode} ${r.statusCode >= 300 ? r.body : ''}`).filter((s) => !/^(200|201) /.test(s))).toEqual([]);
+        const entries = await entriesOf(user.id);
+        expect(entries.map((e) => e.game_id).sort()).toEqual([await gameId('game-6'), await gameId('game-7')].sort());
+        // Whichever came last, the member's own review is never lost to the file, which has none.
+        expect(entries.find((e) => e.review !== null)?.review).toBe('Mine, not the file’s.');
+      }
     });
   });
 

@@ -96,6 +96,6 @@ async function startApp(database: Config['database'], dataDir: string, options: 
   await migrateToLatest(db);
   const webRoot = options.webRoot ?? writeFakeWebRoot(path.join(dataDir, 'web'));
   const jobs: JobsOptions = { pollSeconds: 0.5, igdbSchedule: { firstRunDelayMs: 3_600_000 }, ...options.jobs };
-  const app = await buildApp({ config, db, webRoot, logger: false, rateLimits: options.rateLimits ?? false, documentedStatusesOnly: true, requestTimeoutMs: options.requestTimeoutMs, jobs });
+  const app = await buildApp({ config, db, webRoot, logger: process.env.TEST_LOG ? { level: 'error' } : false, rateLimits: options.rateLimits ?? false, documentedStatusesOnly: true, requestTimeoutMs: options.requestTimeoutMs, jobs });
   return { app, db, config };
 }

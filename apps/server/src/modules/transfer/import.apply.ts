@@ -1,6 +1,8 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import { LIBRARY_LIMITS } from '@vgl/shared';
-import type { Database, LibraryEntriesTable } from '../../db/schema.js';
+import { lockMember } from '../../db/concurrency.js';
+import type { Db } from '../../db/database.js';
+import type { LibraryEntriesTable } from '../../db/schema.js';
 import { chunks, type GameRef, type Platforms } from './import.match.js';
 import { forEachPaced, type Pacer } from './import.pace.js';
 import { EMPTY_LIBRARY_FIELDS, joinNotes, type DiaryImportRow, type ImportRow, type LibraryImportRow, type LineError } from './import.rows.js';
@@ -123,7 +125,7 @@ async function existingEntries(trx: Conn, userId: number, gameIds: number[]): Pr
 }
 
 export async function applyImport(
-  db: Kysely<Database>,
+  db: Pick<Db, 'kysely' | 'dialect'>,
   userId: number,
   rows: ImportRow[],
   matches: (GameRef | null)[],
@@ -146,7 +148,7 @@ export async function applyImport(
   });
 
   // The member's review slugs and favourite places, and which of the file's games are favourites already.
-  const ownEntries = await db
+  const ownEntries = await db.kysely
     .selectFrom('library_entries')
     .select(['review_slug', 'favourite_position'])
     .where('user_id', '=', userId)
@@ -157,7 +159,7 @@ export async function applyImport(
   const wantsFavourite = [...plans.values()].filter((p) => p.changes?.favourite);
   const alreadyFavourite = new Set<number>();
   for (const ids of chunks(wantsFavourite.map((p) => p.game.id))) {
-    const found = await db.selectFrom('library_entries').select('game_id').where('user_id', '=', userId).where('game_id', 'in', ids).where('favourite_position', 'is not', null).execute();
+    const found = await db.kysely.selectFrom('library_entries').select('game_id').where('user_id', '=', userId).where('game_id', 'in', ids).where('favourite_position', 'is not', null).execute();
     for (const row of found) alreadyFavourite.add(row.game_id);
   }
   const warnings: LineError[] = [];
@@ -189,7 +191,12 @@ export async function applyImport(
   let added = 0;
   let skipped = 0;
   for (const batch of chunks([...plans.values()], GAMES_PER_TRANSACTION)) {
-    const written = await db.transaction().execute((trx) => applyBatch(trx, userId, batch, { favouritePositions, reviewSlug, at, warnings }));
+    const written = await db.kysely.transaction().execute(async (trx) => {
+      // The member's own edits and sessions take the same lock (library.service, library.journal): a game
+      // the member adds while the file is applied is then seen here, not inserted a second time.
+      await lockMember(db, trx, userId);
+      return applyBatch(trx, userId, batch, { favouritePositions, reviewSlug, at, warnings });
+    });
     entries += written.entries;
     added += written.diary.added;
     skipped += written.diary.skipped;

@@ -190,7 +190,7 @@ export function createLibraryTransfer(db: Db, now: () => number = Date.now) {
       // A line with a bad pick is skipped whole, like a row that cannot be read.
       const badPicks = new Set(pickErrors.map((e) => e.line));
       const games = decided.map((d, i) => (badPicks.has(file.rows[i]!.line) ? null : d.game));
-      const counts = await applyImport(k, userId, file.rows, games, platforms, now(), pacer);
+      const counts = await applyImport(db, userId, file.rows, games, platforms, now(), pacer);
       // Lists after the library: a file's lists name games the library rows may have just added.
       const listed = await importLists(db, userId, file.lists, pacer, now());
       return {
