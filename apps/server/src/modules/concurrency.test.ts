@@ -133,6 +133,23 @@ describe.each(dbKinds)('concurrent writes on %s', (kind) => {
         expect(entries.find((e) => e.review !== null)?.review).toBe('Mine, not the file’s.');
       }
     });
+    it('an import making a favourite while the member makes one never passes the limit nor shares a place', async () => {
+      for (let round = 1; round <= 6; round += 1) {
+        const { user, name, token } = await member();
+        for (const slug of slugs.slice(0, 4)) await call('PUT', `/api/users/${name}/library/${slug}`, token, { favourite: true });
+        const csv = 'record_type,game_slug,favourite\nlibrary,game-9,5\n';
+        const res = await Promise.all([
+          call('POST', `/api/users/${name}/library/import`, token, { csv }),
+          call('PUT', `/api/users/${name}/library/game-10`, token, { favourite: true }),
+        ]);
+        // Whichever comes second is told: the import with a warning, the form with SPEC's message.
+        const [imported, edited] = res;
+        expect(imported!.statusCode).toBe(200);
+        if (edited!.statusCode === 400) expect(edited!.json().message).toBe('You can have up to 5 favourite games.');
+        else expect(edited!.statusCode).toBe(201);
+        expect(await favouritePositions(user.id)).toEqual(oneToN(LIBRARY_LIMITS.favourites));
+      }
+    });
   });
 
   describe('favourites', () => {

@@ -219,6 +219,7 @@ async function applyBatch(
   }: { favouritePositions: Map<number, number>; reviewSlug: (base: string) => string; at: number; warnings: LineError[] },
 ) {
   const existing = await existingEntries(trx, userId, plans.map((p) => p.game.id));
+  await keepFavouritesFree(trx, userId, plans, favouritePositions, warnings);
   const inserts: { plan: GamePlan; values: Insertable<LibraryEntriesTable> }[] = [];
   const entryIds = new Map<number, number>();
   const touched = new Set<number>();
@@ -287,6 +288,34 @@ async function applyBatch(
   for (const gameId of await addPlatforms(trx, plans, entryIds, existing)) touched.add(gameId);
   const diary = await addDiary(trx, userId, plans, entryIds, at);
   return { entries: touched.size, diary };
+}
+
+/**
+ * The favourite places were planned from the library as it was when the
+ * import began; the member may have made favourites since (the import runs
+ * in batches, under the member's lock each). A planned place another game
+ * now holds, or one past the limit, is given up with a warning — never a
+ * sixth favourite or two games in one place.
+ */
+async function keepFavouritesFree(trx: Conn, userId: number, plans: GamePlan[], favouritePositions: Map<number, number>, warnings: LineError[]) {
+  const planned = plans.filter((p) => favouritePositions.has(p.game.id));
+  if (planned.length === 0) return;
+  const ids = new Set(planned.map((p) => p.game.id));
+  const held = (await trx.selectFrom('library_entries').select(['game_id', 'favourite_position']).where('user_id', '=', userId).where('favourite_position', 'is not', null).execute()).filter(
+    (h) => !ids.has(h.game_id),
+  );
+  const taken = new Set(held.map((h) => h.favourite_position));
+  let count = held.length;
+  for (const plan of planned) {
+    const position = favouritePositions.get(plan.game.id)!;
+    if (!taken.has(position) && count < LIBRARY_LIMITS.favourites) {
+      taken.add(position);
+      count += 1;
+      continue;
+    }
+    favouritePositions.delete(plan.game.id);
+    warnings.push({ line: plan.changes?.line ?? 0, message: `${plan.game.name} was not made a favourite: you can have up to ${LIBRARY_LIMITS.favourites} favourite games.` });
+  }
 }
 
 /** Adds the file's platforms to each entry's, up to the per-entry limit; returns the games that gained some. */
