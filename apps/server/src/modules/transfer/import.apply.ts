@@ -3,6 +3,7 @@ import { LIBRARY_LIMITS } from '@vgl/shared';
 import { lockMember } from '../../db/concurrency.js';
 import type { Db } from '../../db/database.js';
 import type { LibraryEntriesTable } from '../../db/schema.js';
+import { keepFavouritesFree, planFavourites } from './import.favourites.js';
 import { chunks, type GameRef, type Platforms } from './import.match.js';
 import { forEachPaced, type Pacer } from './import.pace.js';
 import { EMPTY_LIBRARY_FIELDS, joinNotes, type DiaryImportRow, type ImportRow, type LibraryImportRow, type LineError } from './import.rows.js';
@@ -106,7 +107,7 @@ function changesFromDiary(rows: DiaryImportRow[]): EntryChanges {
 /** A diary row with its platform found in the catalog (null: none, or a name the catalog does not know). */
 type PlannedPlay = DiaryImportRow & { platformId: number | null };
 
-interface GamePlan {
+export interface GamePlan {
   game: GameRef;
   changes: EntryChanges | undefined;
   diary: PlannedPlay[];
@@ -147,7 +148,7 @@ export async function applyImport(
     plans.set(game.id, plan);
   });
 
-  // The member's review slugs and favourite places, and which of the file's games are favourites already.
+  // The member's review slugs and favourite places.
   const ownEntries = await db.kysely
     .selectFrom('library_entries')
     .select(['review_slug', 'favourite_position'])
@@ -156,29 +157,8 @@ export async function applyImport(
     .execute();
   const reviewSlugs = new Set(ownEntries.map((e) => e.review_slug).filter((s): s is string => s !== null));
   const favourites = new Set(ownEntries.map((e) => e.favourite_position).filter((p): p is number => p !== null));
-  const wantsFavourite = [...plans.values()].filter((p) => p.changes?.favourite);
-  const alreadyFavourite = new Set<number>();
-  for (const ids of chunks(wantsFavourite.map((p) => p.game.id))) {
-    const found = await db.kysely.selectFrom('library_entries').select('game_id').where('user_id', '=', userId).where('game_id', 'in', ids).where('favourite_position', 'is not', null).execute();
-    for (const row of found) alreadyFavourite.add(row.game_id);
-  }
   const warnings: LineError[] = [];
-
-  // Favourites in the order the file asks for; the limit counts the ones the user already has.
-  const favouritePositions = new Map<number, number>();
-  const wanted = wantsFavourite
-    .filter((p) => !alreadyFavourite.has(p.game.id))
-    .sort((a, b) => (a.changes!.favouritePosition ?? Infinity) - (b.changes!.favouritePosition ?? Infinity));
-  for (const plan of wanted) {
-    if (favourites.size >= LIBRARY_LIMITS.favourites) {
-      warnings.push({ line: plan.changes!.line, message: `${plan.game.name} was not made a favourite: you can have up to ${LIBRARY_LIMITS.favourites} favourite games.` });
-      continue;
-    }
-    const asked = plan.changes!.favouritePosition;
-    const position = asked !== null && asked <= LIBRARY_LIMITS.favourites && !favourites.has(asked) ? asked : Math.max(0, ...favourites) + 1;
-    favourites.add(position);
-    favouritePositions.set(plan.game.id, position);
-  }
+  const favouritePositions = await planFavourites(db.kysely, userId, [...plans.values()], favourites, warnings);
 
   const reviewSlug = (base: string) => {
     let slug = base;
@@ -288,34 +268,6 @@ async function applyBatch(
   for (const gameId of await addPlatforms(trx, plans, entryIds, existing)) touched.add(gameId);
   const diary = await addDiary(trx, userId, plans, entryIds, at);
   return { entries: touched.size, diary };
-}
-
-/**
- * The favourite places were planned from the library as it was when the
- * import began; the member may have made favourites since (the import runs
- * in batches, under the member's lock each). A planned place another game
- * now holds, or one past the limit, is given up with a warning — never a
- * sixth favourite or two games in one place.
- */
-async function keepFavouritesFree(trx: Conn, userId: number, plans: GamePlan[], favouritePositions: Map<number, number>, warnings: LineError[]) {
-  const planned = plans.filter((p) => favouritePositions.has(p.game.id));
-  if (planned.length === 0) return;
-  const ids = new Set(planned.map((p) => p.game.id));
-  const held = (await trx.selectFrom('library_entries').select(['game_id', 'favourite_position']).where('user_id', '=', userId).where('favourite_position', 'is not', null).execute()).filter(
-    (h) => !ids.has(h.game_id),
-  );
-  const taken = new Set(held.map((h) => h.favourite_position));
-  let count = held.length;
-  for (const plan of planned) {
-    const position = favouritePositions.get(plan.game.id)!;
-    if (!taken.has(position) && count < LIBRARY_LIMITS.favourites) {
-      taken.add(position);
-      count += 1;
-      continue;
-    }
-    favouritePositions.delete(plan.game.id);
-    warnings.push({ line: plan.changes?.line ?? 0, message: `${plan.game.name} was not made a favourite: you can have up to ${LIBRARY_LIMITS.favourites} favourite games.` });
-  }
 }
 
 /** Adds the file's platforms to each entry's, up to the per-entry limit; returns the games that gained some. */
