@@ -58,6 +58,18 @@ export const CATALOG_TTL_MS = 300_000;
 
 const READS = new Set(['GET', 'HEAD']);
 
+/**
+ * Whether this request's answer may be kept and shared: a read of a cached
+ * route that is public (its answer is the same whoever asks; the token is
+ * never read), or of another cached route asked without credentials.
+ * The response cache and the Cache-Control header (response-headers.ts) both ask.
+ */
+export function sharedAnswer(request: FastifyRequest): boolean {
+  const { cache, access = 'public' } = request.routeOptions.config;
+  if (!cache || !READS.has(request.method)) return false;
+  return access === 'public' || (!request.headers.authorization && !request.headers.cookie);
+}
+
 const negotiated = new Map<string, Encoding>();
 
 /** The encoding to send: brotli when accepted, else gzip, else none (q-values of 0 are honoured). Remembered per header value. */
@@ -141,9 +153,8 @@ export function registerResponseCache(app: FastifyInstance, changes: ChangeFeed,
     while (bytes > maxBytes && entries.size > 0) drop(entries.keys().next().value!);
   };
 
-  /** `sharedByAll`: the route's answer cannot depend on who asks (a public route), so credentials do not matter. */
-  const cacheable = (request: FastifyRequest, sharedByAll = false) =>
-    READS.has(request.method) && (sharedByAll || (!request.headers.authorization && !request.headers.cookie));
+  /** The HTML pages (`pages` below) are no route with `config.cache`: kept only for requests without credentials. */
+  const anonymousRead = (request: FastifyRequest) => READS.has(request.method) && !request.headers.authorization && !request.headers.cookie;
   const keyOf = (request: FastifyRequest) => request.url;
 
   function fresh(entry: Entry | undefined, depends: readonly CacheDependency[], version: string): entry is Entry {
@@ -199,15 +210,14 @@ export function registerResponseCache(app: FastifyInstance, changes: ChangeFeed,
     const depends = route.config?.cache?.depends;
     if (!depends) return;
     route.compress = false;
-    const sharedByAll = (route.config?.access ?? 'public') === 'public';
     const onRequest = async (request: FastifyRequest, reply: FastifyReply) => {
-      if (!cacheable(request, sharedByAll)) return;
+      if (!sharedAnswer(request)) return;
       const entry = lookup(request, keyOf(request), depends);
       if (entry) return sendEntry(request, reply, entry);
     };
     const onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
       const noStore = String(reply.getHeader('cache-control') ?? '').includes('no-store');
-      if (request.cacheHit || reply.statusCode !== 200 || typeof payload !== 'string' || noStore || !cacheable(request, sharedByAll)) {
+      if (request.cacheHit || reply.statusCode !== 200 || typeof payload !== 'string' || noStore || !sharedAnswer(request)) {
         return payload;
       }
       const headers: Record<string, string> = {};
@@ -243,12 +253,12 @@ export function registerResponseCache(app: FastifyInstance, changes: ChangeFeed,
      */
     pages: {
       serve(request: FastifyRequest, reply: FastifyReply, key: string, depends: readonly CacheDependency[]) {
-        if (!cacheable(request)) return undefined;
+        if (!anonymousRead(request)) return undefined;
         const entry = lookup(request, key, depends);
         return entry ? sendEntry(request, reply, entry) : undefined;
       },
       keepAndSend(request: FastifyRequest, reply: FastifyReply, key: string, depends: readonly CacheDependency[], body: string, headers: Record<string, string>) {
-        if (!cacheable(request)) return reply.headers(headers).send(body);
+        if (!anonymousRead(request)) return reply.headers(headers).send(body);
         return sendEntry(request, reply, store(request, key, depends, Buffer.from(body), headers));
       },
     },

@@ -1,4 +1,5 @@
 import type { onSendHookHandler } from 'fastify';
+import { sharedAnswer } from './response-cache.js';
 
 /** Browser features VGL never uses, switched off for every page and answer (security-headers.ts sets it). */
 export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()';
@@ -12,11 +13,8 @@ export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), pay
  */
 export const apiNoStore: onSendHookHandler = (request, reply, payload, done) => {
   if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
-    // A public answer the server keeps (http/response-cache.ts) may be kept by browsers too, if they ask again (ETag).
-    // …a public route's whoever asks (it is the same answer), another cached route's only when no token came with the request.
-    const { cache, access = 'public' } = request.routeOptions.config;
-    const shared = cache && (access === 'public' || !request.headers.authorization);
-    reply.header('Cache-Control', shared ? 'no-cache' : 'no-store');
+    // An answer the server keeps and shares (http/response-cache.ts) may be kept by browsers too, if they ask again (ETag).
+    reply.header('Cache-Control', sharedAnswer(request) ? 'no-cache' : 'no-store');
   }
   done(null, payload);
 };
