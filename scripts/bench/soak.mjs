@@ -385,15 +385,13 @@ async function runOpenLoad(base, data, members, duration, onHalfway = () => {}) 
   await Promise.all(pending);
   clearTimeout(halfway);
   agent.destroy();
-  const p = (q) => {
-    const sorted = [...all].sort((a, b) => a - b);
-    return Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
-  };
+  const sorted = all.sort((a, b) => a - b);
+  const p = (q) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
   const non2xx = Object.entries(statusCounts).filter(([status]) => !status.startsWith('2')).reduce((n, [, c]) => n + c, 0);
   const errors = Object.values(socketErrors).reduce((n, c) => n + c, 0) + timeouts;
   const result = {
     requests: { total: all.length, average: all.length / duration },
-    latency: { p50: p(0.5), p90: p(0.9), p99: p(0.99), max: Math.round(Math.max(0, ...all)) },
+    latency: { p50: p(0.5), p90: p(0.9), p99: p(0.99), max: Math.round(sorted.at(-1) ?? 0) },
     statusCodeStats: Object.fromEntries(Object.entries(statusCounts).map(([status, count]) => [status, { count }])),
     non2xx,
     errors,

@@ -10,8 +10,8 @@ import { SqliteDialect, type DatabaseConnection, type Dialect, type Driver, type
  */
 export class FifoLock {
   #held = false;
-  #waiting: Array<() => void> = [];
-  #next = 0;
+  // At most one waiter per request in flight (a few hundred): shift() is cheap at that size.
+  readonly #waiting: Array<() => void> = [];
 
   acquire(): Promise<void> {
     if (!this.#held) {
@@ -21,26 +21,16 @@ export class FifoLock {
     return new Promise((resolve) => this.#waiting.push(resolve));
   }
 
+  /** Hands the lock to the first in line, or frees it. */
   release(): void {
-    if (this.#next < this.#waiting.length) {
-      const wake = this.#waiting[this.#next]!;
-      this.#next += 1;
-      // Trim the served part now and then, not on every release (shift() would copy the queue each time).
-      if (this.#next > 1024 && this.#next * 2 > this.#waiting.length) {
-        this.#waiting = this.#waiting.slice(this.#next);
-        this.#next = 0;
-      }
-      wake();
-      return;
-    }
-    this.#waiting = [];
-    this.#next = 0;
-    this.#held = false;
+    const next = this.#waiting.shift();
+    if (next) next();
+    else this.#held = false;
   }
 
   /** How many wait for the lock (for tests and gauges). */
   get waiting(): number {
-    return this.#waiting.length - this.#next;
+    return this.#waiting.length;
   }
 }
 

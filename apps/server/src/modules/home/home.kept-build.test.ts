@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keptBuild } from './home.service.js';
+import { keptBuild } from './home.kept-build.js';
 
 /** A build the test finishes by hand, counting how many were started. */
 function manualBuilds() {
