@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES, LIBRARY_LIMITS, MESSAGES, TOKEN_LIMITS } from '@vgl/shared';
+import { ADMIN_MESSAGES, LIBRARY_LIMITS, MESSAGES, SETTINGS_MESSAGES, TOKEN_LIMITS } from '@vgl/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.js';
@@ -142,10 +142,10 @@ describe.each(dbKinds)('concurrent writes on %s', (kind) => {
           call('POST', `/api/users/${name}/library/import`, token, { csv }),
           call('PUT', `/api/users/${name}/library/game-10`, token, { favourite: true }),
         ]);
-        // Whichever comes second is told: the import with a warning, the form with SPEC's message.
+        // Whichever comes second is told: the import with a warning, the form with the library's limit message.
         const [imported, edited] = res;
         expect(imported!.statusCode).toBe(200);
-        if (edited!.statusCode === 400) expect(edited!.json().message).toBe('You can have up to 5 favourite games.');
+        if (edited!.statusCode === 400) expect(edited!.json().message).toBe(SETTINGS_MESSAGES.tooManyFavourites);
         else expect(edited!.statusCode).toBe(201);
         expect(await favouritePositions(user.id)).toEqual(oneToN(LIBRARY_LIMITS.favourites));
       }

@@ -1,4 +1,4 @@
-import { API_MESSAGES, LIBRARY_LIMITS, type LibraryEntry, type ProfileOverview } from '@vgl/shared';
+import { API_MESSAGES, LIBRARY_LIMITS, SETTINGS_MESSAGES, type LibraryEntry, type ProfileOverview } from '@vgl/shared';
 import type { LibraryEntryInput, LibraryQuery } from '@vgl/shared/schemas';
 import { lockMember } from '../../db/concurrency.js';
 import type { Db } from '../../db/database.js';
@@ -101,7 +101,7 @@ export function createLibraryService(db: Db, activity: ActivityService, now: () 
         if (input.favourite && (existing?.favourite_position ?? null) === null) {
           const favourites = await libraryRepo.favouriteCount(trx, owner.id, existing?.id);
           if (favourites >= LIBRARY_LIMITS.favourites) {
-            throw badRequest(`You can have up to ${LIBRARY_LIMITS.favourites} favourite games.`, { favourite: `You can have up to ${LIBRARY_LIMITS.favourites} favourite games.` });
+            throw badRequest(SETTINGS_MESSAGES.tooManyFavourites, { favourite: SETTINGS_MESSAGES.tooManyFavourites });
           }
         }
         const favourite_position = !input.favourite
