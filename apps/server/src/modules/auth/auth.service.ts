@@ -147,7 +147,7 @@ export function createAuthService({ db, mailer, publicUrl, jwtSecret, log, now =
         await usersRepo.update(k, actor.id, { token_version: actor.token_version + 1, updated_at: now() });
         return;
       }
-      const claims = await verifyUserToken(token, jwtSecret);
+      const claims = verifyUserToken(token, jwtSecret);
       if (claims?.jti) await sessionsRepo.revoke(k, claims.jti, claims.exp * 1000, now());
     },
 
@@ -156,7 +156,7 @@ export function createAuthService({ db, mailer, publicUrl, jwtSecret, log, now =
     },
 
     async userFromToken(token: string): Promise<UserRow | null> {
-      const claims = await verifyUserToken(token, jwtSecret);
+      const claims = verifyUserToken(token, jwtSecret);
       if (!claims) return null;
       if (claims.jti && (await sessionsRepo.isRevoked(k, claims.jti))) return null;
       const user = await usersRepo.findById(k, Number(claims.sub));
