@@ -17,6 +17,7 @@ import { registerResponseCache, SOCIAL_TTL_MS } from './http/response-cache.js';
 import { createChangeFeed } from './http/change-feed.js';
 import { createLimitCounters } from './http/limits/index.js';
 import { routeLimitStore } from './http/limits/route-store.js';
+import { registerReadsFirst } from './http/reads-first.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerOpenApi } from './http/openapi.js';
 import { echoRequestId, proxyTrust, requestIdGenerator } from './http/trusted-proxies.js';
@@ -127,6 +128,7 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   echoRequestId(app);
+  registerReadsFirst(app);
   // Before any route: each gets its own observer (only when METRICS_TOKEN is set).
   const metrics = registerMetrics(app, { db, token: config.metricsToken });
 

@@ -17,7 +17,11 @@ describe('keptBuild', () => {
     const { started, build } = manualBuilds();
     const kept = keptBuild(build, 60_000);
     const answers = Promise.all([kept.get(), kept.get(), kept.get()]);
+    // Begun on the next turn of the event loop, so all who ask in this one share it.
+    expect(started).toHaveLength(0);
+    await tick();
     expect(started).toHaveLength(1);
+    expect(await Promise.race([kept.get(), tick().then(() => 'waiting')])).toBe('waiting');
     started[0]!.finish(1);
     expect(await answers).toEqual([1, 1, 1]);
     expect(await kept.get()).toBe(1);
@@ -34,9 +38,11 @@ describe('keptBuild', () => {
       kept.invalidate();
       late.push(kept.get());
     }
+    await tick();
     expect(started).toHaveLength(1);
     started[0]!.finish(1);
     expect(await early).toBe(1);
+    await tick();
     await tick();
     // The stale build ended: one more starts, shared by all 52 that asked after the writes.
     expect(started).toHaveLength(2);

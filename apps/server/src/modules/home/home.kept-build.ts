@@ -5,6 +5,13 @@
  * and hundreds ran at once. A request after an invalidation never gets a
  * value whose build began before it — it waits for the next build, which
  * everyone asking meanwhile shares.
+ *
+ * A build begins on the turn of the event loop after it is asked for. With
+ * SQLite's synchronous driver a build started at once runs to its end before
+ * the next request is even read, so after each write every request made a
+ * build of its own (under bench:soak, the home feed's trending queries took a
+ * fifth of the CPU). Deferred, everyone whose request was read in the same
+ * turn shares one build, and each of them asked before it began.
  */
 export function keptBuild<T>(build: () => Promise<T>, keepMs: number, now: () => number = Date.now) {
   let generation = 0;
@@ -14,7 +21,8 @@ export function keptBuild<T>(build: () => Promise<T>, keepMs: number, now: () =>
 
   const start = (): Promise<T> => {
     const started = generation;
-    const promise: Promise<T> = build()
+    const promise: Promise<T> = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(build)
       .then((value) => {
         if (started === generation) kept = { generation: started, at: now(), value };
         return value;
