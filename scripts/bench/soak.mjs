@@ -97,6 +97,23 @@ const mb = (kb) => (kb / 1024).toFixed(0);
 
 /** VmRSS of a process, in kB. */
 const rssOf = (pid) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN);
+/**
+ * CPU seconds a process (all its threads) and its main thread have used so far:
+ * per answer, the cost of the mix whatever else runs on the machine (a shared
+ * VM's wall-clock figures wander by a quarter from run to run; these less).
+ */
+const cpuOf = (pid) => {
+  const ticks = (file) => {
+    const fields = fs.readFileSync(file, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  };
+  try {
+    return { all: ticks(`/proc/${pid}/stat`), main: ticks(`/proc/${pid}/task/${pid}/stat`) };
+  } catch {
+    return { all: NaN, main: NaN };
+  }
+};
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 
 // ─── Data ────────────────────────────────────────────────────────────────────
 
@@ -484,10 +501,12 @@ async function main() {
       warmup = { ...(await runLoad(server.url, data, members, WARMUP)), rssBefore };
     }
     const rss = { start: rssOf(server.pid), middle: NaN, end: NaN, peak: 0 };
+    const cpuBefore = cpuOf(server.pid);
     const sampler = setInterval(() => (rss.peak = Math.max(rss.peak, rssOf(server.pid))), 1000);
     process.stderr.write(`load: ${CONNECTIONS} connections for ${DURATION} s…\n`);
     const { result, byKind, socketErrors, slowest } = await runLoad(server.url, data, members, DURATION, () => (rss.middle = rssOf(server.pid)));
     rss.end = rssOf(server.pid);
+    const cpuAfter = cpuOf(server.pid);
     clearInterval(sampler);
     rss.peak = Math.max(rss.peak, rss.end);
     await sleep(10_000);
@@ -510,6 +529,8 @@ async function main() {
     console.log(`requests   ${result.requests.total.toLocaleString('en-US')} answered (${writes.toLocaleString('en-US')} writes, ${((writes / Math.max(answered, 1)) * 100).toFixed(0)} %), ${result.requests.average.toFixed(0)} req/s`);
     console.log(`errors     non-2xx: ${non2xx.length ? non2xx.map(([status, s]) => `${status} × ${s.count}`).join(', ') : '0'}; socket errors: ${result.errors - result.timeouts}${Object.keys(socketErrors).length ? ` (${Object.entries(socketErrors).map(([code, n]) => `${code} × ${n}`).join(', ')})` : ''}; timeouts: ${result.timeouts}`);
     console.log(`latency    p50 ${result.latency.p50} ms, p90 ${result.latency.p90} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`);
+    const perAnswer = (key) => (((cpuAfter[key] - cpuBefore[key]) * 1e6) / Math.max(answered, 1)).toFixed(0);
+    console.log(`server CPU ${perAnswer('all')} µs an answer (main thread ${perAnswer('main')} µs; the rest is libuv's thread pool and the checkpoint thread)`);
     console.log(`server RSS start ${mb(rss.start)} MB, middle ${mb(rss.middle)} MB, end ${mb(rss.end)} MB (peak ${mb(rss.peak)} MB; 10 s after the load ${mb(settled)} MB)`);
     console.log('\n| request | share | answered | p50 ms | p90 ms | p99 ms | non-2xx |');
     console.log('|---|---:|---:|---:|---:|---:|---|');
