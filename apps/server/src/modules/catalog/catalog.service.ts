@@ -2,6 +2,7 @@ import type { CommunityRating } from '@vgl/shared';
 import type { BrowseQuery } from '@vgl/shared/schemas';
 import type { Db } from '../../db/database.js';
 import { gameExtras } from './catalog.extras.js';
+import { keptGamePages } from './catalog.game-pages.js';
 import { getMeta } from '../../db/meta.js';
 import { notFound } from '../../http/errors.js';
 import { catalogFacts, type CatalogFacts } from './catalog.facts.js';
@@ -41,6 +42,14 @@ export function createCatalogService(db: Db, community?: CommunitySignals, now: 
   const search = new CatalogSearch(db);
   const cards = async (ids: number[]) => (await gameCards(k, ids)).map(presentGameCard);
 
+  /** A game page's catalog part, everything but its members' ratings (catalog.game-pages.ts). */
+  const gamePages = keptGamePages(async (slug) => {
+    const row = await findGameBySlug(k, slug);
+    if (!row) throw notFound(`There is no game "${slug}".`);
+    const [details, related, extras] = await Promise.all([gameDetails(k, row.id), relatedItems(k, row.igdb_id), gameExtras(k, row.igdb_id)]);
+    return { id: row.id, page: { ...presentGame(row, details), related: presentRelatedItems(related), ...extras } };
+  });
+
   // Filter slugs → ids, remembered for a while: every browse request needs them and they almost never change.
   const filterIds = new Map<string, { id: number; at: number }>();
   let allGames: { total: number; version: string | undefined } | undefined;
@@ -75,6 +84,7 @@ export function createCatalogService(db: Db, community?: CommunitySignals, now: 
   return {
     /** After an import or sync: forget cached words. */
     catalogChanged: () => {
+      gamePages.clear();
       search.invalidate();
       filterIds.clear();
       allGames = undefined;
@@ -135,15 +145,8 @@ export function createCatalogService(db: Db, community?: CommunitySignals, now: 
     },
 
     async game(slug: string) {
-      const row = await findGameBySlug(k, slug);
-      if (!row) throw notFound(`There is no game "${slug}".`);
-      const [details, ratings, related, extras] = await Promise.all([
-        gameDetails(k, row.id),
-        community?.communityRating(row.id),
-        relatedItems(k, row.igdb_id),
-        gameExtras(k, row.igdb_id),
-      ]);
-      return { ...presentGame(row, details), community: ratings ?? null, related: presentRelatedItems(related), ...extras };
+      const { id, page } = await gamePages.get(slug);
+      return { ...page, community: (await community?.communityRating(id)) ?? null };
     },
 
     async platform(slug: string) {

@@ -218,6 +218,14 @@ describe.each(dbKinds)('library, reviews and diary on %s', (kind) => {
     expect(trending.map((g) => g.slug)).toContain('filler-1');
   });
 
+  it('shows a rating given after the game page was seen, with the rest of the page as it was', async () => {
+    const seen = (await call('GET', '/api/igdb/games/the-legend-of-zelda')).json();
+    expect((await put('bob', 'the-legend-of-zelda', { status: 1, rating: 8 }, bob)).statusCode).toBe(200);
+    const after = (await call('GET', '/api/igdb/games/the-legend-of-zelda')).json();
+    expect(after.community).toEqual({ count: 2, average: 9, distribution: [0, 0, 0, 0, 0, 0, 0, 1, 0, 1] });
+    expect({ ...after, community: seen.community }).toEqual(seen);
+  });
+
   it('removing a game removes its diary entries and review', async () => {
     expect((await call('DELETE', '/api/users/bob/library/the-legend-of-zelda', bob)).statusCode).toBe(204);
     expect((await call('GET', '/api/users/bob/reviews/the-legend-of-zelda')).statusCode).toBe(404);
