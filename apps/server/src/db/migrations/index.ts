@@ -24,6 +24,7 @@ import { sharedStateMigration } from './0023_shared_state.js';
 import { statsBucketsMigration } from './0024_stats_buckets.js';
 import { statsAnswersMigration } from './0026_stats_answers.js';
 import { jobsMigration } from './0027_jobs.js';
+import { reviewScoreIndexMigration } from './0028_review_score_index.js';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the compiled
@@ -57,5 +58,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0024_stats_buckets': statsBucketsMigration(dialect),
     '0026_stats_answers': statsAnswersMigration(),
     '0027_jobs': jobsMigration(dialect),
+    '0028_review_score_index': reviewScoreIndexMigration(),
   };
 }

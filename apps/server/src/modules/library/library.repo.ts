@@ -49,6 +49,9 @@ type EntryQuery = ReturnType<typeof entryRows>;
 const privateEntryColumns = ['e.notes', 'e.playtime_minutes', 'e.playtime_source'] as const;
 
 /** Reviews other people may see: written, by an account in good standing. */
+/** A review's trending score, written as migration 0028's index has it (literal weight, no bound parameter) so the index is used. */
+const REVIEW_SCORE = sql<number>`e.likes_count + e.comments_count * 2`;
+
 const visibleReviews = (q: EntryQuery) => q.where('e.review', 'is not', null).where('u.state', '=', 'active');
 
 /** A shelf of "want to play" games: the wishlist holds the ones not owned (0), the backlog the rest (owned or not said). */
@@ -238,11 +241,11 @@ export const libraryRepo = {
     return { rows, total };
   },
 
-  /** Most liked and commented reviews written since `since`; newest first on ties. */
+  /** Most liked and commented reviews written since `since`; newest first on ties (through library_entries_review_score). */
   trendingReviews: (db: Conn, since: number, limit: number) =>
     visibleReviews(entryRows(db))
       .where('e.review_created_at', '>=', since)
-      .orderBy((eb) => eb('e.likes_count', '+', eb('e.comments_count', '*', 2)), 'desc')
+      .orderBy(REVIEW_SCORE, 'desc')
       .orderBy('e.review_created_at', 'desc')
       .limit(limit)
       .execute(),
