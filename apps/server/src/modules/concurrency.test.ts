@@ -16,6 +16,11 @@ import { PASSWORD, bearer, createUser, loginToken } from '../test/users.js';
 const TIMES = 10;
 const GAMES = Array.from({ length: 12 }, (_, i) => ({ name: `Game ${i + 1}`, slug: `game-${i + 1}`, year: 2000 + i, platforms: ['win'] }));
 const slugs = GAMES.map((g) => g.slug);
+/** Two games whose review addresses can meet: a second review address for "doom" would be "doom-2". */
+const NEIGHBOURS = [
+  { name: 'Doom', slug: 'doom', year: 1993, platforms: ['win'] },
+  { name: 'Doom 2', slug: 'doom-2', year: 1994, platforms: ['win'] },
+];
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -47,7 +52,7 @@ describe.each(dbKinds)('concurrent writes on %s', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    await seedGames(t, GAMES);
+    await seedGames(t, [...GAMES, ...NEIGHBOURS]);
   });
   afterAll(() => t.close());
 
@@ -133,6 +138,24 @@ describe.each(dbKinds)('concurrent writes on %s', (kind) => {
         expect(entries.find((e) => e.review !== null)?.review).toBe('Mine, not the file’s.');
       }
     });
+    it('an import writing a review while the member writes another never gives both one address', async () => {
+      for (let round = 1; round <= 8; round += 1) {
+        const { user, name, token } = await member();
+        // A review kept the address of its game's former slug, so "doom" is taken and the file's review of Doom becomes "doom-2".
+        await call('PUT', `/api/users/${name}/library/game-1`, token, { review: 'From when this game was called Doom.' });
+        await t.db.kysely.updateTable('library_entries').set({ review_slug: 'doom' }).where('user_id', '=', user.id).execute();
+        const csv = 'record_type,game_slug,status,review\nlibrary,doom,Beaten,The file’s review.\n';
+        const res = await Promise.all([
+          call('POST', `/api/users/${name}/library/import`, token, { csv }),
+          call('PUT', `/api/users/${name}/library/doom-2`, token, { review: 'Mine.' }),
+        ]);
+        expect(res.map((r) => `${r.statusCode} ${r.statusCode >= 300 ? r.body : ''}`).filter((s) => !/^(200|201) /.test(s))).toEqual([]);
+        const reviewSlugs = (await entriesOf(user.id)).map((e) => e.review_slug).filter((s) => s !== null);
+        expect(reviewSlugs).toHaveLength(3);
+        expect(new Set(reviewSlugs).size).toBe(3);
+      }
+    });
+
     it('an import making a favourite while the member makes one never passes the limit nor shares a place', async () => {
       for (let round = 1; round <= 6; round += 1) {
         const { user, name, token } = await member();

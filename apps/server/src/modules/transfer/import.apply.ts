@@ -175,6 +175,10 @@ export async function applyImport(
       // The member's own edits and sessions take the same lock (library.service, library.journal): a game
       // the member adds while the file is applied is then seen here, not inserted a second time.
       await lockMember(db, trx, userId);
+      // Review addresses the member took since the import began (a review written meanwhile): a new one must not reuse them.
+      for (const row of await trx.selectFrom('library_entries').select('review_slug').where('user_id', '=', userId).where('review_slug', 'is not', null).execute()) {
+        reviewSlugs.add(row.review_slug!);
+      }
       return applyBatch(trx, userId, batch, { favouritePositions, reviewSlug, at, warnings });
     });
     entries += written.entries;
