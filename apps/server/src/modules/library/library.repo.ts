@@ -48,10 +48,10 @@ type EntryQuery = ReturnType<typeof entryRows>;
 /** What only the entry's owner reads (library.policy 'readPrivate'): kept out of entryRows, which every public answer reads. */
 const privateEntryColumns = ['e.notes', 'e.playtime_minutes', 'e.playtime_source'] as const;
 
-/** Reviews other people may see: written, by an account in good standing. */
 /** A review's trending score, written as migration 0028's index has it (literal weight, no bound parameter) so the index is used. */
 const REVIEW_SCORE = sql<number>`e.likes_count + e.comments_count * 2`;
 
+/** Reviews other people may see: written, by an account in good standing. */
 const visibleReviews = (q: EntryQuery) => q.where('e.review', 'is not', null).where('u.state', '=', 'active');
 
 /** A shelf of "want to play" games: the wishlist holds the ones not owned (0), the backlog the rest (owned or not said). */

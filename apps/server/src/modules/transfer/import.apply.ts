@@ -148,15 +148,15 @@ export async function applyImport(
     plans.set(game.id, plan);
   });
 
-  // The member's review slugs and favourite places.
-  const ownEntries = await db.kysely
+  // The member's favourite places (review addresses are read in each batch, under the member's lock).
+  const favouriteRows = await db.kysely
     .selectFrom('library_entries')
-    .select(['review_slug', 'favourite_position'])
+    .select('favourite_position')
     .where('user_id', '=', userId)
-    .where((eb) => eb.or([eb('review_slug', 'is not', null), eb('favourite_position', 'is not', null)]))
+    .where('favourite_position', 'is not', null)
     .execute();
-  const reviewSlugs = new Set(ownEntries.map((e) => e.review_slug).filter((s): s is string => s !== null));
-  const favourites = new Set(ownEntries.map((e) => e.favourite_position).filter((p): p is number => p !== null));
+  const favourites = new Set(favouriteRows.map((e) => e.favourite_position!));
+  const reviewSlugs = new Set<string>();
   const warnings: LineError[] = [];
   const favouritePositions = await planFavourites(db.kysely, userId, [...plans.values()], favourites, warnings);
 
