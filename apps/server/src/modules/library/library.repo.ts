@@ -1,17 +1,10 @@
-import { sql, type ExpressionBuilder, type Insertable, type Kysely, type SelectQueryBuilder, type Transaction, type Updateable } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type Updateable } from 'kysely';
 import type { LibraryShelf, LibrarySort } from '@vgl/shared';
-import type { Database, DiaryEntriesTable, LibraryEntriesTable } from '../../db/schema.js';
+import type { Database, LibraryEntriesTable } from '../../db/schema.js';
 
-export type Conn = Kysely<Database> | Transaction<Database>;
-
-/** What presentEntryGame reads of the game, from a join of `games as g`. */
-export const entryGameColumns = [
-  'g.name as game_name',
-  'g.slug as game_slug',
-  'g.cover_image_id as game_cover',
-  'g.first_release_date as game_release_date',
-  'g.release_year as game_release_year',
-] as const;
+export { entryGameColumns, type Conn } from './library.columns.js';
+import { entryGameColumns, type Conn } from './library.columns.js';
+import { diaryRepo } from './library.diary.repo.js';
 
 /** The columns every entry presenter needs: the entry, its author and its game. */
 function entryRows(db: Conn) {
@@ -309,136 +302,11 @@ export const libraryRepo = {
         .execute()
     ).map((r) => r.game_id),
 
-  // Diary
-
-  insertDiary: (db: Conn, values: Insertable<DiaryEntriesTable>) =>
-    db.insertInto('diary_entries').values(values).returning('id').executeTakeFirstOrThrow(),
-
-  updateDiary: (db: Conn, id: number, values: Updateable<DiaryEntriesTable>) =>
-    db.updateTable('diary_entries').set(values).where('id', '=', id).execute(),
-
-  deleteDiary: (db: Conn, id: number) => db.deleteFrom('diary_entries').where('id', '=', id).execute(),
-
-  /** The newest diary row of an event on a date: the one the library form's date points at. */
-  diaryRowOn: (db: Conn, entryId: number, event: 'started' | 'finished', playedOn: string) =>
-    db
-      .selectFrom('diary_entries')
-      .selectAll()
-      .where('entry_id', '=', entryId)
-      .where('event', '=', event)
-      .where('played_on', '=', playedOn)
-      .orderBy('id', 'desc')
-      .executeTakeFirst(),
-
-  diaryById: (db: Conn, id: number) => diaryRows(db).where('d.id', '=', id).executeTakeFirst(),
-
-  /** A member's diary, latest play first; a year and a platform narrow it (both on diary_entries_user_played's range). */
-  async diaryOf(db: Conn, userId: number, limit: number, offset: number, f: DiaryFilter = {}) {
-    const [rows, total] = await Promise.all([
-      diaryFiltered(diaryRows(db), userId, f).orderBy('d.played_on', 'desc').orderBy('d.id', 'desc').limit(limit).offset(offset).execute(),
-      diaryFiltered(db.selectFrom('diary_entries as d'), userId, f)
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirst()
-        .then((r) => Number(r?.n ?? 0)),
-    ]);
-    return { rows, total };
-  },
-
-  /** Diary entries of a member on a day, of every game or of one; `exceptId` leaves out the one being moved there. */
-  diaryCountOn: async (db: Conn, userId: number, playedOn: string, f: { gameId?: number; exceptId?: number } = {}) =>
-    Number(
-      (
-        await db
-          .selectFrom('diary_entries')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .where('user_id', '=', userId)
-          .$if(f.gameId !== undefined, (q) => q.where('game_id', '=', f.gameId!))
-          .where('played_on', '=', playedOn)
-          .$if(f.exceptId !== undefined, (q) => q.where('id', '<>', f.exceptId!))
-          .executeTakeFirst()
-      )?.n ?? 0,
-    ),
-
-  /** How many diary entries a library entry has and their minutes together (null when none has any). */
-  async diaryTotals(db: Conn, entryId: number) {
-    const row = await db
-      .selectFrom('diary_entries')
-      .select((eb) => [eb.fn.countAll().as('n'), eb.fn.sum('minutes_played').as('minutes')])
-      .where('entry_id', '=', entryId)
-      .executeTakeFirst();
-    return { sessions: Number(row?.n ?? 0), minutes: row?.minutes === null || row?.minutes === undefined ? null : Number(row.minutes) };
-  },
-
-  /** The years and platforms of a member's diary, with how many entries each has. */
-  async diaryFilters(db: Conn, userId: number) {
-    const year = sql<string>`substr(played_on, 1, 4)`;
-    const [years, platforms] = await Promise.all([
-      db
-        .selectFrom('diary_entries')
-        .select([year.as('year'), (eb) => eb.fn.countAll().as('n')])
-        .where('user_id', '=', userId)
-        .groupBy(year)
-        .orderBy(year, 'desc')
-        .execute(),
-      db
-        .selectFrom('diary_entries as d')
-        .innerJoin('platforms as p', 'p.id', 'd.platform_id')
-        .select(['p.slug', 'p.name', (eb) => eb.fn.countAll().as('n')])
-        .where('d.user_id', '=', userId)
-        .groupBy(['p.slug', 'p.name'])
-        .orderBy('n', 'desc')
-        .orderBy('p.name')
-        .execute(),
-    ]);
-    return {
-      years: years.map((r) => ({ year: Number(r.year), count: Number(r.n) })),
-      platforms: platforms.map((r) => ({ slug: r.slug, name: r.name, count: Number(r.n) })),
-    };
-  },
+  // Diary (library.diary.repo.ts)
+  ...diaryRepo,
 };
 
-export interface DiaryFilter {
-  /** Only plays of this year. */
-  year?: number | undefined;
-  /** Only plays on this platform; null matches nothing (an unknown slug). */
-  platformId?: number | null | undefined;
-}
-
-function diaryFiltered<Q extends SelectQueryBuilder<Database & { d: DiaryEntriesTable }, 'd', object>>(q: Q, userId: number, f: DiaryFilter): Q {
-  let out = q.where('d.user_id', '=', userId);
-  if (f.year !== undefined) out = out.where('d.played_on', '>=', `${f.year}-01-01`).where('d.played_on', '<=', `${f.year}-12-31`);
-  if (f.platformId === null) out = out.where(sql<boolean>`1 = 0`);
-  else if (f.platformId !== undefined) out = out.where('d.platform_id', '=', f.platformId);
-  return out as Q;
-}
-
-function diaryRows(db: Conn) {
-  return db
-    .selectFrom('diary_entries as d')
-    .innerJoin('games as g', 'g.id', 'd.game_id')
-    .innerJoin('library_entries as e', 'e.id', 'd.entry_id')
-    .leftJoin('platforms as p', 'p.id', 'd.platform_id')
-    .select([
-      'd.id',
-      'd.user_id',
-      'd.entry_id',
-      'd.game_id',
-      'd.played_on',
-      'd.event',
-      'd.rating',
-      'd.note',
-      'd.replay',
-      'd.minutes_played',
-      'd.created_at',
-      'd.platform_id',
-      'p.slug as platform_slug',
-      'p.name as platform_name',
-      'e.review_slug',
-      'e.review',
-      ...entryGameColumns,
-    ]);
-}
 export type EntryRow = NonNullable<Awaited<ReturnType<typeof libraryRepo.entryById>>>;
 /** An entry with what only its owner sees (entryOf). */
 export type OwnEntryRow = NonNullable<Awaited<ReturnType<typeof libraryRepo.entryOf>>>;
-export type DiaryRow = NonNullable<Awaited<ReturnType<typeof libraryRepo.diaryById>>>;
+export type { DiaryFilter, DiaryRow } from './library.diary.repo.js';
