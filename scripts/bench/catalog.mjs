@@ -128,14 +128,17 @@ async function benchOne(kind, size) {
     await get(`/api/igdb/games?platform=snes&releaseDate=${years[i][0]}-${years[i][1]}`);
   }
 
-  const browse = (page) => (y) => browseGameIds(k, { platformId: snes, yearFrom: y[0], yearTo: y[1], sort: 'popularity', limit: 24, offset: (page - 1) * 24 }).then((r) => gameCards(k, r.ids));
+  const browse = (page) => (y) => browseGameIds(k, db.dialect, { platformId: snes, yearFrom: y[0], yearTo: y[1], sort: 'popularity', limit: 24, offset: (page - 1) * 24 }).then((r) => gameCards(k, r.ids));
+  const byRating = (page) => (y) => browseGameIds(k, db.dialect, { yearFrom: y[0], yearTo: y[1], sort: 'rating', limit: 24, offset: (page - 1) * 24 }).then((r) => gameCards(k, r.ids));
   const rows = [
     ['search, one word', await timeEach(oneWord, (q) => get(`/api/igdb/search?q=${q}`)), await timeEach(oneWord, (q) => search.search(q, 24, 0).then((r) => gameCards(k, r.ids)))],
     ['search, two words', await timeEach(twoWords, (q) => get(`/api/igdb/search?q=${encodeURIComponent(q)}`)), await timeEach(twoWords, (q) => search.search(q, 24, 0).then((r) => gameCards(k, r.ids)))],
     ['search, a typo', await timeEach(typos, (q) => get(`/api/igdb/search?q=${q}`)), await timeEach(typos, (q) => search.search(q, 24, 0).then((r) => gameCards(k, r.ids)))],
     ['browse platform + years, page 1', await timeEach(years, (y) => get(`/api/igdb/games?platform=snes&releaseDate=${y[0]}-${y[1]}`)), await timeEach(years, browse(1))],
     ['browse platform + years, page 100', await timeEach(years, (y) => get(`/api/igdb/games?platform=snes&releaseDate=${y[0]}-${y[1]}&page=100`)), await timeEach(years, browse(100))],
-    ['total count (all games)', await timeEach(years, () => get('/api/igdb/games?limit=1')), await timeEach(years, () => browseGameIds(k, { sort: 'popularity', limit: 1, offset: 0 }))],
+    ['browse years by rating, page 1', await timeEach(years, (y) => get(`/api/igdb/games?sort=rating&releaseDate=${y[0]}-${y[1]}`)), await timeEach(years, byRating(1))],
+    ['browse years by rating, page 100', await timeEach(years, (y) => get(`/api/igdb/games?sort=rating&releaseDate=${y[0]}-${y[1]}&page=100`)), await timeEach(years, byRating(100))],
+    ['total count (all games)', await timeEach(years, () => get('/api/igdb/games?limit=1')), await timeEach(years, () => browseGameIds(k, db.dialect, { sort: 'popularity', limit: 1, offset: 0 }))],
   ];
   await app.close();
   await database.drop();

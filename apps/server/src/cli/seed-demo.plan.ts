@@ -74,7 +74,7 @@ const clampRating = (n: number) => Math.max(1, Math.min(10, n));
 /** The catalog's most popular games, with their platforms (most played first). */
 export async function popularGames(db: Db): Promise<DemoGame[]> {
   const k = db.kysely;
-  const { ids } = await browseGameIds(k, { sort: 'popularity', limit: GAME_POOL, offset: 0 }, { count: false });
+  const { ids } = await browseGameIds(k, db.dialect, { sort: 'popularity', limit: GAME_POOL, offset: 0 }, { count: false });
   if (ids.length === 0) return [];
   const [rows, platforms, genres, themes] = await Promise.all([
     k.selectFrom('games').select(['id', 'slug', 'name', 'release_year', 'first_release_date']).where('id', 'in', ids).execute(),

@@ -25,6 +25,7 @@ import { statsBucketsMigration } from './0024_stats_buckets.js';
 import { statsAnswersMigration } from './0026_stats_answers.js';
 import { jobsMigration } from './0027_jobs.js';
 import { reviewScoreIndexMigration } from './0028_review_score_index.js';
+import { browseYearCoveringMigration } from './0029_browse_year_covering.js';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the compiled
@@ -59,5 +60,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0026_stats_answers': statsAnswersMigration(),
     '0027_jobs': jobsMigration(dialect),
     '0028_review_score_index': reviewScoreIndexMigration(),
+    '0029_browse_year_covering': browseYearCoveringMigration(),
   };
 }

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { Dialect } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 
 type K = Kysely<Database>;
@@ -54,16 +55,27 @@ export type GameCardRow = Awaited<ReturnType<typeof gameCards>>[number];
 /** Below this many games, a filtered page is built from the filter's own rows (see browseGameIds). */
 const DRIVE_FROM_FILTER = 5_000;
 
-export async function browseGameIds(k: K, f: BrowseFilter, { count: withCount = true } = {}): Promise<{ ids: number[]; total: number }> {
+export async function browseGameIds(
+  k: K,
+  dialect: Dialect,
+  f: BrowseFilter,
+  /** count: whether the total is wanted; total: the filter's total when the caller knows it (it is then not counted). */
+  { count: wanted = true, total: knownTotal }: { count?: boolean; total?: number | undefined } = {},
+): Promise<{ ids: number[]; total: number }> {
+  const withCount = wanted && knownTotal === undefined;
+  // SQLite plans without statistics on the catalog and, for a bound LIMIT, would read a whole year range and
+  // sort it; "+release_year" keeps it from using the year index, so it walks the sort's index and checks years.
+  // PostgreSQL, which has statistics, already walks the sort's index where that is cheaper and sorts where not;
+  // the "+" there would hide the column from its estimates (11 ms instead of 3 for 1990–1994 by rating).
+  const walkingYears = (column: 'release_year' | 'g.release_year') => (dialect === 'sqlite' ? sql<number>`+${sql.ref(column)}` : sql.ref(column));
   if (f.platformId !== undefined && f.genreId === undefined && f.themeId === undefined && f.sort === 'popularity') {
-    // The page walks the (platform, popularity) index and checks years as it goes; "+release_year" keeps the
-    // planner (which cannot see how small the bound LIMIT is) from sorting the whole year range instead.
+    // The page walks the (platform, popularity) index and checks years as it goes.
     const page = k
       .selectFrom('game_platforms')
       .select('game_id')
       .where('platform_id', '=', f.platformId)
-      .$if(f.yearFrom !== undefined, (q) => q.where(sql<number>`+release_year`, '>=', f.yearFrom!))
-      .$if(f.yearTo !== undefined, (q) => q.where(sql<number>`+release_year`, '<=', f.yearTo!))
+      .$if(f.yearFrom !== undefined, (q) => q.where(walkingYears('release_year'), '>=', f.yearFrom!))
+      .$if(f.yearTo !== undefined, (q) => q.where(walkingYears('release_year'), '<=', f.yearTo!))
       .orderBy('popularity', 'desc')
       .orderBy('game_id')
       .limit(f.limit)
@@ -75,7 +87,7 @@ export async function browseGameIds(k: K, f: BrowseFilter, { count: withCount = 
       .$if(f.yearFrom !== undefined, (q) => q.where('release_year', '>=', f.yearFrom!))
       .$if(f.yearTo !== undefined, (q) => q.where('release_year', '<=', f.yearTo!));
     const [rows, count] = await Promise.all([page.execute(), withCount ? total.executeTakeFirstOrThrow() : undefined]);
-    return { ids: rows.map((r) => r.game_id), total: Number(count?.n ?? -1) };
+    return { ids: rows.map((r) => r.game_id), total: knownTotal ?? Number(count?.n ?? -1) };
   }
 
   // A filter by platform, genre or theme is read one of two ways. Few games (under DRIVE_FROM_FILTER): the
@@ -107,19 +119,36 @@ export async function browseGameIds(k: K, f: BrowseFilter, { count: withCount = 
         : sql<boolean>`exists (select 1 from ${table} where game_id = g.id and ${column} = ${x.id})`,
     );
   }
-  base = base
-    .$if(f.yearFrom !== undefined, (q) => q.where('g.release_year', '>=', f.yearFrom!))
-    .$if(f.yearTo !== undefined, (q) => q.where('g.release_year', '<=', f.yearTo!));
+  const inYears = <Q extends typeof base>(q: Q, year: ReturnType<typeof walkingYears> | 'g.release_year') =>
+    q.$if(f.yearFrom !== undefined, (w) => w.where(year, '>=', f.yearFrom!)).$if(f.yearTo !== undefined, (w) => w.where(year, '<=', f.yearTo!));
+  const counted = inYears(base, 'g.release_year');
+  const countAll = () => counted.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
 
-  let page = base.select('g.id');
+  // On SQLite a year range is read one of two ways as well, chosen from the count of games that match. In the
+  // sort's index order, checking each game's year (walkingYears), when that passes fewer games than match: 1990–1994 by
+  // rating, page 1, took 8 ms at 52k games sorting the range, 0.2 ms walking. Else from the (release_year, …)
+  // index, sorting only the games that match: few of them, a range driven by a small filter, or a page so deep
+  // that the walk would pass more games than match. The walk passes about (offset + limit) × catalog ÷ matches
+  // games; max(id) stands in for the catalog's size (never less than it). A page past the end reads nothing.
+  let wideYears = false;
+  let counting = knownTotal !== undefined ? Promise.resolve({ n: knownTotal }) : withCount ? countAll() : undefined;
+  const yearsToWalk = dialect === 'sqlite' && (f.yearFrom !== undefined || f.yearTo !== undefined) && driving === undefined;
+  if (yearsToWalk || (counting && f.offset > 0)) {
+    // A deep page of a large filter would otherwise pass every game in the sort's order to find none.
+    const matches = Number((await (counting ??= countAll())).n);
+    if (f.offset >= matches) return { ids: [], total: matches };
+    if (yearsToWalk && matches >= DRIVE_FROM_FILTER) {
+      const { last } = await k.selectFrom('games').select((eb) => eb.fn.max('id').as('last')).executeTakeFirstOrThrow();
+      wideYears = ((f.offset + f.limit) * Number(last ?? 0)) / matches <= matches;
+    }
+  }
+
+  let page = inYears(base, wideYears ? walkingYears('g.release_year') : 'g.release_year').select('g.id');
   if (f.sort === 'popularity') page = page.orderBy('g.popularity', 'desc');
   else if (f.sort === 'rating') page = page.orderBy(sql`coalesce(g.rating, -1)`, 'desc').orderBy('g.popularity', 'desc');
   else if (f.sort === 'release') page = page.orderBy(sql`coalesce(g.first_release_date, -1)`, 'desc').orderBy('g.release_year', 'desc');
   else page = page.orderBy('g.name', 'asc');
-  const [rows, count] = await Promise.all([
-    page.orderBy('g.id').limit(f.limit).offset(f.offset).execute(),
-    withCount ? base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow() : undefined,
-  ]);
+  const [rows, count] = await Promise.all([page.orderBy('g.id').limit(f.limit).offset(f.offset).execute(), wanted ? counting : undefined]);
   return { ids: rows.map((r) => r.id), total: Number(count?.n ?? -1) };
 }
 

@@ -63,6 +63,17 @@ describe.each(dbKinds)('catalog API on %s', (kind) => {
     expect(names(page2)).toEqual(['The Legend of Zelda', 'Sonic the Hedgehog']);
   });
 
+  it('answers a page past the end with no games and the true total, filtered or not', async () => {
+    for (const query of ['sort=rating&page=10000', 'sort=rating&platform=snes&page=10000', 'genre=platform&releaseDate=1990-1995&page=2', 'limit=2&page=5']) {
+      for (const round of [1, 2]) {
+        const res = await get(`/api/igdb/games?${query}`);
+        expect(res.statusCode, query).toBe(200);
+        expect(res.json(), `${query} (${round})`).toEqual([]);
+        expect(res.headers['x-total-count'], query).toBe(query.includes('platform=snes') ? '2' : query.startsWith('genre') ? '2' : '7');
+      }
+    }
+  });
+
   it('sorts by release date and name', async () => {
     expect(names(await get('/api/igdb/games?sort=release&limit=2'))).toEqual(['Future Quest', 'Super Mario World']);
     expect(names(await get('/api/igdb/games?sort=name&limit=2'))).toEqual(['Future Quest', 'Pokémon Red']);
@@ -126,5 +137,17 @@ describe.each(dbKinds)('catalog API on %s', (kind) => {
     const res = await get('/api/igdb/games/sonic-the-hedgehog');
     expect(res.json()).toMatchObject({ summary: 'Gotta go fast.', platforms: [{ slug: 'sms' }, { slug: 'genesis-slash-megadrive' }] });
     expect((await get('/api/igdb/games')).headers['x-total-count']).toBe('7');
+  });
+
+  it('counts a filter again once an import changes the catalog', async () => {
+    const total = async (query: string) => (await get(`/api/igdb/games?${query}`)).headers['x-total-count'];
+    const filters = ['platform=snes', 'platform=snes&releaseDate=1990-1995', 'releaseDate=1990-1995&sort=rating'];
+    const before = await Promise.all(filters.map(total));
+    expect(await Promise.all(filters.map(total))).toEqual(before);
+    const file = path.join(t.config.dataDir, 'more-snes.jsonl');
+    fs.writeFileSync(file, JSON.stringify({ name: 'F-Zero', year: 1990, platforms: ['snes'] }));
+    await importCatalogFile(t.db, file);
+    // The server reads the catalog's version once a second (an import may come from another process).
+    await expect.poll(() => Promise.all(filters.map(total)), { timeout: 5_000, interval: 200 }).toEqual(before.map((n) => String(Number(n) + 1)));
   });
 });
