@@ -44,4 +44,18 @@ describe.each(dbKinds)('search totals on %s', (kind) => {
     await search.search('comnon', 24, 0); // a typo waits for the word list
     expect(await totals()).toEqual(expected);
   });
+
+  it('pages through the matches up to the cap, each game once, whatever page is asked first', async () => {
+    const search = new CatalogSearch(t.db);
+    const deep = await search.search('common', 50, 750);
+    const pages: number[][] = [];
+    for (let offset = 0; offset <= PAGING.searchCountCap; offset += 50) pages.push((await search.search('common', 50, offset)).ids);
+    const all = pages.flat();
+    expect(all).toHaveLength(PAGING.searchCountCap);
+    expect(new Set(all).size).toBe(PAGING.searchCountCap);
+    expect(pages.at(-1)).toEqual([]);
+    expect(deep.ids).toEqual(all.slice(750, 800));
+    // A page across the end of the ranked candidates (200) joins the two parts.
+    expect((await search.search('common', 50, 180)).ids).toEqual(all.slice(180, 230));
+  });
 });

@@ -70,12 +70,49 @@ export class CatalogSearch {
     // Rank the most popular matches by relevance instead of every match: a
     // one-word search in a million games can match tens of thousands.
     const terms = { words, lastIsPrefix };
-    const found = await this.mostPopularMatches(terms, Math.max(CANDIDATES, offset + limit), this.surelyOverCap(terms));
-    if (offset >= found.games.length) return { ids: [], total: found.total };
+    const found = await this.mostPopularMatches(terms, CANDIDATES, this.surelyOverCap(terms));
+    // Pages go as far as the count does ("1,000+"). Past the ranked candidates the matches follow in
+    // popularity order, read a page at a time: ranking every match up to a deep page took 1.4 s of
+    // synchronous work for "a" on page 300, and each page would have been ranked differently.
+    const end = Math.min(offset + limit, found.total, SEARCH_COUNT_CAP);
+    if (offset >= end) return { ids: [], total: found.total };
+    const ranked = offset < found.games.length ? await this.ranked(terms, found.games) : [];
+    const beyond = end > found.games.length ? await this.matchIdsByPopularity(terms, Math.max(offset, found.games.length), end) : [];
+    return { ids: [...ranked.slice(offset, end), ...beyond], total: found.total };
+  }
+
+  /** The candidates in relevance order (search-relevance.ts). */
+  private async ranked(terms: SearchTerms, games: SearchCandidate[]): Promise<number[]> {
     // Each name is scored once: the games it does not answer are the ones whose alternative names are read.
-    const nameScores = found.games.map((game) => titleScore(terms, game.name));
-    await this.addAlternativeNames(found.games.filter((_, i) => nameScores[i] === 0));
-    return { ids: rankByRelevance(terms, found.games, nameScores).slice(offset, offset + limit), total: found.total };
+    const nameScores = games.map((game) => titleScore(terms, game.name));
+    await this.addAlternativeNames(games.filter((_, i) => nameScores[i] === 0));
+    return rankByRelevance(terms, games, nameScores);
+  }
+
+  /** The ids of the matches from position `from` to `to` (exclusive) in popularity order. */
+  private async matchIdsByPopularity({ words, lastIsPrefix }: SearchTerms, from: number, to: number): Promise<number[]> {
+    const k = this.db.kysely;
+    if (this.db.dialect === 'sqlite') {
+      const ranks = await sql<{ rank: number }>`select rowid as rank from games_fts where games_fts match ${this.ftsMatch(words, lastIsPrefix)}
+        order by rowid limit ${to - from} offset ${from}`.execute(k);
+      if (ranks.rows.length === 0) return [];
+      const rows = await sql<{ rank: number; id: number }>`select rank, game_id as id from search_ranks where rank in (${sql.join(ranks.rows.map((r) => r.rank))})`.execute(k);
+      return rows.rows.sort((a, b) => a.rank - b.rank).map((r) => r.id);
+    }
+    const rows = await sql<{ id: number }>`select id from games where search_vector @@ ${this.tsQuery(words, lastIsPrefix)}
+      order by popularity desc, id limit ${to - from} offset ${from}`.execute(k);
+    return rows.rows.map((r) => r.id);
+  }
+
+  /** SQLite: the FTS5 query (each word quoted, the last one a prefix while it is being typed). */
+  private ftsMatch(words: string[], lastIsPrefix: boolean): string {
+    return words.map((w, i) => `"${w}"${lastIsPrefix && i === words.length - 1 ? '*' : ''}`).join(' ');
+  }
+
+  /** PostgreSQL: the tsquery (the last word as its known completions; see prefixTerm). */
+  private tsQuery(words: string[], lastIsPrefix: boolean): RawBuilder<unknown> {
+    const tsquery = words.map((w, i) => (lastIsPrefix && i === words.length - 1 ? this.prefixTerm(w) : w)).join(' & ');
+    return sql`to_tsquery('vgl_search', ${tsquery})`;
   }
 
   /**
@@ -93,7 +130,7 @@ export class CatalogSearch {
     const { words, lastIsPrefix } = terms;
     const candidate = (g: { id: number; name: string; popularity: number }): SearchCandidate => ({ ...g, popularity: Number(g.popularity), alternativeNames: [] });
     if (this.db.dialect === 'sqlite') {
-      const match = words.map((w, i) => `"${w}"${lastIsPrefix && i === words.length - 1 ? '*' : ''}`).join(' ');
+      const match = this.ftsMatch(words, lastIsPrefix);
       // Full-text rowids are popularity ranks (search-index.ts), so one pass in rowid order gives
       // both the capped total and the most popular matches. No bm25() here: it reads every match
       // of each word for its statistics, and under a rowid filter FTS5 re-runs the query per rowid.
@@ -106,8 +143,7 @@ export class CatalogSearch {
       const total = overCap && ranks.rows.length === count ? SEARCH_COUNT_CAP : ranks.rows.length;
       return { games: rows.rows.sort((a, b) => a.rank - b.rank).map(candidate), total };
     }
-    const tsquery = words.map((w, i) => (lastIsPrefix && i === words.length - 1 ? this.prefixTerm(w) : w)).join(' & ');
-    const q = sql`to_tsquery('vgl_search', ${tsquery})`;
+    const q = this.tsQuery(words, lastIsPrefix);
     const [rows, counted] = await Promise.all([
       sql<{ id: number; name: string; popularity: number }>`select id, name, popularity from games where search_vector @@ ${q}
         order by popularity desc, id limit ${count}`.execute(k),
