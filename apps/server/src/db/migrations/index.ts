@@ -26,6 +26,7 @@ import { statsAnswersMigration } from './0026_stats_answers.js';
 import { jobsMigration } from './0027_jobs.js';
 import { reviewScoreIndexMigration } from './0028_review_score_index.js';
 import { browseYearCoveringMigration } from './0029_browse_year_covering.js';
+import { recentActorsMigration } from './0030_recent_actors.js';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the compiled
@@ -61,5 +62,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0027_jobs': jobsMigration(dialect),
     '0028_review_score_index': reviewScoreIndexMigration(),
     '0029_browse_year_covering': browseYearCoveringMigration(),
+    '0030_recent_actors': recentActorsMigration(),
   };
 }

@@ -39,6 +39,11 @@ describe.each(dbKinds)('dashboard overview on %s', (kind) => {
     await k.updateTable('library_entries').set({ review_created_at: now - 2 * DAY }).where('review', '=', 'Fast.').execute();
     await k.updateTable('library_entries').set({ review_created_at: now - 31 * DAY }).where('review', '=', 'Slow.').execute();
     await t.app.inject({ method: 'POST', url: '/api/users/writer/reviews/tetris/comments', headers: bearer(root), payload: { body: 'Agreed.' } });
+    // Active through a like alone (an activity), not through a login.
+    const liker = await createUser(k, { username: 'liker', created_at: now - 50 * DAY });
+    const like = await t.app.inject({ method: 'POST', url: '/api/like', headers: bearer(await loginToken(t.app, 'liker')), payload: { entityId: String((await k.selectFrom('library_entries').select('id').where('review', '=', 'Still the best.').executeTakeFirstOrThrow()).id), liked: true } });
+    expect(like.statusCode).toBeLessThan(300);
+    await usersRepo.update(k, liker.id, { last_login_at: now - 20 * DAY });
     // Active through what they did (the review, the library entry), not through a login.
     await usersRepo.update(k, writer.id, { last_login_at: now - 20 * DAY });
   });
@@ -47,8 +52,8 @@ describe.each(dbKinds)('dashboard overview on %s', (kind) => {
   const overview = async () => (await t.app.inject({ method: 'GET', url: '/api/admin/overview', headers: bearer(root) })).json() as AdminOverview;
 
   it('counts accounts, this week\'s active users, logged games, reviews and comments', async () => {
-    // Active: root and recent logged in this week, writer reviewed; old and sleeper did nothing since, banned is suspended.
-    expect((await overview()).counts).toEqual({ users: 6, activeUsersWeek: 3, gamesLogged: 4, reviews: 3, comments: 1 });
+    // Active: root and recent logged in this week, writer reviewed, liker liked; old and sleeper did nothing since, banned is suspended.
+    expect((await overview()).counts).toEqual({ users: 7, activeUsersWeek: 4, gamesLogged: 4, reviews: 3, comments: 1 });
   });
 
   it('charts sign-ups and reviews over 30 consecutive UTC days ending today, zeros included', async () => {

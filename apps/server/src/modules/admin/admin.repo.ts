@@ -90,18 +90,21 @@ export const adminRepo = {
   async counts(db: Conn, activeSince: number) {
     const [users, activeUsersWeek, gamesLogged, reviews, comments] = await Promise.all([
       countOf(db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()),
+      // Who acted since: each source read by time (the week's rows only), then the accounts in good standing among them.
+      // UNION ALL: `in` ignores repeats, and with UNION SQLite merged the four in actor order, reading every row (0.3 s).
       countOf(
         db
           .selectFrom('users as u')
           .select((eb) => eb.fn.countAll().as('n'))
           .where('u.state', '=', 'active')
-          .where((eb) =>
-            eb.or([
-              eb('u.last_login_at', '>=', activeSince),
-              eb.exists(eb.selectFrom('activities as a').select('a.id').whereRef('a.actor_id', '=', 'u.id').where('a.created_at', '>=', activeSince)),
-              eb.exists(eb.selectFrom('library_entries as e').select('e.id').whereRef('e.user_id', '=', 'u.id').where('e.updated_at', '>=', activeSince)),
-              eb.exists(eb.selectFrom('comments as c').select('c.id').whereRef('c.user_id', '=', 'u.id').where('c.created_at', '>=', activeSince)),
-            ]),
+          .where('u.id', 'in', (eb) =>
+            eb
+              .selectFrom('users')
+              .select('id as actor')
+              .where('last_login_at', '>=', activeSince)
+              .unionAll(eb.selectFrom('activities').select('actor_id as actor').where('created_at', '>=', activeSince))
+              .unionAll(eb.selectFrom('library_entries').select('user_id as actor').where('updated_at', '>=', activeSince))
+              .unionAll(eb.selectFrom('comments').select('user_id as actor').where('created_at', '>=', activeSince)),
           )
           .executeTakeFirst(),
       ),

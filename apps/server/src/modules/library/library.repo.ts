@@ -288,13 +288,20 @@ export const libraryRepo = {
     };
   },
 
-  /** Games most added or rated since `since`, busiest first. */
+  /**
+   * Games most added or rated since `since`, busiest first. The window's rows are read first (materialized, through
+   * the updated_at index) and only they are grouped: left to itself SQLite grouped by walking the game_id index
+   * and checked every entry's date — 130–180 ms at 235k entries, paid by each home build after a write.
+   */
   busiestGames: async (db: Conn, since: number, limit: number) =>
     (
       await db
-        .selectFrom('library_entries')
+        .with(
+          (cte) => cte('recent').materialized(),
+          (q) => q.selectFrom('library_entries').select('game_id').where('updated_at', '>=', since),
+        )
+        .selectFrom('recent')
         .select(['game_id', (eb) => eb.fn.countAll().as('n')])
-        .where('updated_at', '>=', since)
         .groupBy('game_id')
         .orderBy('n', 'desc')
         .orderBy('game_id')
