@@ -1,11 +1,11 @@
 import http from 'node:http';
-import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { LIBRARY_LIMITS } from '@vgl/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { seedGames } from '../../test/catalog.js';
 import { dbKinds } from '../../test/databases.js';
+import { whileWatching } from '../../test/responsiveness.js';
 import { createUser, loginToken } from '../../test/users.js';
 
 /*
@@ -90,39 +90,17 @@ describe.each(dbKinds)('responsiveness during a maximal import preview and avata
     const picture = await sharp({ create: { width: 8000, height: 8000, channels: 4, background: { r: 200, g: 30, b: 60, alpha: 0.5 } } }).png().toBuffer();
     const avatar = multipart(picture);
 
-    const health: number[] = [];
-    let running = true;
-    const poll = (async () => {
-      while (running) {
-        const start = performance.now();
-        const res = await fetch(`${address}/api/health`);
-        await res.text();
-        expect(res.status).toBe(200);
-        health.push(performance.now() - start);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    })();
-    await new Promise((resolve) => setTimeout(resolve, 200));
-
-    const loop = monitorEventLoopDelay({ resolution: 10 });
-    loop.enable();
-    let preview: Awaited<ReturnType<typeof post>>;
-    let upload: Awaited<ReturnType<typeof post>>;
-    try {
-      [preview, upload] = await Promise.all([
+    const { result, stalls } = await whileWatching(address, () =>
+      Promise.all([
         post(`${address}/api/users/ann/library/import/preview`, token, previewBody, 'application/json'),
         post(`${address}/api/profile/avatar`, token, avatar.body, avatar.contentType),
-      ]);
-    } finally {
-      loop.disable();
-      running = false;
-      await poll;
-    }
+      ]),
+    );
+    const [preview, upload] = result;
 
     expect(preview.status, preview.body.slice(0, 300)).toBe(200);
     expect(JSON.parse(preview.body)).toMatchObject({ format: 'vgl', total: LIBRARY_LIMITS.importMaxRows, unmatched: LIBRARY_LIMITS.importMaxRows / 100, errors: [] });
     expect(upload.status, upload.body).toBe(200);
-    const stalls = { eventLoopMaxMs: Math.round(loop.max / 1e6), healthMaxMs: Math.round(Math.max(...health)), healthAnswers: health.length };
     if (process.env.SHOW_STALLS) console.warn(kind, JSON.stringify(stalls));
     expect(stalls.healthAnswers).toBeGreaterThan(10);
     expect(stalls.eventLoopMaxMs, JSON.stringify(stalls)).toBeLessThan(BOUND_MS);
