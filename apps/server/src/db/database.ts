@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, sql, type SqliteDatabase as SqliteDialectDatabase } from 'kysely';
+import { Kysely, PostgresDialect, sql, type Compilable, type SqliteDatabase as SqliteDialectDatabase } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
+import { sqliteBackgroundReads } from './sqlite-background-reads.js';
 import { BACKSTOP_PAGES, checkpointInBackground } from './sqlite-checkpoints.js';
 import { queuedSqliteDialect } from './sqlite-queue.js';
 import type { Database } from './schema.js';
@@ -17,6 +18,11 @@ export interface Db {
   sqlite?: SQLite.Database;
   /** The PostgreSQL pool, for its gauges (/metrics). */
   pool?: pg.Pool;
+  /**
+   * Runs a read-only query that has to scan (staff's searches for a word anywhere): on a SQLite file, on
+   * a thread of its own (sqlite-background-reads.ts), so no other request waits for it; elsewhere as usual.
+   */
+  scanRead<R>(query: Compilable<R>): Promise<R[]>;
   destroy(): Promise<void>;
 }
 
@@ -75,11 +81,14 @@ export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}):
     const checkpoints = options.backgroundCheckpoints && config.file !== ':memory:' ? checkpointInBackground(config.file) : null;
     if (checkpoints) sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
     const kysely = new Kysely<Database>({ dialect: queuedSqliteDialect({ database: withStatementCache(sqlite) }) });
+    const background = config.file !== ':memory:' ? sqliteBackgroundReads(config.file) : null;
     const destroy = async () => {
+      await background?.stop();
       await checkpoints?.stop();
       await kysely.destroy();
     };
-    return { kysely, dialect: 'sqlite', sqlite, destroy };
+    const scanRead = <R>(query: Compilable<R>) => (background ? background.all(query.compile()) : inPlace(kysely, query));
+    return { kysely, dialect: 'sqlite', sqlite, scanRead, destroy };
   }
   const pool = new pg.Pool({ connectionString: config.url, max: config.poolMax ?? 10 });
   // An idle connection can die (server restart, admin termination); without a
@@ -88,8 +97,10 @@ export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}):
     process.stderr.write(`PostgreSQL: an idle connection was closed (${err.message}); the pool opens a new one.\n`);
   });
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { kysely, dialect: 'postgres', pool, destroy: () => kysely.destroy() };
+  return { kysely, dialect: 'postgres', pool, scanRead: (query) => inPlace(kysely, query), destroy: () => kysely.destroy() };
 }
+
+const inPlace = async <R>(kysely: Kysely<Database>, query: Compilable<R>): Promise<R[]> => (await kysely.executeQuery(query.compile())).rows;
 
 export async function pingDb(db: Db): Promise<void> {
   await sql`select 1`.execute(db.kysely);

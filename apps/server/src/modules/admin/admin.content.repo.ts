@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { entryGameColumns, type Conn } from '../library/library.repo.js';
 import { commentsRepo } from '../comments/comments.repo.js';
-import { countOf, lower, matchesAny } from './admin.repo.js';
+import type { Db } from '../../db/database.js';
+import { lower, matchesAny, scannedCount } from './admin.repo.js';
 
 /** Written reviews of every account, whatever its state: moderators see what others cannot. */
 function reviewsFrom(db: Conn, q: string) {
@@ -54,22 +55,11 @@ const commentColumns = [
 export const adminContentRepo = {
   reviewById: (db: Conn, entryId: number) => reviewsFrom(db, '').selectAll('e').select(reviewColumns).where('e.id', '=', entryId).executeTakeFirst(),
 
-  /** Newest reviews first; q matches the review text, the game name or the author's username. */
-  async reviews(db: Conn, f: { q: string; limit: number; offset: number }) {
+  /** Newest reviews first; q matches the review text, the game name or the author's username. Read off the serving thread (scanned). */
+  async reviews(db: Pick<Db, 'kysely' | 'scanRead'>, f: { q: string; limit: number; offset: number }) {
     const [rows, total] = await Promise.all([
-      reviewsFrom(db, f.q)
-        .selectAll('e')
-        .select(reviewColumns)
-        .orderBy('e.review_created_at', 'desc')
-        .orderBy('e.id', 'desc')
-        .limit(f.limit)
-        .offset(f.offset)
-        .execute(),
-      countOf(
-        reviewsFrom(db, f.q)
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirst(),
-      ),
+      db.scanRead(reviewsFrom(db.kysely, f.q).selectAll('e').select(reviewColumns).orderBy('e.review_created_at', 'desc').orderBy('e.id', 'desc').limit(f.limit).offset(f.offset)),
+      scannedCount(db, reviewsFrom(db.kysely, f.q).select((eb) => eb.fn.countAll().as('n'))),
     ]);
     return { rows, total };
   },
@@ -125,15 +115,11 @@ export const adminContentRepo = {
 
   commentById: (db: Conn, id: number) => commentsFrom(db, '').select(commentColumns).where('c.id', '=', id).executeTakeFirst(),
 
-  /** Newest comments first, from every account; q matches the text, the commenter's username or the game name. */
-  async comments(db: Conn, f: { q: string; limit: number; offset: number }) {
+  /** Newest comments first, from every account; q matches the text, the commenter's username or the game name. Read off the serving thread (scanned). */
+  async comments(db: Pick<Db, 'kysely' | 'scanRead'>, f: { q: string; limit: number; offset: number }) {
     const [rows, total] = await Promise.all([
-      commentsFrom(db, f.q).select(commentColumns).orderBy('c.created_at', 'desc').orderBy('c.id', 'desc').limit(f.limit).offset(f.offset).execute(),
-      countOf(
-        commentsFrom(db, f.q)
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirst(),
-      ),
+      db.scanRead(commentsFrom(db.kysely, f.q).select(commentColumns).orderBy('c.created_at', 'desc').orderBy('c.id', 'desc').limit(f.limit).offset(f.offset)),
+      scannedCount(db, commentsFrom(db.kysely, f.q).select((eb) => eb.fn.countAll().as('n'))),
     ]);
     return { rows, total };
   },

@@ -53,7 +53,7 @@ export function createAdminContentService(db: Db, deps: AdminDeps, now: () => nu
 
   return {
     async reviews(query: AdminListQuery) {
-      const { rows, total } = await adminContentRepo.reviews(k, { q: query.q, ...pageOf(query) });
+      const { rows, total } = await adminContentRepo.reviews(db, { q: query.q, ...pageOf(query) });
       return { items: await presentReviews(k, rows), total };
     },
 
@@ -69,7 +69,7 @@ export function createAdminContentService(db: Db, deps: AdminDeps, now: () => nu
     },
 
     async comments(query: AdminListQuery) {
-      const { rows, total } = await adminContentRepo.comments(k, { q: query.q, ...pageOf(query) });
+      const { rows, total } = await adminContentRepo.comments(db, { q: query.q, ...pageOf(query) });
       return { items: rows.map(presentAdminComment), total };
     },
 

@@ -1,4 +1,5 @@
-import { sql, type Expression, type Insertable, type SqlBool } from 'kysely';
+import { sql, type Compilable, type Expression, type Insertable, type SqlBool } from 'kysely';
+import type { Db } from '../../db/database.js';
 import type { AuditLogTable } from '../../db/schema.js';
 import type { Conn } from '../library/library.repo.js';
 
@@ -24,6 +25,8 @@ export const lower = (column: Expression<string | null>) => sql<string | null>`l
 
 /** The `n` of a count query, as a number (PostgreSQL returns counts as strings). */
 export const countOf = async (query: Promise<{ n: number | string | bigint } | undefined>) => Number((await query)?.n ?? 0);
+/** The same, for a count that scans: read with Db.scanRead. */
+export const scannedCount = async (db: Pick<Db, 'scanRead'>, query: Compilable<{ n: number | string | bigint }>) => countOf(db.scanRead(query).then((rows) => rows[0]));
 
 function adminUserRows(db: Conn) {
   return db
@@ -61,23 +64,24 @@ const dayOf = (column: string) => sql<number>`${sql.ref(column)} / ${sql.lit(DAY
 export const adminRepo = {
   userById: (db: Conn, id: number) => adminUserRows(db).where('u.id', '=', id).executeTakeFirst(),
 
-  /** Newest accounts first; q matches the username or the e-mail address anywhere, ignoring case. */
-  async users(db: Conn, f: { q: string; limit: number; offset: number }) {
+  /** Newest accounts first; q matches the username or the e-mail address anywhere, ignoring case. Read off the serving thread (scanned). */
+  async users(db: Pick<Db, 'kysely' | 'scanRead'>, f: { q: string; limit: number; offset: number }) {
     const search = matchesAny(['u.username_key', 'u.email_key'], f.q);
     const [rows, total] = await Promise.all([
-      adminUserRows(db)
-        .$if(f.q !== '', (q) => q.where(search))
-        .orderBy('u.created_at', 'desc')
-        .orderBy('u.id', 'desc')
-        .limit(f.limit)
-        .offset(f.offset)
-        .execute(),
-      countOf(
-        db
+      db.scanRead(
+        adminUserRows(db.kysely)
+          .$if(f.q !== '', (q) => q.where(search))
+          .orderBy('u.created_at', 'desc')
+          .orderBy('u.id', 'desc')
+          .limit(f.limit)
+          .offset(f.offset),
+      ),
+      scannedCount(
+        db,
+        db.kysely
           .selectFrom('users as u')
           .select((eb) => eb.fn.countAll().as('n'))
-          .$if(f.q !== '', (q) => q.where(search))
-          .executeTakeFirst(),
+          .$if(f.q !== '', (q) => q.where(search)),
       ),
     ]);
     return { rows, total };

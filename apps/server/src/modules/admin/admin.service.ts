@@ -71,7 +71,7 @@ export function createAdminService(db: Db, deps: AdminDeps, now: () => number = 
     },
 
     async users(actor: UserRow, query: AdminListQuery) {
-      const { rows, total } = await adminRepo.users(k, { q: query.q, ...pageOf(query) });
+      const { rows, total } = await adminRepo.users(db, { q: query.q, ...pageOf(query) });
       return { items: rows.map((row) => presentAdminUser(row, actor)), total };
     },
 
