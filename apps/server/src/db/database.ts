@@ -81,7 +81,7 @@ export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}):
     const checkpoints = options.backgroundCheckpoints && config.file !== ':memory:' ? checkpointInBackground(config.file) : null;
     if (checkpoints) sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
     const kysely = new Kysely<Database>({ dialect: queuedSqliteDialect({ database: withStatementCache(sqlite) }) });
-    const background = config.file !== ':memory:' ? sqliteBackgroundReads(config.file) : null;
+    const background = config.file !== ':memory:' ? sqliteBackgroundReads(config.file, async (compiled) => (await kysely.executeQuery(compiled)).rows) : null;
     const destroy = async () => {
       await background?.stop();
       await checkpoints?.stop();

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDb, type Db } from './database.js';
+import { sqliteBackgroundReads } from './sqlite-background-reads.js';
 
 /** A read that takes SQLite a few hundred milliseconds: counting a few million generated rows. */
 const slowCount = (n: number) => sql<{ n: number }>`with recursive c(i) as (select 1 union all select i + 1 from c where i < ${n}) select count(*) as n from c`;
@@ -59,6 +60,17 @@ describe('heavy reads on a thread of their own (SQLite)', () => {
   it('rejects a bad query with SQLite’s message and goes on reading', async () => {
     await expect(db.scanRead({ compile: () => sql`select * from missing_table`.compile(db.kysely) })).rejects.toThrow(/no such table/);
     expect(await db.scanRead(notes())).toHaveLength(2);
+  });
+
+  it('reads in place when its thread cannot run, and says so once', async () => {
+    const logged: string[] = [];
+    const inPlace = async <R>(query: { sql: string }) => [{ read: 'in place', sql: query.sql }] as R[];
+    const reads = sqliteBackgroundReads(path.join(dir, 'missing.sqlite'), inPlace, (message) => logged.push(message));
+    const query = sql`select 1 as n`.compile(db.kysely);
+    expect(await reads.all(query)).toEqual([{ read: 'in place', sql: query.sql }]);
+    expect(await reads.all(query)).toEqual([{ read: 'in place', sql: query.sql }]);
+    expect(logged).toEqual([expect.stringContaining('heavy reads run on the serving thread from now on')]);
+    await reads.stop();
   });
 
   it('reads in place on an in-memory database (no file for a second connection)', async () => {

@@ -14,8 +14,10 @@ const KEPT_STATEMENTS = 100;
  * In WAL mode it reads beside the server's writes and sees every committed one
  * (the server commits before it answers, so a member's next request sees it).
  */
-export function sqliteBackgroundReads(file: string) {
+export function sqliteBackgroundReads(file: string, inPlace: <R>(query: CompiledQuery<R>) => Promise<R[]>, log: (message: string) => void = (m) => process.stderr.write(`${m}\n`)) {
   let worker: Worker | undefined;
+  /** Set when the thread could not run (it logs why): reads then happen in place, as without it. */
+  let broken = false;
   let next = 0;
   const pending = new Map<number, { resolve: (rows: unknown[]) => void; reject: (error: Error) => void }>();
   const failAll = (error: Error) => {
@@ -57,20 +59,26 @@ export function sqliteBackgroundReads(file: string) {
       else waiting.resolve(answer.rows ?? []);
       if (pending.size === 0) started.unref();
     });
-    started.on('error', (error) => failAll(error));
+    started.on('error', (error) => {
+      if (!broken) log(`SQLite background reads: the reading thread stopped (${error.message}); heavy reads run on the serving thread from now on.`);
+      broken = true;
+      failAll(error);
+    });
     started.on('exit', () => failAll(new Error('The background reader stopped.')));
     return started;
   };
 
   return {
-    /** The rows of a read-only query, read on the worker thread. */
+    /** The rows of a read-only query, read on the worker thread (in place if that thread cannot run). */
     all<R>(query: CompiledQuery<R>): Promise<R[]> {
+      if (broken) return inPlace(query);
       worker ??= start();
       worker.ref(); // keep the process alive while a read is on its way
       const id = (next += 1);
       const answer = new Promise<R[]>((resolve, reject) => pending.set(id, { resolve: resolve as (rows: unknown[]) => void, reject }));
       worker.postMessage({ id, sql: query.sql, parameters: query.parameters });
-      return answer;
+      // A query SQLite refused fails as it would in place; one the thread died under is read in place.
+      return answer.catch((error: unknown) => (broken ? inPlace(query) : Promise.reject(error)));
     },
     /** Closes the reading connection and ends its thread (at most a second). */
     async stop(): Promise<void> {
