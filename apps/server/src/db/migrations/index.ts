@@ -27,6 +27,7 @@ import { jobsMigration } from './0027_jobs.js';
 import { reviewScoreIndexMigration } from './0028_review_score_index.js';
 import { browseYearCoveringMigration } from './0029_browse_year_covering.js';
 import { recentActorsMigration } from './0030_recent_actors.js';
+import { followsPagesMigration } from './0031_follows_pages.js';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the compiled
@@ -63,5 +64,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0028_review_score_index': reviewScoreIndexMigration(),
     '0029_browse_year_covering': browseYearCoveringMigration(),
     '0030_recent_actors': recentActorsMigration(),
+    '0031_follows_pages': followsPagesMigration(),
   };
 }

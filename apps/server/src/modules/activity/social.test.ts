@@ -133,7 +133,12 @@ describe.each(dbKinds)('follows, activity feed and notifications on %s', (kind) 
     // What a suspended account did never lights the dot it could not clear.
     expect(await unread('bob')).toBe(false);
     expect((await feed('bob')).some((i) => i.actor.username === 'cat')).toBe(false);
-    expect((await call('GET', '/api/users/ann/followers')).json().map((u: { username: string }) => u.username)).toEqual(['bob']);
+    const followers = await call('GET', '/api/users/ann/followers');
+    expect(followers.json().map((u: { username: string }) => u.username)).toEqual(['bob']);
+    expect(followers.headers['x-total-count']).toBe('1');
+    const catFollows = (await call('GET', '/api/users/bob/following')).json().map((u: { username: string }) => u.username);
+    expect(catFollows).not.toContain('cat');
+    expect((await call('GET', '/api/users/bob/following')).headers['x-total-count']).toBe(String(catFollows.length));
     expect((await call('GET', '/api/notifications', 'ann')).json().some((n: { actor: { username: string } }) => n.actor.username === 'cat')).toBe(false);
     expect((await call('POST', '/api/users/ann/follow', 'cat')).statusCode).toBe(403);
     await usersRepo.update(t.db.kysely, cat.id, { state: 'active' });

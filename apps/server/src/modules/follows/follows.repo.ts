@@ -44,24 +44,43 @@ export const followsRepo = {
     return true;
   },
 
-  /** People `userId` follows (or who follow them), newest first, active accounts only. */
+  /**
+   * People `userId` follows (or who follow them), newest first, active accounts only. The page walks
+   * (one side, date, other side) and the total is the stored count less the follows of accounts that are
+   * not active (migration 0031): neither reads every follower of a much-followed member.
+   */
   async page(db: Conn, userId: number, direction: 'following' | 'followers', limit: number, offset: number) {
-    const [mine, theirs] = direction === 'following' ? (['f.follower_id', 'f.followee_id'] as const) : (['f.followee_id', 'f.follower_id'] as const);
-    const base = db
-      .selectFrom('follows as f')
-      .innerJoin('users as u', 'u.id', theirs)
-      .where(mine, '=', userId)
-      .where('u.state', '=', 'active');
+    const [mine, theirs, stored] =
+      direction === 'following' ? (['f.follower_id', 'f.followee_id', 'following_count'] as const) : (['f.followee_id', 'f.follower_id', 'followers_count'] as const);
     const [rows, total] = await Promise.all([
-      base
+      db
+        .selectFrom('follows as f')
+        .innerJoin('users as u', 'u.id', theirs)
+        .where(mine, '=', userId)
+        .where('u.state', '=', 'active')
         .select(['u.id', 'u.username', 'u.avatar', 'u.bio', 'u.followers_count'])
         .orderBy('f.created_at', 'desc')
-        .orderBy('u.id', 'desc')
+        .orderBy(theirs, 'desc')
         .limit(limit)
         .offset(offset)
         .execute(),
-      base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
+      db
+        .selectFrom('users as me')
+        .where('me.id', '=', userId)
+        .select((eb) =>
+          eb(
+            `me.${stored}`,
+            '-',
+            eb
+              .selectFrom('follows as f')
+              .select(eb.fn.countAll<number>().as('n'))
+              .where(mine, '=', userId)
+              // A literal, not a bound value, so that SQLite can use the partial index of these accounts.
+              .where(theirs, 'in', eb.selectFrom('users as away').select('away.id').where('away.state', '<>', sql.lit('active'))),
+          ).as('n'),
+        )
+        .executeTakeFirst(),
     ]);
-    return { rows, total: Number(total?.n ?? 0) };
+    return { rows, total: Math.max(0, Number(total?.n ?? 0)) };
   },
 };
