@@ -28,6 +28,7 @@ import { reviewScoreIndexMigration } from './0028_review_score_index.js';
 import { browseYearCoveringMigration } from './0029_browse_year_covering.js';
 import { recentActorsMigration } from './0030_recent_actors.js';
 import { followsPagesMigration } from './0031_follows_pages.js';
+import { libraryUpdatedOrderMigration } from './0032_library_updated_order.js';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the compiled
@@ -65,5 +66,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0029_browse_year_covering': browseYearCoveringMigration(),
     '0030_recent_actors': recentActorsMigration(),
     '0031_follows_pages': followsPagesMigration(),
+    '0032_library_updated_order': libraryUpdatedOrderMigration(),
   };
 }
