@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, sql, type Compilable, type SqliteDatabase as SqliteDialectDatabase } from 'kysely';
+import { Kysely, PostgresDialect, sql, type Compilable, type CompiledQuery, type SqliteDatabase as SqliteDialectDatabase } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import { sqliteBackgroundReads } from './sqlite-background-reads.js';
@@ -81,13 +81,13 @@ export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}):
     const checkpoints = options.backgroundCheckpoints && config.file !== ':memory:' ? checkpointInBackground(config.file) : null;
     if (checkpoints) sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
     const kysely = new Kysely<Database>({ dialect: queuedSqliteDialect({ database: withStatementCache(sqlite) }) });
-    const background = config.file !== ':memory:' ? sqliteBackgroundReads(config.file, async (compiled) => (await kysely.executeQuery(compiled)).rows) : null;
+    const background = config.file !== ':memory:' ? sqliteBackgroundReads(config.file, (compiled) => rowsOf(kysely, compiled)) : null;
     const destroy = async () => {
       await background?.stop();
       await checkpoints?.stop();
       await kysely.destroy();
     };
-    const scanRead = <R>(query: Compilable<R>) => (background ? background.all(query.compile()) : inPlace(kysely, query));
+    const scanRead = <R>(query: Compilable<R>) => (background ? background.all(query.compile()) : rowsOf(kysely, query.compile()));
     return { kysely, dialect: 'sqlite', sqlite, scanRead, destroy };
   }
   const pool = new pg.Pool({ connectionString: config.url, max: config.poolMax ?? 10 });
@@ -97,10 +97,11 @@ export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}):
     process.stderr.write(`PostgreSQL: an idle connection was closed (${err.message}); the pool opens a new one.\n`);
   });
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { kysely, dialect: 'postgres', pool, scanRead: (query) => inPlace(kysely, query), destroy: () => kysely.destroy() };
+  return { kysely, dialect: 'postgres', pool, scanRead: (query) => rowsOf(kysely, query.compile()), destroy: () => kysely.destroy() };
 }
 
-const inPlace = async <R>(kysely: Kysely<Database>, query: Compilable<R>): Promise<R[]> => (await kysely.executeQuery(query.compile())).rows;
+/** A compiled query's rows, read on the serving connection. */
+const rowsOf = async <R>(kysely: Kysely<Database>, query: CompiledQuery<R>): Promise<R[]> => (await kysely.executeQuery(query)).rows;
 
 export async function pingDb(db: Db): Promise<void> {
   await sql`select 1`.execute(db.kysely);

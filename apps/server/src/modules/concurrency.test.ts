@@ -311,6 +311,26 @@ describe.each(dbKinds)('concurrent writes on %s', (kind) => {
       for (const m of [a!, b!]) expect(await countsOf(m.user.id)).toEqual({ followers_count: 0, following_count: 0 });
     });
 
+    it('keeps a followers page’s total (the stored count less suspended followers) equal to its rows while many follow and unfollow at once', async () => {
+      const star = await member();
+      const fans = await times(TIMES, () => member());
+      const page = () => call('GET', `/api/users/${star.name}/followers?limit=50`);
+      expect(statuses(await Promise.all(fans.map((f) => call('POST', `/api/users/${star.name}/follow`, f.token))))).toEqual(Array<number>(TIMES).fill(200));
+      const [leaving, staying] = [fans.slice(0, TIMES / 2), fans.slice(TIMES / 2)];
+      const mixed = await Promise.all([
+        ...leaving.map((f) => call('DELETE', `/api/users/${star.name}/follow`, f.token)),
+        ...staying.map((f) => call('POST', `/api/users/${star.name}/follow`, f.token)),
+        ...leaving.map((f) => call('DELETE', `/api/users/${star.name}/follow`, f.token)),
+        page(),
+      ]);
+      expect(statuses(mixed)).toEqual(Array<number>(TIMES + TIMES / 2 + 1).fill(200));
+      await t.db.kysely.updateTable('users').set({ state: 'suspended' }).where('id', '=', staying[0]!.user.id).execute();
+      const after = await page();
+      expect(after.json()).toHaveLength(staying.length - 1);
+      expect(after.headers['x-total-count']).toBe(String(staying.length - 1));
+      await t.db.kysely.updateTable('users').set({ state: 'active' }).where('id', '=', staying[0]!.user.id).execute();
+    });
+
     it('counts comments added and deleted at once exactly', async () => {
       const author = await member();
       await call('PUT', `/api/users/${author.name}/library/game-5`, author.token, { review: 'Comment on this.' });
