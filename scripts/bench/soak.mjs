@@ -6,8 +6,9 @@
 // loads the demo data (seed:demo), creates a pool of members and logs them in,
 // then runs autocannon with --connections connections (default 150) for
 // --duration seconds (default 180; --quick: 20), after --warmup seconds of the
-// same load (default 15; --quick: 5) whose figures are shown apart (a cold
-// start fills caches and compiles code). About 30 % of the requests
+// same load on the same connections (default 15; --quick: 5) whose figures
+// are shown apart (a cold start fills caches, compiles code and accepts the
+// connections). About 30 % of the requests
 // are writes by the pool (library PUTs with ratings and reviews, likes,
 // comments, diary entries), the rest reads (home, browse with filters and
 // sorts, search, game pages and their reviews, profiles, libraries, reviews),
@@ -327,11 +328,24 @@ function plan(data, members) {
   return { next, inFlight };
 }
 
-/** A kind's figures; a write can stand in for another (a like over the member's budget becomes a library PUT), also one --only left out. */
-const statsOf = (byKind, kind) => {
-  if (!byKind.has(kind)) byKind.set(kind, { times: [], statuses: {} });
-  return byKind.get(kind);
-};
+/**
+ * One load of WARMUP + DURATION seconds on the same sockets: the warm-up is
+ * the first WARMUP seconds of it, so the measured part starts on connections
+ * that are already open (150 sockets opened at once into a busy server take
+ * 150 turns of its event loop to be accepted — a benchmark's artefact, not
+ * the steady state). Each answer is recorded with when it was sent (seconds
+ * from the start), its kind, latency and status; socket errors and timeouts
+ * with when they happened. `marks` run at given seconds (CPU and memory
+ * samples).
+ */
+async function runLoad(base, data, members, seconds, marks) {
+  const timers = marks.map(({ at, run }) => setTimeout(run, at * 1000));
+  try {
+    return RATE ? await runOpenLoad(base, data, members, seconds) : await runClosedLoad(base, data, members, seconds);
+  } finally {
+    for (const timer of timers) clearTimeout(timer);
+  }
+}
 
 /**
  * An open load: requests start at a steady RATE a second whatever the answers
@@ -340,39 +354,27 @@ const statsOf = (byKind, kind) => {
  * that finds them all busy waits for one. Latency runs from when a request
  * was due, so time spent queued behind a slow server counts.
  */
-async function runOpenLoad(base, data, members, duration, onHalfway = () => {}) {
+async function runOpenLoad(base, data, members, seconds) {
   const { next, inFlight } = plan(data, members);
-  const byKind = new Map(MIX.map(([kind]) => [kind, { times: [], statuses: {} }]));
-  const socketErrors = {};
-  const slowest = [];
-  const all = [];
-  const statusCounts = {};
-  let timeouts = 0;
+  const answers = [];
+  const failures = [];
   const { hostname, port } = new URL(base);
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const loadStart = performance.now();
-  const total = Math.round(RATE * duration);
+  const total = Math.round(RATE * seconds);
   let sent = 0;
   const pending = new Set();
   const fire = (due) => {
     const { kind, req } = next();
     if (req.lock) inFlight.set(req.lock, due);
     const body = req.body;
+    const at = (due - loadStart) / 1000;
     const done = new Promise((resolve) => {
       const finish = (status, error) => {
         const ms = performance.now() - due;
         if (req.lock) inFlight.delete(req.lock);
-        if (error) {
-          if (error === 'timeout') timeouts += 1;
-          else socketErrors[error] = (socketErrors[error] ?? 0) + 1;
-          return resolve();
-        }
-        const stats = statsOf(byKind, kind);
-        stats.times.push(ms);
-        stats.statuses[status] = (stats.statuses[status] ?? 0) + 1;
-        statusCounts[status] = (statusCounts[status] ?? 0) + 1;
-        all.push(ms);
-        if (ms > 1000) slowest.push({ ms, at: (due - loadStart) / 1000, path: `${req.method} ${req.path}`, status });
+        if (error) failures.push({ at, code: error });
+        else answers.push({ kind, at, ms, status, path: `${req.method} ${req.path}` });
         resolve();
       };
       const request = http.request({ host: hostname, port, agent, method: req.method, path: req.path, headers: { ...req.headers, ...(body ? { 'content-length': Buffer.byteLength(body) } : {}) }, timeout: 10_000 }, (res) => {
@@ -390,7 +392,6 @@ async function runOpenLoad(base, data, members, duration, onHalfway = () => {}) 
     pending.add(done);
     done.then(() => pending.delete(done));
   };
-  const halfway = setTimeout(onHalfway, (duration * 1000) / 2);
   await new Promise((resolve) => {
     const tick = setInterval(() => {
       const now = performance.now();
@@ -406,36 +407,19 @@ async function runOpenLoad(base, data, members, duration, onHalfway = () => {}) 
     }, 2);
   });
   await Promise.all(pending);
-  clearTimeout(halfway);
   agent.destroy();
-  const sorted = all.sort((a, b) => a - b);
-  const p = (q) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
-  const non2xx = Object.entries(statusCounts).filter(([status]) => !status.startsWith('2')).reduce((n, [, c]) => n + c, 0);
-  const errors = Object.values(socketErrors).reduce((n, c) => n + c, 0) + timeouts;
-  const result = {
-    requests: { total: all.length, average: all.length / duration },
-    latency: { p50: p(0.5), p90: p(0.9), p99: p(0.99), max: Math.round(sorted.at(-1) ?? 0) },
-    statusCodeStats: Object.fromEntries(Object.entries(statusCounts).map(([status, count]) => [status, { count }])),
-    non2xx,
-    errors,
-    timeouts,
-  };
-  return { result, byKind, socketErrors, slowest };
+  return { answers, failures };
 }
 
-async function runLoad(base, data, members, duration, onHalfway = () => {}) {
-  if (RATE) return runOpenLoad(base, data, members, duration, onHalfway);
+async function runClosedLoad(base, data, members, seconds) {
   const { next, inFlight } = plan(data, members);
-  /** Per kind: latencies (ms, from sending to the whole answer) and statuses. */
-  const byKind = new Map(MIX.map(([kind]) => [kind, { times: [], statuses: {} }]));
-  const socketErrors = {};
-  /** Answers that took over a second: when in the run, and what. */
-  const slowest = [];
+  const answers = [];
+  const failures = [];
   const loadStart = performance.now();
   const instance = autocannon({
     url: base,
     connections: CONNECTIONS,
-    duration,
+    duration: seconds,
     timeout: 10,
     requests: [
       {
@@ -449,25 +433,56 @@ async function runLoad(base, data, members, duration, onHalfway = () => {}) {
           return { method: req.method, path: req.path, headers: req.headers, ...(req.body ? { body: req.body } : {}) };
         },
         onResponse: (status, _body, context) => {
-          const stats = statsOf(byKind, context.kind);
-          const ms = performance.now() - context.sent;
-          stats.times.push(ms);
-          if (ms > 1000) slowest.push({ ms, at: (context.sent - loadStart) / 1000, path: context.path, status });
-          stats.statuses[status] = (stats.statuses[status] ?? 0) + 1;
+          answers.push({ kind: context.kind, at: (context.sent - loadStart) / 1000, ms: performance.now() - context.sent, status, path: context.path });
           if (context.lock) inFlight.delete(context.lock);
         },
       },
     ],
   });
   instance.on('reqError', (error) => {
-    const code = error?.code ?? error?.message ?? String(error);
-    socketErrors[code] = (socketErrors[code] ?? 0) + 1;
+    const message = error?.code ?? error?.message ?? String(error);
+    failures.push({ at: (performance.now() - loadStart) / 1000, code: message === 'request timed out' ? 'timeout' : message });
   });
-  const halfway = setTimeout(onHalfway, (duration * 1000) / 2);
-  const result = await instance;
-  clearTimeout(halfway);
-  return { result, byKind, socketErrors, slowest };
+  await instance;
+  return { answers, failures };
 }
+
+const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+
+/** The figures of the answers sent in [from, to) seconds of the load, overall and per kind. */
+function summarize({ answers, failures }, from, to) {
+  const within = answers.filter((a) => a.at >= from && a.at < to);
+  const times = within.map((a) => a.ms).sort((a, b) => a - b);
+  const statuses = {};
+  const byKind = new Map(MIX.map(([kind]) => [kind, { times: [], statuses: {} }]));
+  for (const a of within) {
+    statuses[a.status] = (statuses[a.status] ?? 0) + 1;
+    // A write can stand in for another (a like over the member's budget becomes a library PUT), also one --only left out.
+    if (!byKind.has(a.kind)) byKind.set(a.kind, { times: [], statuses: {} });
+    const kind = byKind.get(a.kind);
+    kind.times.push(a.ms);
+    kind.statuses[a.status] = (kind.statuses[a.status] ?? 0) + 1;
+  }
+  const socketErrors = {};
+  let timeouts = 0;
+  for (const f of failures.filter((f) => f.at >= from && f.at < to)) {
+    if (f.code === 'timeout') timeouts += 1;
+    else socketErrors[f.code] = (socketErrors[f.code] ?? 0) + 1;
+  }
+  return {
+    answered: within.length,
+    writes: within.filter((a) => a.kind.startsWith('write')).length,
+    perSecond: within.length / (to - from),
+    non2xx: Object.entries(statuses).filter(([status]) => !status.startsWith('2')),
+    socketErrors,
+    timeouts,
+    latency: { p50: quantile(times, 0.5), p90: quantile(times, 0.9), p99: quantile(times, 0.99), max: times.at(-1) ?? 0 },
+    byKind,
+    slowest: within.filter((a) => a.ms > 1000).map((a) => ({ ...a, at: a.at - from })),
+  };
+}
+
+const ms = (n) => `${Math.round(n)} ms`;
 
 // ─── Main ────────────────────────────────────────────────────────────────────
 
@@ -500,17 +515,22 @@ async function main() {
     process.stderr.write(`  ${members.length} members created and signed in (${((Date.now() - started) / 1000).toFixed(0)} s)\n`);
     const data = await discover(server.url);
     if (hasTaskset) spawnSync('taskset', ['-a', '-p', '-c', '1', String(process.pid)], { stdio: 'ignore' });
-    let warmup = null;
-    if (WARMUP > 0) {
-      process.stderr.write(`warm-up: ${CONNECTIONS} connections for ${WARMUP} s…\n`);
-      const rssBefore = rssOf(server.pid);
-      warmup = { ...(await runLoad(server.url, data, members, WARMUP)), rssBefore };
-    }
-    const rss = { start: rssOf(server.pid), middle: NaN, end: NaN, peak: 0 };
-    const cpuBefore = cpuOf(server.pid);
-    const sampler = setInterval(() => (rss.peak = Math.max(rss.peak, rssOf(server.pid))), 1000);
-    process.stderr.write(`load: ${CONNECTIONS} connections for ${DURATION} s…\n`);
-    const { result, byKind, socketErrors, slowest } = await runLoad(server.url, data, members, DURATION, () => (rss.middle = rssOf(server.pid)));
+    const rss = { before: rssOf(server.pid), start: NaN, middle: NaN, end: NaN, peak: 0 };
+    let cpuBefore = cpuOf(server.pid);
+    let sampler;
+    process.stderr.write(`load: ${CONNECTIONS} connections for ${WARMUP} s of warm-up, then ${DURATION} s measured on the same connections…\n`);
+    const marks = [
+      {
+        at: WARMUP,
+        run: () => {
+          rss.start = rssOf(server.pid);
+          cpuBefore = cpuOf(server.pid);
+          sampler = setInterval(() => (rss.peak = Math.max(rss.peak, rssOf(server.pid))), 1000);
+        },
+      },
+      { at: WARMUP + DURATION / 2, run: () => (rss.middle = rssOf(server.pid)) },
+    ];
+    const load = await runLoad(server.url, data, members, WARMUP + DURATION, marks);
     rss.end = rssOf(server.pid);
     const cpuAfter = cpuOf(server.pid);
     clearInterval(sampler);
@@ -518,43 +538,41 @@ async function main() {
     await sleep(10_000);
     const settled = rssOf(server.pid);
 
-    const writes = [...byKind].filter(([kind]) => kind.startsWith('write')).reduce((n, [, s]) => n + s.times.length, 0);
-    const answered = [...byKind.values()].reduce((n, s) => n + s.times.length, 0);
-    const non2xx = Object.entries(result.statusCodeStats ?? {}).filter(([status]) => !status.startsWith('2'));
+    const m = summarize(load, WARMUP, WARMUP + DURATION);
+    const errorsOf = (f) => `${f.non2xx.length ? f.non2xx.map(([status, n]) => `${status} × ${n}`).join(', ') : '0'} non-2xx, ${Object.values(f.socketErrors).reduce((n, c) => n + c, 0)} socket errors, ${f.timeouts} timeouts`;
     console.log(
       `\nSoak — ${database.label}, ${CONNECTIONS} connections${RATE ? ` offering ${RATE} req/s in all` : ' (closed loop: each sends again as soon as answered)'}, ${DURATION} s, ${os.cpus().length} CPUs (${hasTaskset ? 'server on CPU 0, load on CPU 1' : 'no taskset: server and load share the CPUs'}), ` +
         `${members.length} members writing, demo data loaded; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}\n`,
     );
-    if (warmup) {
-      const w = warmup.result;
+    if (WARMUP > 0) {
+      const w = summarize(load, 0, WARMUP);
       console.log(
-        `warm-up    ${WARMUP} s, not counted below: ${w.requests.total.toLocaleString('en-US')} answered, ${w.non2xx} non-2xx, ${w.errors} socket errors/timeouts, ` +
-          `p50 ${w.latency.p50} ms, p99 ${w.latency.p99} ms, max ${w.latency.max} ms (${warmup.slowest.length} over 1 s); RSS ${mb(warmup.rssBefore)} → ${mb(rss.start)} MB`,
+        `warm-up    first ${WARMUP} s, not counted below: ${w.answered.toLocaleString('en-US')} answered, ${errorsOf(w)}, ` +
+          `p50 ${ms(w.latency.p50)}, p99 ${ms(w.latency.p99)}, max ${ms(w.latency.max)} (${w.slowest.length} over 1 s); RSS ${mb(rss.before)} → ${mb(rss.start)} MB`,
       );
     }
-    console.log(`requests   ${result.requests.total.toLocaleString('en-US')} answered (${writes.toLocaleString('en-US')} writes, ${((writes / Math.max(answered, 1)) * 100).toFixed(0)} %), ${result.requests.average.toFixed(0)} req/s`);
-    console.log(`errors     non-2xx: ${non2xx.length ? non2xx.map(([status, s]) => `${status} × ${s.count}`).join(', ') : '0'}; socket errors: ${result.errors - result.timeouts}${Object.keys(socketErrors).length ? ` (${Object.entries(socketErrors).map(([code, n]) => `${code} × ${n}`).join(', ')})` : ''}; timeouts: ${result.timeouts}`);
-    console.log(`latency    p50 ${result.latency.p50} ms, p90 ${result.latency.p90} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`);
-    const perAnswer = (key) => (((cpuAfter[key] - cpuBefore[key]) * 1e6) / Math.max(answered, 1)).toFixed(0);
+    console.log(`requests   ${m.answered.toLocaleString('en-US')} answered (${m.writes.toLocaleString('en-US')} writes, ${((m.writes / Math.max(m.answered, 1)) * 100).toFixed(0)} %), ${m.perSecond.toFixed(0)} req/s`);
+    console.log(`errors     ${errorsOf(m)}${Object.keys(m.socketErrors).length ? ` (${Object.entries(m.socketErrors).map(([code, n]) => `${code} × ${n}`).join(', ')})` : ''}`);
+    console.log(`latency    p50 ${ms(m.latency.p50)}, p90 ${ms(m.latency.p90)}, p99 ${ms(m.latency.p99)}, max ${ms(m.latency.max)}`);
+    const perAnswer = (key) => (((cpuAfter[key] - cpuBefore[key]) * 1e6) / Math.max(m.answered, 1)).toFixed(0);
     console.log(`server CPU ${perAnswer('all')} µs an answer (main thread ${perAnswer('main')} µs; the rest is libuv's thread pool and the checkpoint thread)`);
     console.log(`server RSS start ${mb(rss.start)} MB, middle ${mb(rss.middle)} MB, end ${mb(rss.end)} MB (peak ${mb(rss.peak)} MB; 10 s after the load ${mb(settled)} MB)`);
     console.log('\n| request | share | answered | p50 ms | p90 ms | p99 ms | non-2xx |');
     console.log('|---|---:|---:|---:|---:|---:|---|');
-    for (const [kind, stats] of byKind) {
+    for (const [kind, stats] of m.byKind) {
       if (stats.times.length === 0) continue;
       const p = percentiles(stats.times);
       const sorted = [...stats.times].sort((a, b) => a - b);
-      const p90 = sorted[Math.min(sorted.length - 1, Math.floor(0.9 * sorted.length))];
       const bad = Object.entries(stats.statuses).filter(([status]) => !status.startsWith('2'));
       console.log(
-        `| ${kind} | ${((stats.times.length / Math.max(answered, 1)) * 100).toFixed(1)} % | ${stats.times.length.toLocaleString('en-US')} | ${fmt(p.p50)} | ${fmt(p90)} | ${fmt(p.p99)} | ${bad.length ? bad.map(([s, n]) => `${s} × ${n}`).join(', ') : '0'} |`,
+        `| ${kind} | ${((stats.times.length / Math.max(m.answered, 1)) * 100).toFixed(1)} % | ${stats.times.length.toLocaleString('en-US')} | ${fmt(p.p50)} | ${fmt(quantile(sorted, 0.9))} | ${fmt(p.p99)} | ${bad.length ? bad.map(([status, n]) => `${status} × ${n}`).join(', ') : '0'} |`,
       );
     }
-    if (slowest.length) {
+    if (m.slowest.length) {
       const seconds = new Map();
-      for (const s of slowest) seconds.set(Math.floor(s.at), (seconds.get(Math.floor(s.at)) ?? 0) + 1);
-      console.log(`\n${slowest.length} answers took over 1 s; sent in second ${[...seconds].map(([at, n]) => `${at} (${n})`).join(', ')} of the load. The slowest:`);
-      for (const s of slowest.sort((a, b) => b.ms - a.ms).slice(0, 5)) console.log(`  ${(s.ms / 1000).toFixed(1)} s at ${s.at.toFixed(1)} s: ${s.status} ${s.path.slice(0, 120)}`);
+      for (const s of m.slowest) seconds.set(Math.floor(s.at), (seconds.get(Math.floor(s.at)) ?? 0) + 1);
+      console.log(`\n${m.slowest.length} answers took over 1 s; sent in second ${[...seconds].map(([at, n]) => `${at} (${n})`).join(', ')} of the measured load. The slowest:`);
+      for (const s of m.slowest.sort((a, b) => b.ms - a.ms).slice(0, 5)) console.log(`  ${(s.ms / 1000).toFixed(1)} s at ${s.at.toFixed(1)} s: ${s.status} ${s.path.slice(0, 120)}`);
     }
     if (server.log.errors.length) {
       console.log(`\nThe server logged ${server.log.errors.length} error(s); the first:`);

@@ -6,12 +6,12 @@
  * value whose build began before it — it waits for the next build, which
  * everyone asking meanwhile shares.
  *
- * A build begins on the turn of the event loop after it is asked for. With
- * SQLite's synchronous driver a build started at once runs to its end before
- * the next request is even read, so after each write every request made a
- * build of its own (under bench:soak, the home feed's trending queries took a
- * fifth of the CPU). Deferred, everyone whose request was read in the same
- * turn shares one build, and each of them asked before it began.
+ * A build begins at once. On SQLite it runs to its end before the next
+ * request is read, and that is fine: the reads of one turn of the event loop
+ * are answered before its writes begin (http/reads-first.ts), so the reads
+ * after the first in that turn find the value kept. (Builds used to wait for
+ * the next turn so that a turn's requests shared one; that made every home
+ * answer after a write take two turns, the slowest answers of bench:soak.)
  */
 export function keptBuild<T>(build: () => Promise<T>, keepMs: number, now: () => number = Date.now) {
   let generation = 0;
@@ -21,7 +21,7 @@ export function keptBuild<T>(build: () => Promise<T>, keepMs: number, now: () =>
 
   const start = (): Promise<T> => {
     const started = generation;
-    const promise: Promise<T> = new Promise<void>((resolve) => setImmediate(resolve))
+    const promise: Promise<T> = Promise.resolve()
       .then(build)
       .then((value) => {
         if (started === generation) kept = { generation: started, at: now(), value };
