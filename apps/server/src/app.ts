@@ -14,10 +14,10 @@ import { refuseEncodedBodies } from './http/request-encoding.js';
 import { apiNoStore } from './http/response-headers.js';
 import { registerAccessLog } from './http/access-log.js';
 import { registerResponseCache, SOCIAL_TTL_MS } from './http/response-cache.js';
+import { registerWriteAnnouncements } from './http/write-announcements.js';
 import { createChangeFeed } from './http/change-feed.js';
 import { createLimitCounters } from './http/limits/index.js';
 import { routeLimitStore } from './http/limits/route-store.js';
-import { registerReadsFirst } from './http/reads-first.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerOpenApi } from './http/openapi.js';
 import { echoRequestId, proxyTrust, requestIdGenerator } from './http/trusted-proxies.js';
@@ -128,7 +128,6 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   echoRequestId(app);
-  registerReadsFirst(app);
   // Before any route: each gets its own observer (only when METRICS_TOKEN is set).
   const metrics = registerMetrics(app, { db, token: config.metricsToken });
 
@@ -137,6 +136,7 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
 
   // What instances share on PostgreSQL (DESIGN.md): news of each other's writes, and rate-limit counters.
   const changes = createChangeFeed({ db, postgresUrl: config.database.kind === 'postgres' ? config.database.url : undefined, log: app.log });
+  registerWriteAnnouncements(app, changes);
   const limits = createLimitCounters(db);
   app.addHook('onReady', () => changes.start());
   // Before compression: the routes it keeps answer in bytes it encoded itself, and compression skips them.

@@ -115,7 +115,8 @@ const COMPRESS_FROM_BYTES = 1024;
  * (change-feed.ts): the catalog's version (the database's, polled once a
  * second so a sync in another process counts) and a counter of successful
  * writes — this process's (any write bumps it, so nothing members do is
- * missed) and, on PostgreSQL, the other instances'. A hit skips the
+ * missed; write-announcements.ts) and, on PostgreSQL, the other instances'.
+ * A hit skips the
  * handler, serialisation and compression; a matching If-None-Match gets a
  * 304. A public route's answer is the same whoever asks (its token is not
  * even read), so signed-in members share it; on a route whose answer can be
@@ -128,12 +129,6 @@ export function registerResponseCache(app: FastifyInstance, changes: ChangeFeed,
   const catalogTtlMs = options.catalogTtlMs ?? CATALOG_TTL_MS;
   const entries = new Map<string, Entry>();
   let bytes = 0;
-
-  // Any write that succeeded may change what a cached answer shows, here or on another instance.
-  app.addHook('onResponse', (request, reply, done) => {
-    if (!READS.has(request.method) && reply.statusCode < 400) changes.wrote();
-    done();
-  });
 
   const versionOf = (depends: readonly CacheDependency[]) => depends.map((d) => (d === 'catalog' ? changes.catalogVersion : String(changes.writes))).join('|');
 

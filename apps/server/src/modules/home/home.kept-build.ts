@@ -7,11 +7,11 @@
  * everyone asking meanwhile shares.
  *
  * A build begins at once. On SQLite it runs to its end before the next
- * request is read, and that is fine: the reads of one turn of the event loop
- * are answered before its writes begin (http/reads-first.ts), so the reads
- * after the first in that turn find the value kept. (Builds used to wait for
- * the next turn so that a turn's requests shared one; that made every home
- * answer after a write take two turns, the slowest answers of bench:soak.)
+ * request is read, and that is fine: the writes a turn of the event loop
+ * answers are announced when it ends (http/write-announcements.ts), so the
+ * reads after the first in that turn find the value kept. (Builds used to
+ * wait for the next turn so that a turn's requests shared one; that made
+ * every home answer after a write take two turns.)
  */
 export function keptBuild<T>(build: () => Promise<T>, keepMs: number, now: () => number = Date.now) {
   let generation = 0;
