@@ -1,5 +1,6 @@
 import { sql, type Insertable, type SelectQueryBuilder } from 'kysely';
 import type { Dialect } from '../../db/database.js';
+import { prepared } from '../../db/prepared.js';
 import type { ActivitiesTable, Database } from '../../db/schema.js';
 import { entryGameColumns, type Conn } from '../library/library.repo.js';
 
@@ -181,8 +182,25 @@ export async function activityRows(db: Conn, ids: number[]) {
   return ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
 }
 
+type NewActivity = Required<Omit<Insertable<ActivitiesTable>, 'id'>>;
+
+/** One row per thing a member does: compiled once, every column named so its shape is fixed. */
+const insertActivity = prepared((db, v: NewActivity) =>
+  db.insertInto('activities').values({
+    actor_id: v.actor_id,
+    verb: v.verb,
+    game_id: v.game_id,
+    entry_id: v.entry_id,
+    comment_id: v.comment_id,
+    target_user_id: v.target_user_id,
+    list_id: v.list_id,
+    value: v.value,
+    created_at: v.created_at,
+  }),
+);
+
 export const activityRepo = {
-  insert: (db: Conn, values: Insertable<ActivitiesTable>) => db.insertInto('activities').values(values).execute(),
+  insert: (db: Conn, values: NewActivity) => insertActivity(db, values),
 
   /** Whether someone in good standing whom the user follows did something after activity `seenId`. */
   async followedSince(db: Conn, dialect: Dialect, userId: number, following: number, seenId: number): Promise<boolean> {

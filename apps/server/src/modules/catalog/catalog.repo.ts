@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.js';
+import { preparedFirst } from '../../db/prepared.js';
 import type { Database } from '../../db/schema.js';
 
 type K = Kysely<Database>;
@@ -152,7 +153,8 @@ export async function browseGameIds(
   return { ids: rows.map((r) => r.id), total: Number(count?.n ?? -1) };
 }
 
-export const findGameBySlug = (k: K, slug: string) => k.selectFrom('games').selectAll().where('slug', '=', slug).executeTakeFirst();
+const gameBySlug = preparedFirst((db, v: { slug: string }) => db.selectFrom('games').selectAll().where('slug', '=', v.slug));
+export const findGameBySlug = (k: K, slug: string) => gameBySlug(k, { slug });
 
 export const findPlatformBySlug = (k: K, slug: string) =>
   k.selectFrom('platforms').selectAll().where('slug', '=', slug).executeTakeFirst();

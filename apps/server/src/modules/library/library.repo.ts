@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder, type Insertable, type Updateable } from 'kysely';
 import type { LibraryShelf, LibrarySort } from '@vgl/shared';
+import { preparedFirst } from '../../db/prepared.js';
 import type { Database, LibraryEntriesTable } from '../../db/schema.js';
 
 export { entryGameColumns, type Conn } from './library.columns.js';
@@ -40,6 +41,11 @@ type EntryQuery = ReturnType<typeof entryRows>;
 
 /** What only the entry's owner reads (library.policy 'readPrivate'): kept out of entryRows, which every public answer reads. */
 const privateEntryColumns = ['e.notes', 'e.playtime_minutes', 'e.playtime_source'] as const;
+
+/** A member's entry for a game, read by most library requests and every write to one: compiled once. */
+const ownEntry = preparedFirst((db, v: { userId: number; gameId: number }) =>
+  entryRows(db).select(privateEntryColumns).where('e.user_id', '=', v.userId).where('e.game_id', '=', v.gameId),
+);
 
 /** A review's trending score, written as migration 0028's index has it (literal weight, no bound parameter) so the index is used. */
 const REVIEW_SCORE = sql<number>`e.likes_count + e.comments_count * 2`;
@@ -108,8 +114,7 @@ export const libraryRepo = {
   entryById: (db: Conn, id: number) => entryRows(db).where('e.id', '=', id).executeTakeFirst(),
 
   /** One member's entry for a game, with its private columns (the presenter decides who sees them). */
-  entryOf: (db: Conn, userId: number, gameId: number) =>
-    entryRows(db).select(privateEntryColumns).where('e.user_id', '=', userId).where('e.game_id', '=', gameId).executeTakeFirst(),
+  entryOf: (db: Conn, userId: number, gameId: number) => ownEntry(db, { userId, gameId }),
 
   reviewBySlug: (db: Conn, userId: number, slug: string) =>
     entryRows(db).where('e.user_id', '=', userId).where('e.review_slug', '=', slug).where('e.review', 'is not', null).executeTakeFirst(),

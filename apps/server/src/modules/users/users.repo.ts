@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import { preparedFirst } from '../../db/prepared.js';
 import type { Database, UsersTable } from '../../db/schema.js';
 
 export type UserRow = Selectable<UsersTable>;
@@ -18,14 +19,17 @@ async function isTaken(db: Conn, column: 'username_key' | 'email_key', key: stri
   return row !== undefined;
 }
 
+// Asked for on nearly every request (the signed-in member, a profile's owner): compiled once.
+const userById = preparedFirst((db, v: { id: number }) => db.selectFrom('users').selectAll().where('id', '=', v.id));
+const userByUsernameKey = preparedFirst((db, v: { key: string }) => db.selectFrom('users').selectAll().where('username_key', '=', v.key));
+const userByEmailKey = preparedFirst((db, v: { key: string }) => db.selectFrom('users').selectAll().where('email_key', '=', v.key));
+
 export const usersRepo = {
-  findById: (db: Conn, id: number) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
+  findById: (db: Conn, id: number) => userById(db, { id }),
 
-  findByUsername: (db: Conn, username: string) =>
-    db.selectFrom('users').selectAll().where('username_key', '=', usernameKey(username)).executeTakeFirst(),
+  findByUsername: (db: Conn, username: string) => userByUsernameKey(db, { key: usernameKey(username) }),
 
-  findByEmail: (db: Conn, email: string) =>
-    db.selectFrom('users').selectAll().where('email_key', '=', emailKey(email)).executeTakeFirst(),
+  findByEmail: (db: Conn, email: string) => userByEmailKey(db, { key: emailKey(email) }),
 
   /** By e-mail when the identifier looks like one, otherwise by username. */
   findByIdentifier: (db: Conn, identifier: string) =>

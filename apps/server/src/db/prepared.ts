@@ -1,0 +1,50 @@
+import type { Compilable, CompiledQuery, Kysely, Transaction } from 'kysely';
+import type { Database } from './schema.js';
+
+type Conn = Kysely<Database> | Transaction<Database>;
+
+/** Where a value goes in a prepared query: a stand-in Kysely binds like any other value. */
+class Slot {
+  constructor(readonly name: string) {}
+}
+
+/**
+ * A query of fixed shape, built and compiled once per database and then run
+ * with new values. Kysely builds an immutable tree for every query and
+ * compiles it to SQL each time: under bench:soak that was a fifth of the
+ * server's CPU, most of it spent again and again on the same few statements
+ * (the signed-in member, a user by name, an entry, a game by slug). `build`
+ * is called once with stand-ins for the values (`values.id` is not a number
+ * there, only where one goes): it must use each as a plain value —
+ * compared, inserted, set, each by name (the stand-ins have no keys to
+ * spread) — and have no branch or list that depends on one.
+ * Compiled queries are kept per dialect adapter, which a database and its
+ * transactions share, so one function serves SQLite and PostgreSQL.
+ */
+export function prepared<Values extends object, Row>(build: (db: Conn, values: Values) => Compilable<Row>) {
+  const compiled = new WeakMap<object, CompiledQuery<Row>>();
+  const slots = new Proxy({} as Values, { get: (_target, name) => new Slot(String(name)) });
+
+  function compiledFor(db: Conn): CompiledQuery<Row> {
+    const adapter = db.getExecutor().adapter;
+    let query = compiled.get(adapter);
+    if (!query) {
+      query = build(db, slots).compile();
+      compiled.set(adapter, query);
+    }
+    return query;
+  }
+
+  /** The rows of the query with these values. */
+  return async (db: Conn, values: Values): Promise<Row[]> => {
+    const query = compiledFor(db);
+    const parameters = query.parameters.map((p) => (p instanceof Slot ? (values as Record<string, unknown>)[p.name] : p));
+    return (await db.executeQuery<Row>({ ...query, parameters })).rows;
+  };
+}
+
+/** The same, for a query of at most one row. */
+export function preparedFirst<Values extends object, Row>(build: (db: Conn, values: Values) => Compilable<Row>) {
+  const rows = prepared(build);
+  return async (db: Conn, values: Values): Promise<Row | undefined> => (await rows(db, values))[0];
+}
