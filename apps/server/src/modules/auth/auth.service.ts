@@ -158,8 +158,7 @@ export function createAuthService({ db, mailer, publicUrl, jwtSecret, log, now =
     async userFromToken(token: string): Promise<UserRow | null> {
       const claims = verifyUserToken(token, jwtSecret);
       if (!claims) return null;
-      if (claims.jti && (await sessionsRepo.isRevoked(k, claims.jti))) return null;
-      const user = await usersRepo.findById(k, Number(claims.sub));
+      const user = await sessionsRepo.accountOf(k, Number(claims.sub), claims.jti || undefined);
       if (!user || user.token_version !== claims.ver || user.state === 'pending') return null;
       return user;
     },

@@ -60,6 +60,15 @@ describe('verifyUserToken', () => {
     expect(verifyUserToken(handMade({ alg: 'HS256' }, { ...claims, exp: String(claims.exp) }), SECRET, NOW)).toBeNull();
   });
 
+  it('checks the times of a token it has seen before on every use', () => {
+    const token = handMade({ alg: 'HS256' }, { ...claims, nbf: NOW / 1000 + 60 });
+    expect(verifyUserToken(token, SECRET, NOW + 61_000)?.sub).toBe('7');
+    expect(verifyUserToken(token, SECRET, NOW)).toBeNull();
+    expect(verifyUserToken(token, SECRET, claims.exp * 1000)).toBeNull();
+    expect(verifyUserToken(token, `${SECRET}x`, NOW + 61_000)).toBeNull();
+    expect(verifyUserToken(token, SECRET, NOW + 61_000)?.sub).toBe('7');
+  });
+
   it('refuses claims that are not ours (no subject, no token version) and text that is no token', () => {
     const { sub: _sub, ...anonymous } = claims;
     expect(verifyUserToken(handMade({ alg: 'HS256' }, anonymous), SECRET, NOW)).toBeNull();

@@ -48,9 +48,36 @@ export async function signUserToken(user: UserRow, secret: string, now = Date.no
  * time: under bench:soak about a tenth of the server's CPU and one more trip
  * through the event loop per request. HS256 is one HMAC-SHA256, computed here
  * in place with node:crypto and compared in constant time; jose still signs
- * and decodes.
+ * and decodes. A token's signature and claims never change, so the check is
+ * remembered per token; its times (exp, nbf) are compared on every request.
  */
 export function verifyUserToken(token: string, secret: string, now = Date.now()): TokenClaims | null {
+  const signed = signedClaims(token, secret);
+  if (!signed) return null;
+  const seconds = Math.floor(now / 1000);
+  if (signed.exp <= seconds) return null;
+  if (signed.nbf !== undefined && (typeof signed.nbf !== 'number' || signed.nbf > seconds)) return null;
+  return signed;
+}
+
+/** Tokens whose signature and shape were checked, per secret: a member sends the same token with every request. */
+const checked = new Map<string, Map<string, (TokenClaims & { nbf?: unknown }) | null>>();
+/** Tokens kept per secret; when full the memo starts again (a flood of made-up tokens only costs their HMACs). */
+const CHECKED_MAX = 10_000;
+
+/** The claims of a token signed with `secret` and shaped like ours, whatever the time; null otherwise. Remembered. */
+function signedClaims(token: string, secret: string): (TokenClaims & { nbf?: unknown }) | null {
+  let memo = checked.get(secret);
+  if (!memo) checked.set(secret, (memo = new Map()));
+  const known = memo.get(token);
+  if (known !== undefined) return known;
+  const claims = checkSignature(token, secret);
+  if (memo.size >= CHECKED_MAX) memo.clear();
+  memo.set(token, claims);
+  return claims;
+}
+
+function checkSignature(token: string, secret: string): (TokenClaims & { nbf?: unknown }) | null {
   const parts = token.split('.');
   if (parts.length !== 3) return null;
   const [header, payload, signature] = parts as [string, string, string];
@@ -61,11 +88,9 @@ export function verifyUserToken(token: string, secret: string, now = Date.now())
     const given = Buffer.from(signature);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
     const claims = decodeJwt(token);
-    const seconds = Math.floor(now / 1000);
-    if (typeof claims.exp !== 'number' || claims.exp <= seconds || typeof claims.iat !== 'number') return null;
-    if (claims.nbf !== undefined && (typeof claims.nbf !== 'number' || claims.nbf > seconds)) return null;
+    if (typeof claims.exp !== 'number' || typeof claims.iat !== 'number') return null;
     if (typeof claims.sub !== 'string' || typeof claims.ver !== 'number') return null;
-    return claims as unknown as TokenClaims;
+    return Object.freeze(claims) as unknown as TokenClaims & { nbf?: unknown };
   } catch {
     return null;
   }

@@ -1,16 +1,27 @@
 import type { Kysely } from 'kysely';
 import { preparedFirst } from '../../db/prepared.js';
 import type { Database } from '../../db/schema.js';
+import type { UserRow } from '../users/users.repo.js';
 
 type Conn = Kysely<Database>;
 
-/** Asked on every signed-in request: compiled once. */
-const revokedRow = preparedFirst((db, v: { jti: string }) => db.selectFrom('revoked_sessions').select('jti').where('jti', '=', v.jti));
+/** The account a token names and whether its session was ended, in one statement (every signed-in request asks). */
+const accountOfSession = preparedFirst((db, v: { userId: number; jti: string }) =>
+  db
+    .selectFrom('users')
+    .selectAll('users')
+    .select((eb) => eb.exists(eb.selectFrom('revoked_sessions').select('jti').where('jti', '=', v.jti)).as('session_ended'))
+    .where('users.id', '=', v.userId),
+);
 
 /** Session tokens ended before their expiry ("Log out"); a row lives until the token would have expired. */
 export const sessionsRepo = {
-  async isRevoked(k: Conn, jti: string): Promise<boolean> {
-    return (await revokedRow(k, { jti })) !== undefined;
+  /** The account of a session still open (its token's jti not revoked; tokens from before jti had none). */
+  async accountOf(k: Conn, userId: number, jti: string | undefined): Promise<UserRow | undefined> {
+    const row = await accountOfSession(k, { userId, jti: jti ?? '' });
+    if (!row) return undefined;
+    const { session_ended: ended, ...user } = row;
+    return jti !== undefined && Boolean(ended) ? undefined : user;
   },
 
   async revoke(k: Conn, jti: string, expiresAt: number, now: number): Promise<void> {

@@ -1,6 +1,15 @@
 import { sql, type Insertable, type SelectQueryBuilder, type Updateable } from 'kysely';
+import { preparedFirst } from '../../db/prepared.js';
 import type { Database, DiaryEntriesTable } from '../../db/schema.js';
 import { entryGameColumns, type Conn } from './library.columns.js';
+
+/** An entry's sessions and minutes (shown with the entry, after every write to it): compiled once. */
+const entryTotals = preparedFirst((db, v: { entryId: number }) =>
+  db
+    .selectFrom('diary_entries')
+    .select((eb) => [eb.fn.countAll().as('n'), eb.fn.sum('minutes_played').as('minutes')])
+    .where('entry_id', '=', v.entryId),
+);
 
 /** The diary's rows (one a play of a game): part of libraryRepo, kept apart from the library's entries. */
 export const diaryRepo = {
@@ -55,11 +64,7 @@ export const diaryRepo = {
 
   /** How many diary entries a library entry has and their minutes together (null when none has any). */
   async diaryTotals(db: Conn, entryId: number) {
-    const row = await db
-      .selectFrom('diary_entries')
-      .select((eb) => [eb.fn.countAll().as('n'), eb.fn.sum('minutes_played').as('minutes')])
-      .where('entry_id', '=', entryId)
-      .executeTakeFirst();
+    const row = await entryTotals(db, { entryId });
     return { sessions: Number(row?.n ?? 0), minutes: row?.minutes === null || row?.minutes === undefined ? null : Number(row.minutes) };
   },
 

@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder, type Insertable, type Updateable } from 'kysely';
 import type { LibraryShelf, LibrarySort } from '@vgl/shared';
-import { preparedFirst } from '../../db/prepared.js';
+import { prepared, preparedFirst } from '../../db/prepared.js';
 import type { Database, LibraryEntriesTable } from '../../db/schema.js';
 
 export { entryGameColumns, type Conn } from './library.columns.js';
@@ -41,6 +41,28 @@ type EntryQuery = ReturnType<typeof entryRows>;
 
 /** What only the entry's owner reads (library.policy 'readPrivate'): kept out of entryRows, which every public answer reads. */
 const privateEntryColumns = ['e.notes', 'e.playtime_minutes', 'e.playtime_source'] as const;
+
+/** The platforms of one entry (the entry page, every write to an entry): compiled once. */
+const platformsOfEntry = prepared((db, v: { entryId: number }) =>
+  db
+    .selectFrom('library_entry_platforms as lp')
+    .innerJoin('platforms as p', 'p.id', 'lp.platform_id')
+    .select(['lp.entry_id', 'p.slug'])
+    .where('lp.entry_id', '=', v.entryId)
+    .orderBy('p.slug'),
+);
+const clearPlatforms = prepared((db, v: { entryId: number }) => db.deleteFrom('library_entry_platforms').where('entry_id', '=', v.entryId));
+
+/** Ratings of active members, by value: a game's (its page) and a member's (their profile). */
+const ratedBy = (db: Conn) =>
+  db
+    .selectFrom('library_entries as e')
+    .innerJoin('users as u', 'u.id', 'e.user_id')
+    .select(['e.rating', (eb) => eb.fn.countAll().as('n')])
+    .where('e.rating', 'is not', null)
+    .where('u.state', '=', 'active');
+const gameRatings = prepared((db, v: { gameId: number }) => ratedBy(db).where('e.game_id', '=', v.gameId).groupBy('e.rating'));
+const memberRatings = prepared((db, v: { userId: number }) => ratedBy(db).where('e.user_id', '=', v.userId).groupBy('e.rating'));
 
 /** A member's entry for a game, read by most library requests and every write to one: compiled once. */
 const ownEntry = preparedFirst((db, v: { userId: number; gameId: number }) =>
@@ -139,7 +161,7 @@ export const libraryRepo = {
     ).map((r) => r.review_slug),
 
   async setPlatforms(db: Conn, entryId: number, platformIds: number[]) {
-    await db.deleteFrom('library_entry_platforms').where('entry_id', '=', entryId).execute();
+    await clearPlatforms(db, { entryId });
     if (platformIds.length > 0) {
       await db
         .insertInto('library_entry_platforms')
@@ -152,13 +174,16 @@ export const libraryRepo = {
   async platformsOf(db: Conn, entryIds: number[]): Promise<Map<number, string[]>> {
     const out = new Map<number, string[]>();
     if (entryIds.length === 0) return out;
-    const rows = await db
-      .selectFrom('library_entry_platforms as lp')
-      .innerJoin('platforms as p', 'p.id', 'lp.platform_id')
-      .select(['lp.entry_id', 'p.slug'])
-      .where('lp.entry_id', 'in', entryIds)
-      .orderBy('p.slug')
-      .execute();
+    const rows =
+      entryIds.length === 1
+        ? await platformsOfEntry(db, { entryId: entryIds[0]! })
+        : await db
+            .selectFrom('library_entry_platforms as lp')
+            .innerJoin('platforms as p', 'p.id', 'lp.platform_id')
+            .select(['lp.entry_id', 'p.slug'])
+            .where('lp.entry_id', 'in', entryIds)
+            .orderBy('p.slug')
+            .execute();
     for (const row of rows) out.set(row.entry_id, [...(out.get(row.entry_id) ?? []), row.slug]);
     return out;
   },
@@ -256,16 +281,7 @@ export const libraryRepo = {
 
   /** Counts of ratings 1..10 for a game or a user. */
   async ratingCounts(db: Conn, by: { gameId: number } | { userId: number }): Promise<number[]> {
-    const rows = await db
-      .selectFrom('library_entries as e')
-      .innerJoin('users as u', 'u.id', 'e.user_id')
-      .select(['e.rating', (eb) => eb.fn.countAll().as('n')])
-      .where('e.rating', 'is not', null)
-      .where('u.state', '=', 'active')
-      .$if('gameId' in by, (q) => q.where('e.game_id', '=', (by as { gameId: number }).gameId))
-      .$if('userId' in by, (q) => q.where('e.user_id', '=', (by as { userId: number }).userId))
-      .groupBy('e.rating')
-      .execute();
+    const rows = 'gameId' in by ? await gameRatings(db, by) : await memberRatings(db, by);
     const counts = Array.from({ length: 10 }, () => 0);
     for (const row of rows) if (row.rating && row.rating >= 1 && row.rating <= 10) counts[row.rating - 1] = Number(row.n);
     return counts;
