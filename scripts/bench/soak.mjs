@@ -539,7 +539,8 @@ async function main() {
     const settled = rssOf(server.pid);
 
     const m = summarize(load, WARMUP, WARMUP + DURATION);
-    if (process.env.SOAK_DUMP) fs.writeFileSync(process.env.SOAK_DUMP, JSON.stringify(load.answers.map((a) => [a.at, a.ms, a.kind])));
+    // SOAK_DUMP=<file>: every answer (sent at, latency, kind), to look at a run second by second.
+    if (process.env.SOAK_DUMP) fs.writeFileSync(process.env.SOAK_DUMP, JSON.stringify({ end: Date.now(), seconds: WARMUP + DURATION, answers: load.answers.map((a) => [a.at, a.ms, a.kind]) }));
     const errorsOf = (f) => `${f.non2xx.length ? f.non2xx.map(([status, n]) => `${status} × ${n}`).join(', ') : '0'} non-2xx, ${Object.values(f.socketErrors).reduce((n, c) => n + c, 0)} socket errors, ${f.timeouts} timeouts`;
     console.log(
       `\nSoak — ${database.label}, ${CONNECTIONS} connections${RATE ? ` offering ${RATE} req/s in all` : ' (closed loop: each sends again as soon as answered)'}, ${DURATION} s, ${os.cpus().length} CPUs (${hasTaskset ? 'server on CPU 0, load on CPU 1' : 'no taskset: server and load share the CPUs'}), ` +
