@@ -1,5 +1,5 @@
 import { sql, type Insertable, type SelectQueryBuilder, type Updateable } from 'kysely';
-import { preparedFirst } from '../../db/prepared.js';
+import { prepared, preparedFirst } from '../../db/prepared.js';
 import type { Database, DiaryEntriesTable } from '../../db/schema.js';
 import { entryGameColumns, type Conn } from './library.columns.js';
 
@@ -36,6 +36,9 @@ export const diaryRepo = {
   diaryById: (db: Conn, id: number) => diaryRows(db).where('d.id', '=', id).executeTakeFirst(),
 
   /** A member's diary, latest play first; a year and a platform narrow it (both on diary_entries_user_played's range). */
+  /** A member's latest plays, without their count (the profile shows a few). */
+  latestDiary: (db: Conn, userId: number, limit: number) => newestPlays(db, { userId, limit }),
+
   async diaryOf(db: Conn, userId: number, limit: number, offset: number, f: DiaryFilter = {}) {
     const [rows, total] = await Promise.all([
       diaryFiltered(diaryRows(db), userId, f).orderBy('d.played_on', 'desc').orderBy('d.id', 'desc').limit(limit).offset(offset).execute(),
@@ -137,5 +140,10 @@ function diaryRows(db: Conn) {
       ...entryGameColumns,
     ]);
 }
+
+/** A profile's latest plays: compiled once. */
+const newestPlays = prepared((db, v: { userId: number; limit: number }) =>
+  diaryRows(db).where('d.user_id', '=', v.userId).orderBy('d.played_on', 'desc').orderBy('d.id', 'desc').limit(v.limit),
+);
 
 export type DiaryRow = NonNullable<Awaited<ReturnType<typeof diaryRepo.diaryById>>>;

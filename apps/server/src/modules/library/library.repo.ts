@@ -64,6 +64,11 @@ const ratedBy = (db: Conn) =>
 const gameRatings = prepared((db, v: { gameId: number }) => ratedBy(db).where('e.game_id', '=', v.gameId).groupBy('e.rating'));
 const memberRatings = prepared((db, v: { userId: number }) => ratedBy(db).where('e.user_id', '=', v.userId).groupBy('e.rating'));
 
+/** A profile's newest reviews: compiled once. */
+const newestReviews = prepared((db, v: { userId: number; limit: number }) =>
+  visibleReviews(entryRows(db)).where('e.user_id', '=', v.userId).orderBy('e.review_created_at', 'desc').orderBy('e.id', 'desc').limit(v.limit),
+);
+
 /** A member's entry for a game, read by most library requests and every write to one: compiled once. */
 const ownEntry = preparedFirst((db, v: { userId: number; gameId: number }) =>
   entryRows(db).select(privateEntryColumns).where('e.user_id', '=', v.userId).where('e.game_id', '=', v.gameId),
@@ -241,6 +246,9 @@ export const libraryRepo = {
     ]);
     return { rows, total };
   },
+
+  /** A member's newest reviews, without their count (the profile shows a few). */
+  latestReviews: (db: Conn, userId: number, limit: number) => newestReviews(db, { userId, limit }),
 
   async reviewsOf(db: Conn, userId: number, limit: number, offset: number) {
     const [rows, total] = await Promise.all([

@@ -219,8 +219,8 @@ export function createLibraryService(db: Db, activity: ActivityService, now: () 
         libraryRepo.profileCounts(k, owner.id),
         libraryRepo.favourites(k, owner.id),
         libraryRepo.ratingCounts(k, { userId: owner.id }),
-        libraryRepo.diaryOf(k, owner.id, 5, 0),
-        libraryRepo.reviewsOf(k, owner.id, 3, 0),
+        libraryRepo.latestDiary(k, owner.id, 5),
+        libraryRepo.latestReviews(k, owner.id, 3),
         actor && actor.id !== owner.id ? followsRepo.isFollowing(k, actor.id, owner.id) : null,
       ]);
       return {
@@ -232,8 +232,8 @@ export function createLibraryService(db: Db, activity: ActivityService, now: () 
         isFollowing,
         favourites: favourites.map(presentEntryGame),
         ratings: presentCommunityRating(ratings),
-        recentDiary: diary.rows.map(presentDiaryEntry),
-        recentReviews: await withPlatforms(reviews.rows, presentReviewEntry),
+        recentDiary: diary.map(presentDiaryEntry),
+        recentReviews: await withPlatforms(reviews, presentReviewEntry),
       };
     },
   };
