@@ -42,15 +42,11 @@ type EntryQuery = ReturnType<typeof entryRows>;
 /** What only the entry's owner reads (library.policy 'readPrivate'): kept out of entryRows, which every public answer reads. */
 const privateEntryColumns = ['e.notes', 'e.playtime_minutes', 'e.playtime_source'] as const;
 
+/** Entries' platform slugs, alphabetical. */
+const entryPlatforms = (db: Conn) =>
+  db.selectFrom('library_entry_platforms as lp').innerJoin('platforms as p', 'p.id', 'lp.platform_id').select(['lp.entry_id', 'p.slug']).orderBy('p.slug');
 /** The platforms of one entry (the entry page, every write to an entry): compiled once. */
-const platformsOfEntry = prepared((db, v: { entryId: number }) =>
-  db
-    .selectFrom('library_entry_platforms as lp')
-    .innerJoin('platforms as p', 'p.id', 'lp.platform_id')
-    .select(['lp.entry_id', 'p.slug'])
-    .where('lp.entry_id', '=', v.entryId)
-    .orderBy('p.slug'),
-);
+const platformsOfEntry = prepared((db, v: { entryId: number }) => entryPlatforms(db).where('lp.entry_id', '=', v.entryId));
 const clearPlatforms = prepared((db, v: { entryId: number }) => db.deleteFrom('library_entry_platforms').where('entry_id', '=', v.entryId));
 
 /** Ratings of active members, by value: a game's (its page) and a member's (their profile). */
@@ -182,13 +178,7 @@ export const libraryRepo = {
     const rows =
       entryIds.length === 1
         ? await platformsOfEntry(db, { entryId: entryIds[0]! })
-        : await db
-            .selectFrom('library_entry_platforms as lp')
-            .innerJoin('platforms as p', 'p.id', 'lp.platform_id')
-            .select(['lp.entry_id', 'p.slug'])
-            .where('lp.entry_id', 'in', entryIds)
-            .orderBy('p.slug')
-            .execute();
+        : await entryPlatforms(db).where('lp.entry_id', 'in', entryIds).execute();
     for (const row of rows) out.set(row.entry_id, [...(out.get(row.entry_id) ?? []), row.slug]);
     return out;
   },
