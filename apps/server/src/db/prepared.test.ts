@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, dbKinds, type TestDatabase } from '../test/databases.js';
 import { createDb, type Db } from './database.js';
 import { migrateToLatest } from './migrate.js';
-import { prepared, preparedFirst } from './prepared.js';
+import { prepared, preparedByShape, preparedFirst } from './prepared.js';
 
 describe.each(dbKinds)('prepared queries on %s', (kind) => {
   let database: TestDatabase;
@@ -42,5 +42,23 @@ describe.each(dbKinds)('prepared queries on %s', (kind) => {
     );
     expect(Number((await countAbove(db.kysely, { from: 0 }))?.n)).toBe(1);
     expect(Number((await countAbove(db.kysely, { from: 3 }))?.n)).toBe(0);
+  });
+
+  it('makes one prepared query a shape, each built once and run with its own values', async () => {
+    const built: string[] = [];
+    const keys = preparedByShape((k, v: { from: number; key?: string }, shape: 'all' | 'one') => {
+      built.push(shape);
+      return k
+        .selectFrom('app_meta')
+        .select('key')
+        .where('updated_at', '>=', v.from)
+        .$if(shape === 'one', (q) => q.where('key', '=', v.key!))
+        .orderBy('key');
+    });
+    expect((await keys(db.kysely, 'all', { from: 1 })).map((r) => r.key)).toEqual(['a', 'b']);
+    expect((await keys(db.kysely, 'one', { from: 1, key: 'b' })).map((r) => r.key)).toEqual(['b']);
+    expect((await keys(db.kysely, 'one', { from: 1, key: 'a' })).map((r) => r.key)).toEqual(['a']);
+    expect((await keys(db.kysely, 'all', { from: 2 })).map((r) => r.key)).toEqual(['b']);
+    expect(built).toEqual(['all', 'one']);
   });
 });

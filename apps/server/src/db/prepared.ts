@@ -48,3 +48,21 @@ export function preparedFirst<Values extends object, Row>(build: (db: Conn, valu
   const rows = prepared(build);
   return async (db: Conn, values: Values): Promise<Row | undefined> => (await rows(db, values))[0];
 }
+
+/**
+ * A query whose shape depends on a few options chosen in code (which filters
+ * are given, a sort): one prepared query per shape, made on first use. The
+ * shape names a code path, never a value a request brings (the values go in
+ * `values`), so there are as many as the code has paths.
+ */
+export function preparedByShape<Shape extends string, Values extends object, Row>(build: (db: Conn, values: Values, shape: Shape) => Compilable<Row>) {
+  const byShape = new Map<Shape, (db: Conn, values: Values) => Promise<Row[]>>();
+  return (db: Conn, shape: Shape, values: Values): Promise<Row[]> => {
+    let run = byShape.get(shape);
+    if (!run) {
+      run = prepared((d: Conn, v: Values) => build(d, v, shape));
+      byShape.set(shape, run);
+    }
+    return run(db, values);
+  };
+}

@@ -1,5 +1,5 @@
 import { sql, type Insertable, type SelectQueryBuilder, type Updateable } from 'kysely';
-import { prepared, preparedFirst } from '../../db/prepared.js';
+import { prepared, preparedByShape, preparedFirst } from '../../db/prepared.js';
 import type { Database, DiaryEntriesTable } from '../../db/schema.js';
 import { entryGameColumns, type Conn } from './library.columns.js';
 
@@ -9,6 +9,18 @@ const entryTotals = preparedFirst((db, v: { entryId: number }) =>
     .selectFrom('diary_entries')
     .select((eb) => [eb.fn.countAll().as('n'), eb.fn.sum('minutes_played').as('minutes')])
     .where('entry_id', '=', v.entryId),
+);
+
+/** A member's diary rows on a day (of one game or all, leaving one out or not): one prepared statement a shape. */
+const countOnDay = preparedByShape(
+  (db, v: { userId: number; playedOn: string; gameId?: number; exceptId?: number }, shape: `${'game' | ''}|${'except' | ''}`) =>
+    db
+      .selectFrom('diary_entries')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('user_id', '=', v.userId)
+      .$if(shape.startsWith('game'), (q) => q.where('game_id', '=', v.gameId!))
+      .where('played_on', '=', v.playedOn)
+      .$if(shape.endsWith('except'), (q) => q.where('id', '<>', v.exceptId!)),
 );
 
 /** The diary's rows (one a play of a game): part of libraryRepo, kept apart from the library's entries. */
@@ -33,7 +45,7 @@ export const diaryRepo = {
       .orderBy('id', 'desc')
       .executeTakeFirst(),
 
-  diaryById: (db: Conn, id: number) => diaryRows(db).where('d.id', '=', id).executeTakeFirst(),
+  diaryById: (db: Conn, id: number) => diaryWithId(db, { id }),
 
   /** A member's diary, latest play first; a year and a platform narrow it (both on diary_entries_user_played's range). */
   /** A member's latest plays, without their count (the profile shows a few). */
@@ -51,19 +63,11 @@ export const diaryRepo = {
   },
 
   /** Diary entries of a member on a day, of every game or of one; `exceptId` leaves out the one being moved there. */
-  diaryCountOn: async (db: Conn, userId: number, playedOn: string, f: { gameId?: number; exceptId?: number } = {}) =>
-    Number(
-      (
-        await db
-          .selectFrom('diary_entries')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .where('user_id', '=', userId)
-          .$if(f.gameId !== undefined, (q) => q.where('game_id', '=', f.gameId!))
-          .where('played_on', '=', playedOn)
-          .$if(f.exceptId !== undefined, (q) => q.where('id', '<>', f.exceptId!))
-          .executeTakeFirst()
-      )?.n ?? 0,
-    ),
+  diaryCountOn: async (db: Conn, userId: number, playedOn: string, f: { gameId?: number; exceptId?: number } = {}) => {
+    const shape = `${f.gameId === undefined ? '' : 'game'}|${f.exceptId === undefined ? '' : 'except'}` as const;
+    const [row] = await countOnDay(db, shape, { userId, playedOn, gameId: f.gameId, exceptId: f.exceptId });
+    return Number(row?.n ?? 0);
+  },
 
   /** How many diary entries a library entry has and their minutes together (null when none has any). */
   async diaryTotals(db: Conn, entryId: number) {
@@ -140,6 +144,8 @@ function diaryRows(db: Conn) {
       ...entryGameColumns,
     ]);
 }
+
+const diaryWithId = preparedFirst((db, v: { id: number }) => diaryRows(db).where('d.id', '=', v.id));
 
 /** A profile's latest plays: compiled once. */
 const newestPlays = prepared((db, v: { userId: number; limit: number }) =>

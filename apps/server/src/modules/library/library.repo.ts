@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder, type Insertable, type Updateable } from 'kysely';
 import type { LibraryShelf, LibrarySort } from '@vgl/shared';
-import { prepared, preparedFirst } from '../../db/prepared.js';
+import { prepared, preparedByShape, preparedFirst } from '../../db/prepared.js';
 import type { Database, LibraryEntriesTable } from '../../db/schema.js';
 
 export { entryGameColumns, type Conn } from './library.columns.js';
@@ -70,6 +70,92 @@ const ownEntry = preparedFirst((db, v: { userId: number; gameId: number }) =>
   entryRows(db).select(privateEntryColumns).where('e.user_id', '=', v.userId).where('e.game_id', '=', v.gameId),
 );
 
+const entryWithId = preparedFirst((db, v: { id: number }) => entryRows(db).where('e.id', '=', v.id));
+const reviewWithSlug = preparedFirst((db, v: { userId: number; slug: string }) =>
+  entryRows(db).where('e.user_id', '=', v.userId).where('e.review_slug', '=', v.slug).where('e.review', 'is not', null),
+);
+const slugsLike = prepared((db, v: { userId: number; pattern: string }) =>
+  db.selectFrom('library_entries').select('review_slug').where('user_id', '=', v.userId).where('review_slug', 'like', v.pattern),
+);
+const favouritesOf = prepared((db, v: { userId: number }) =>
+  entryRows(db).where('e.user_id', '=', v.userId).where('e.favourite_position', 'is not', null).orderBy('e.favourite_position'),
+);
+const reviewsPage = prepared((db, v: { userId: number; limit: number; offset: number }) =>
+  visibleReviews(entryRows(db)).where('e.user_id', '=', v.userId).orderBy('e.review_created_at', 'desc').orderBy('e.id', 'desc').limit(v.limit).offset(v.offset),
+);
+const gameReviewsPage = prepared((db, v: { gameId: number; limit: number; offset: number }) =>
+  visibleReviews(entryRows(db))
+    .where('e.game_id', '=', v.gameId)
+    .orderBy('e.likes_count', 'desc')
+    .orderBy('e.review_created_at', 'desc')
+    .limit(v.limit)
+    .offset(v.offset),
+);
+
+/** A page of a member's library: its sort, whether a status is asked for, and the shelf make its shape. */
+type LibraryShape = `${LibrarySort}|${'status' | ''}|${LibraryShelf | ''}`;
+const libraryPage = preparedByShape((db, v: { userId: number; status?: number; limit: number; offset: number }, shape: LibraryShape) => {
+  const [sort, status, shelf] = shape.split('|') as [LibrarySort, string, LibraryShelf | ''];
+  const base = entryRows(db)
+    .where('e.user_id', '=', v.userId)
+    .$if(status === 'status', (q) => q.where('e.status', '=', v.status!))
+    .$if(shelf !== '', (q) => q.where((eb) => onShelf(eb, shelf as LibraryShelf)));
+  const sorted =
+    sort === 'added'
+      ? base.orderBy('e.created_at', 'desc')
+      : sort === 'rating'
+        ? base.orderBy((eb) => eb.fn.coalesce('e.rating', eb.lit(0)), 'desc').orderBy('e.updated_at', 'desc')
+        : sort === 'name'
+          ? base.orderBy('g.name')
+          : sort === 'release'
+            ? base.orderBy((eb) => eb.fn.coalesce('g.first_release_date', eb.lit(0)), 'desc')
+            : base.orderBy('e.updated_at', 'desc');
+  return sorted.orderBy('e.id', 'desc').limit(v.limit).offset(v.offset);
+});
+
+const reviewsTrending = prepared((db, v: { since: number; limit: number }) =>
+  visibleReviews(entryRows(db)).where('e.review_created_at', '>=', v.since).orderBy(REVIEW_SCORE, 'desc').orderBy('e.review_created_at', 'desc').limit(v.limit),
+);
+const reviewsRecent = prepared((db, v: { limit: number }) =>
+  visibleReviews(entryRows(db)).orderBy('e.review_created_at', 'desc').orderBy('e.id', 'desc').limit(v.limit),
+);
+const reviewsFeatured = prepared((db, v: { limit: number }) =>
+  visibleReviews(entryRows(db)).where('e.featured_position', 'is not', null).orderBy('e.featured_position').limit(v.limit),
+);
+
+/** A profile's shelf counts, one pass over the member's entries. */
+const shelfCounts = preparedFirst((db, v: { userId: number }) =>
+  db
+    .selectFrom('library_entries')
+    .select((eb) => [
+      eb.fn.countAll().as('games'),
+      eb.fn.sum(eb.case().when('status', '=', 2).then(1).else(0).end()).as('beaten'),
+      eb.fn.sum(eb.case().when(eb.and([eb('status', '=', 4), eb('owned', '=', 0)])).then(1).else(0).end()).as('wishlist'),
+      eb.fn.sum(eb.case().when('status', '=', 4).then(1).else(0).end()).as('wantToPlay'),
+      eb.fn.sum(eb.case().when('review', 'is not', null).then(1).else(0).end()).as('reviews'),
+    ])
+    .where('user_id', '=', v.userId),
+);
+
+/**
+ * Games most added or rated since `since`, busiest first. The window's rows are read first (materialized, through
+ * the updated_at index) and only they are grouped: left to itself SQLite grouped by walking the game_id index
+ * and checked every entry's date — 130–180 ms at 235k entries, paid by each home build after a write.
+ */
+const gamesBusiestSince = prepared((db, v: { since: number; limit: number }) =>
+  db
+    .with(
+      (cte) => cte('recent').materialized(),
+      (q) => q.selectFrom('library_entries').select('game_id').where('updated_at', '>=', v.since),
+    )
+    .selectFrom('recent')
+    .select(['game_id', (eb) => eb.fn.countAll().as('n')])
+    .groupBy('game_id')
+    .orderBy('n', 'desc')
+    .orderBy('game_id')
+    .limit(v.limit),
+);
+
 /** A review's trending score, written as migration 0028's index has it (literal weight, no bound parameter) so the index is used. */
 const REVIEW_SCORE = sql<number>`e.likes_count + e.comments_count * 2`;
 
@@ -95,19 +181,29 @@ interface EntryCountFilter {
   exceptEntryId?: number;
 }
 
-async function countEntries(db: Conn, f: EntryCountFilter): Promise<number> {
-  const row = await db
+/** Which filters a count has (and the shelf, which changes its condition): one prepared statement each. */
+const entryCounts = preparedByShape((db, v: EntryCountFilter, shape: string) => {
+  const has = (filter: keyof EntryCountFilter) => shape.split(',').includes(filter);
+  const shelf = shape.split(',').find((part) => part.startsWith('shelf:'))?.slice('shelf:'.length) as LibraryShelf | undefined;
+  return db
     .selectFrom('library_entries as e')
     .innerJoin('users as u', 'u.id', 'e.user_id')
     .select((eb) => eb.fn.countAll().as('n'))
-    .$if(f.userId !== undefined, (q) => q.where('e.user_id', '=', f.userId!))
-    .$if(f.gameId !== undefined, (q) => q.where('e.game_id', '=', f.gameId!))
-    .$if(f.status !== undefined, (q) => q.where('e.status', '=', f.status!))
-    .$if(f.shelf !== undefined, (q) => q.where((eb) => onShelf(eb, f.shelf!)))
-    .$if(f.reviews === true, (q) => q.where('e.review', 'is not', null).where('u.state', '=', 'active'))
-    .$if(f.favourites === true, (q) => q.where('e.favourite_position', 'is not', null))
-    .$if(f.exceptEntryId !== undefined, (q) => q.where('e.id', '!=', f.exceptEntryId!))
-    .executeTakeFirst();
+    .$if(has('userId'), (q) => q.where('e.user_id', '=', v.userId!))
+    .$if(has('gameId'), (q) => q.where('e.game_id', '=', v.gameId!))
+    .$if(has('status'), (q) => q.where('e.status', '=', v.status!))
+    .$if(shelf !== undefined, (q) => q.where((eb) => onShelf(eb, shelf!)))
+    .$if(has('reviews'), (q) => q.where('e.review', 'is not', null).where('u.state', '=', 'active'))
+    .$if(has('favourites'), (q) => q.where('e.favourite_position', 'is not', null))
+    .$if(has('exceptEntryId'), (q) => q.where('e.id', '!=', v.exceptEntryId!));
+});
+
+async function countEntries(db: Conn, f: EntryCountFilter): Promise<number> {
+  const shape = (['userId', 'gameId', 'status', 'reviews', 'favourites', 'exceptEntryId'] as const)
+    .filter((filter) => f[filter] !== undefined && f[filter] !== false)
+    .concat(f.shelf === undefined ? [] : [`shelf:${f.shelf}` as never])
+    .join(',');
+  const [row] = await entryCounts(db, shape, f);
   return Number(row?.n ?? 0);
 }
 
@@ -134,13 +230,12 @@ export const blankEntry = (userId: number, gameId: number, at: number) => ({
 });
 
 export const libraryRepo = {
-  entryById: (db: Conn, id: number) => entryRows(db).where('e.id', '=', id).executeTakeFirst(),
+  entryById: (db: Conn, id: number) => entryWithId(db, { id }),
 
   /** One member's entry for a game, with its private columns (the presenter decides who sees them). */
   entryOf: (db: Conn, userId: number, gameId: number) => ownEntry(db, { userId, gameId }),
 
-  reviewBySlug: (db: Conn, userId: number, slug: string) =>
-    entryRows(db).where('e.user_id', '=', userId).where('e.review_slug', '=', slug).where('e.review', 'is not', null).executeTakeFirst(),
+  reviewBySlug: (db: Conn, userId: number, slug: string) => reviewWithSlug(db, { userId, slug }),
 
   insertEntry: (db: Conn, values: Insertable<LibraryEntriesTable>) =>
     db.insertInto('library_entries').values(values).returning('id').executeTakeFirstOrThrow(),
@@ -151,15 +246,7 @@ export const libraryRepo = {
   deleteEntry: (db: Conn, id: number) => db.deleteFrom('library_entries').where('id', '=', id).execute(),
 
   /** Review slugs this user already uses (for a new, unique one). */
-  reviewSlugsLike: async (db: Conn, userId: number, base: string) =>
-    (
-      await db
-        .selectFrom('library_entries')
-        .select('review_slug')
-        .where('user_id', '=', userId)
-        .where('review_slug', 'like', `${base}%`)
-        .execute()
-    ).map((r) => r.review_slug),
+  reviewSlugsLike: async (db: Conn, userId: number, base: string) => (await slugsLike(db, { userId, pattern: `${base}%` })).map((r) => r.review_slug),
 
   async setPlatforms(db: Conn, entryId: number, platformIds: number[]) {
     await clearPlatforms(db, { entryId });
@@ -212,26 +299,12 @@ export const libraryRepo = {
     }
   },
 
-  favourites: (db: Conn, userId: number) =>
-    entryRows(db).where('e.user_id', '=', userId).where('e.favourite_position', 'is not', null).orderBy('e.favourite_position').execute(),
+  favourites: (db: Conn, userId: number) => favouritesOf(db, { userId }),
 
   async library(db: Conn, userId: number, f: { status?: number; shelf?: LibraryShelf; sort: LibrarySort; limit: number; offset: number }) {
-    const base = entryRows(db)
-      .where('e.user_id', '=', userId)
-      .$if(f.status !== undefined, (q) => q.where('e.status', '=', f.status!))
-      .$if(f.shelf !== undefined, (q) => q.where((eb) => onShelf(eb, f.shelf!)));
-    const sorted =
-      f.sort === 'added'
-        ? base.orderBy('e.created_at', 'desc')
-        : f.sort === 'rating'
-          ? base.orderBy((eb) => eb.fn.coalesce('e.rating', eb.lit(0)), 'desc').orderBy('e.updated_at', 'desc')
-          : f.sort === 'name'
-            ? base.orderBy('g.name')
-            : f.sort === 'release'
-              ? base.orderBy((eb) => eb.fn.coalesce('g.first_release_date', eb.lit(0)), 'desc')
-              : base.orderBy('e.updated_at', 'desc');
+    const shape: LibraryShape = `${f.sort}|${f.status === undefined ? '' : 'status'}|${f.shelf ?? ''}`;
     const [rows, total] = await Promise.all([
-      sorted.orderBy('e.id', 'desc').limit(f.limit).offset(f.offset).execute(),
+      libraryPage(db, shape, { userId, status: f.status, limit: f.limit, offset: f.offset }),
       countEntries(db, { userId, status: f.status, shelf: f.shelf }),
     ]);
     return { rows, total };
@@ -242,7 +315,7 @@ export const libraryRepo = {
 
   async reviewsOf(db: Conn, userId: number, limit: number, offset: number) {
     const [rows, total] = await Promise.all([
-      visibleReviews(entryRows(db)).where('e.user_id', '=', userId).orderBy('e.review_created_at', 'desc').orderBy('e.id', 'desc').limit(limit).offset(offset).execute(),
+      reviewsPage(db, { userId, limit, offset }),
       countEntries(db, { userId, reviews: true }),
     ]);
     return { rows, total };
@@ -250,32 +323,18 @@ export const libraryRepo = {
 
   async reviewsOfGame(db: Conn, gameId: number, limit: number, offset: number) {
     const [rows, total] = await Promise.all([
-      visibleReviews(entryRows(db))
-        .where('e.game_id', '=', gameId)
-        .orderBy('e.likes_count', 'desc')
-        .orderBy('e.review_created_at', 'desc')
-        .limit(limit)
-        .offset(offset)
-        .execute(),
+      gameReviewsPage(db, { gameId, limit, offset }),
       countEntries(db, { gameId, reviews: true }),
     ]);
     return { rows, total };
   },
 
   /** Most liked and commented reviews written since `since`; newest first on ties (through library_entries_review_score). */
-  trendingReviews: (db: Conn, since: number, limit: number) =>
-    visibleReviews(entryRows(db))
-      .where('e.review_created_at', '>=', since)
-      .orderBy(REVIEW_SCORE, 'desc')
-      .orderBy('e.review_created_at', 'desc')
-      .limit(limit)
-      .execute(),
+  trendingReviews: (db: Conn, since: number, limit: number) => reviewsTrending(db, { since, limit }),
 
-  recentReviews: (db: Conn, limit: number) =>
-    visibleReviews(entryRows(db)).orderBy('e.review_created_at', 'desc').orderBy('e.id', 'desc').limit(limit).execute(),
+  recentReviews: (db: Conn, limit: number) => reviewsRecent(db, { limit }),
 
-  featuredReviews: (db: Conn, limit: number) =>
-    visibleReviews(entryRows(db)).where('e.featured_position', 'is not', null).orderBy('e.featured_position').limit(limit).execute(),
+  featuredReviews: (db: Conn, limit: number) => reviewsFeatured(db, { limit }),
 
   /** Counts of ratings 1..10 for a game or a user. */
   async ratingCounts(db: Conn, by: { gameId: number } | { userId: number }): Promise<number[]> {
@@ -286,17 +345,7 @@ export const libraryRepo = {
   },
 
   async profileCounts(db: Conn, userId: number) {
-    const row = await db
-      .selectFrom('library_entries')
-      .select((eb) => [
-        eb.fn.countAll().as('games'),
-        eb.fn.sum(eb.case().when('status', '=', 2).then(1).else(0).end()).as('beaten'),
-        eb.fn.sum(eb.case().when(eb.and([eb('status', '=', 4), eb('owned', '=', 0)])).then(1).else(0).end()).as('wishlist'),
-        eb.fn.sum(eb.case().when('status', '=', 4).then(1).else(0).end()).as('wantToPlay'),
-        eb.fn.sum(eb.case().when('review', 'is not', null).then(1).else(0).end()).as('reviews'),
-      ])
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
+    const row = await shelfCounts(db, { userId });
     const wishlist = Number(row?.wishlist ?? 0);
     return {
       games: Number(row?.games ?? 0),
@@ -307,26 +356,8 @@ export const libraryRepo = {
     };
   },
 
-  /**
-   * Games most added or rated since `since`, busiest first. The window's rows are read first (materialized, through
-   * the updated_at index) and only they are grouped: left to itself SQLite grouped by walking the game_id index
-   * and checked every entry's date — 130–180 ms at 235k entries, paid by each home build after a write.
-   */
-  busiestGames: async (db: Conn, since: number, limit: number) =>
-    (
-      await db
-        .with(
-          (cte) => cte('recent').materialized(),
-          (q) => q.selectFrom('library_entries').select('game_id').where('updated_at', '>=', since),
-        )
-        .selectFrom('recent')
-        .select(['game_id', (eb) => eb.fn.countAll().as('n')])
-        .groupBy('game_id')
-        .orderBy('n', 'desc')
-        .orderBy('game_id')
-        .limit(limit)
-        .execute()
-    ).map((r) => r.game_id),
+  /** Games most added or rated since `since`, busiest first (gamesBusiestSince). */
+  busiestGames: async (db: Conn, since: number, limit: number) => (await gamesBusiestSince(db, { since, limit })).map((r) => r.game_id),
 
   // Diary (library.diary.repo.ts)
   ...diaryRepo,

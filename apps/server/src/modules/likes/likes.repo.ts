@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { preparedFirst } from '../../db/prepared.js';
 import type { Conn } from '../library/library.repo.js';
 
 /** A likeable thing: a review (library entry), a comment or a list; each has its own like table and count column. */
@@ -22,6 +23,36 @@ export interface LikeTargetRow {
   list_id: number | null;
 }
 
+const reviewTarget = preparedFirst((db, v: { id: number }) =>
+  db
+    .selectFrom('library_entries as e')
+    .innerJoin('users as u', 'u.id', 'e.user_id')
+    .select(['e.id', 'e.user_id', 'e.likes_count', 'e.game_id', 'e.id as entry_id', noId.as('list_id')])
+    .where('e.id', '=', v.id)
+    .where('e.review', 'is not', null)
+    .where('u.state', '=', 'active'),
+);
+const listTarget = preparedFirst((db, v: { id: number; viewerId: number }) =>
+  db
+    .selectFrom('lists as l')
+    .innerJoin('users as u', 'u.id', 'l.user_id')
+    .select(['l.id', 'l.user_id', 'l.likes_count', noId.as('game_id'), noId.as('entry_id'), 'l.id as list_id'])
+    .where('l.id', '=', v.id)
+    .where('u.state', '=', 'active')
+    .where((eb) => eb.or([eb('l.is_public', '=', 1), eb('l.user_id', '=', v.viewerId)])),
+);
+const commentTarget = preparedFirst((db, v: { id: number; viewerId: number }) =>
+  db
+    .selectFrom('comments as c')
+    .innerJoin('users as u', 'u.id', 'c.user_id')
+    .leftJoin('library_entries as e', 'e.id', 'c.entry_id')
+    .leftJoin('lists as l', 'l.id', 'c.list_id')
+    .select(['c.id', 'c.user_id', 'c.likes_count', 'e.game_id', 'c.entry_id', 'c.list_id'])
+    .where('c.id', '=', v.id)
+    .where('u.state', '=', 'active')
+    .where((eb) => eb.or([eb('c.list_id', 'is', null), eb('l.is_public', '=', 1), eb('l.user_id', '=', v.viewerId)])),
+);
+
 export const likesRepo = {
   /**
    * The thing a like is about, when it exists, its author is in good
@@ -29,36 +60,9 @@ export const likesRepo = {
    * under it, are its owner's alone).
    */
   async target(db: Conn, t: LikeTarget, viewerId: number): Promise<LikeTargetRow | undefined> {
-    if (t.kind === 'review') {
-      return db
-        .selectFrom('library_entries as e')
-        .innerJoin('users as u', 'u.id', 'e.user_id')
-        .select(['e.id', 'e.user_id', 'e.likes_count', 'e.game_id', 'e.id as entry_id', noId.as('list_id')])
-        .where('e.id', '=', t.id)
-        .where('e.review', 'is not', null)
-        .where('u.state', '=', 'active')
-        .executeTakeFirst();
-    }
-    if (t.kind === 'list') {
-      return db
-        .selectFrom('lists as l')
-        .innerJoin('users as u', 'u.id', 'l.user_id')
-        .select(['l.id', 'l.user_id', 'l.likes_count', noId.as('game_id'), noId.as('entry_id'), 'l.id as list_id'])
-        .where('l.id', '=', t.id)
-        .where('u.state', '=', 'active')
-        .where((eb) => eb.or([eb('l.is_public', '=', 1), eb('l.user_id', '=', viewerId)]))
-        .executeTakeFirst();
-    }
-    return db
-      .selectFrom('comments as c')
-      .innerJoin('users as u', 'u.id', 'c.user_id')
-      .leftJoin('library_entries as e', 'e.id', 'c.entry_id')
-      .leftJoin('lists as l', 'l.id', 'c.list_id')
-      .select(['c.id', 'c.user_id', 'c.likes_count', 'e.game_id', 'c.entry_id', 'c.list_id'])
-      .where('c.id', '=', t.id)
-      .where('u.state', '=', 'active')
-      .where((eb) => eb.or([eb('c.list_id', 'is', null), eb('l.is_public', '=', 1), eb('l.user_id', '=', viewerId)]))
-      .executeTakeFirst();
+    if (t.kind === 'review') return reviewTarget(db, { id: t.id });
+    if (t.kind === 'list') return listTarget(db, { id: t.id, viewerId });
+    return commentTarget(db, { id: t.id, viewerId });
   },
 
   async isLiked(db: Conn, userId: number, t: LikeTarget): Promise<boolean> {
