@@ -1,4 +1,4 @@
-// npm run bench:soak [-- --quick] [--connections 150] [--duration 180] [--warmup 15] [--users 100] [--rate <req/s>] [--only <kind>] [--postgres <url>]
+// npm run bench:soak [-- --quick] [--server-one-cpu] [--connections 150] [--duration 180] [--warmup 15] [--users 100] [--rate <req/s>] [--only <kind>] [--postgres <url>]
 // A bounded mixed read/write load on the built server: it starts
 // apps/server/dist/main.js on 127.0.0.1 with a fresh DATA_DIR (the embedded
 // catalog seeds itself on first start; --postgres <url> runs it on a new
@@ -17,8 +17,15 @@
 // Prints the requests, req/s, errors (non-2xx by status, socket errors and
 // timeouts), p50/p90/p99 latency overall and per kind of request, and the
 // server's RSS at the start, middle and end of the load. With taskset, the
-// server runs on CPU 0 and the load on CPU 1. Traffic goes to 127.0.0.1
-// only. Prints figures, asserts nothing; stops by itself.
+// server's event loop runs on CPU 0 and the load on CPU 1, with the server's
+// other threads (V8's garbage-collection helpers, libuv's pool, the SQLite
+// checkpoint thread): on a two-core host they take whichever core is free,
+// and the load leaves most of CPU 1 free (about a fifth of it is used);
+// pinned to CPU 0 with the event loop, a major GC's concurrent marking took
+// that core from it for ~100 ms every few seconds. --server-one-cpu keeps
+// all of the server on CPU 0 (as this bench did until 2026-11-26), for
+// comparison. Traffic goes to 127.0.0.1 only. Prints figures, asserts
+// nothing; stops by itself.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -30,7 +37,7 @@ import { loadConfig } from '../../apps/server/dist/config.js';
 import { createDb } from '../../apps/server/dist/db/database.js';
 import { hashPassword } from '../../apps/server/dist/modules/auth/passwords.js';
 import { emailKey, usernameKey, usersRepo } from '../../apps/server/dist/modules/users/users.repo.js';
-import { freshDatabase, hasTaskset, seedDemo, startServer } from './bench-server.mjs';
+import { freshDatabase, hasTaskset, moveHelperThreads, seedDemo, startServer } from './bench-server.mjs';
 import { fmt, percentiles } from './stats.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -40,6 +47,7 @@ const option = (name, fallback) => {
   return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
 };
 const QUICK = args.includes('--quick');
+const SERVER_ONE_CPU = args.includes('--server-one-cpu');
 const CONNECTIONS = Number(option('connections', 150));
 const DURATION = Number(option('duration', QUICK ? 20 : 180));
 /** Seconds of the same load before the measured run, so a cold start (caches, JIT) is reported apart from the steady state. */
@@ -515,8 +523,11 @@ async function main() {
     process.stderr.write(`  ${members.length} members created and signed in (${((Date.now() - started) / 1000).toFixed(0)} s)\n`);
     const data = await discover(server.url);
     if (hasTaskset) spawnSync('taskset', ['-a', '-p', '-c', '1', String(process.pid)], { stdio: 'ignore' });
+    // After the logins, so libuv's pool (password hashing) exists to be moved.
+    if (hasTaskset && !SERVER_ONE_CPU) moveHelperThreads(server.pid, 1);
     const rss = { before: rssOf(server.pid), start: NaN, middle: NaN, end: NaN, peak: 0 };
     let cpuBefore = cpuOf(server.pid);
+    let loadCpuBefore = process.cpuUsage();
     let sampler;
     process.stderr.write(`load: ${CONNECTIONS} connections for ${WARMUP} s of warm-up, then ${DURATION} s measured on the same connections…\n`);
     const marks = [
@@ -525,6 +536,7 @@ async function main() {
         run: () => {
           rss.start = rssOf(server.pid);
           cpuBefore = cpuOf(server.pid);
+          loadCpuBefore = process.cpuUsage();
           sampler = setInterval(() => (rss.peak = Math.max(rss.peak, rssOf(server.pid))), 1000);
         },
       },
@@ -533,6 +545,7 @@ async function main() {
     const load = await runLoad(server.url, data, members, WARMUP + DURATION, marks);
     rss.end = rssOf(server.pid);
     const cpuAfter = cpuOf(server.pid);
+    const loadCpu = process.cpuUsage(loadCpuBefore);
     clearInterval(sampler);
     rss.peak = Math.max(rss.peak, rss.end);
     await sleep(10_000);
@@ -543,7 +556,7 @@ async function main() {
     if (process.env.SOAK_DUMP) fs.writeFileSync(process.env.SOAK_DUMP, JSON.stringify({ end: Date.now(), seconds: WARMUP + DURATION, answers: load.answers.map((a) => [a.at, a.ms, a.kind]) }));
     const errorsOf = (f) => `${f.non2xx.length ? f.non2xx.map(([status, n]) => `${status} × ${n}`).join(', ') : '0'} non-2xx, ${Object.values(f.socketErrors).reduce((n, c) => n + c, 0)} socket errors, ${f.timeouts} timeouts`;
     console.log(
-      `\nSoak — ${database.label}, ${CONNECTIONS} connections${RATE ? ` offering ${RATE} req/s in all` : ' (closed loop: each sends again as soon as answered)'}, ${DURATION} s, ${os.cpus().length} CPUs (${hasTaskset ? 'server on CPU 0, load on CPU 1' : 'no taskset: server and load share the CPUs'}), ` +
+      `\nSoak — ${database.label}, ${CONNECTIONS} connections${RATE ? ` offering ${RATE} req/s in all` : ' (closed loop: each sends again as soon as answered)'}, ${DURATION} s, ${os.cpus().length} CPUs (${!hasTaskset ? 'no taskset: server and load share the CPUs' : SERVER_ONE_CPU ? 'all of the server on CPU 0, load on CPU 1' : "server's event loop on CPU 0; its other threads and the load on CPU 1"}), ` +
         `${members.length} members writing, demo data loaded; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}\n`,
     );
     if (WARMUP > 0) {
@@ -557,7 +570,8 @@ async function main() {
     console.log(`errors     ${errorsOf(m)}${Object.keys(m.socketErrors).length ? ` (${Object.entries(m.socketErrors).map(([code, n]) => `${code} × ${n}`).join(', ')})` : ''}`);
     console.log(`latency    p50 ${ms(m.latency.p50)}, p90 ${ms(m.latency.p90)}, p99 ${ms(m.latency.p99)}, max ${ms(m.latency.max)}`);
     const perAnswer = (key) => (((cpuAfter[key] - cpuBefore[key]) * 1e6) / Math.max(m.answered, 1)).toFixed(0);
-    console.log(`server CPU ${perAnswer('all')} µs an answer (main thread ${perAnswer('main')} µs; the rest is libuv's thread pool and the checkpoint thread)`);
+    console.log(`server CPU ${perAnswer('all')} µs an answer (main thread ${perAnswer('main')} µs; the rest is V8's GC helpers, libuv's thread pool and the checkpoint thread)`);
+    console.log(`load CPU   ${(((loadCpu.user + loadCpu.system) / 1e6 / DURATION) * 100).toFixed(0)} % of a core (this process, making the requests and timing the answers)`);
     console.log(`server RSS start ${mb(rss.start)} MB, middle ${mb(rss.middle)} MB, end ${mb(rss.end)} MB (peak ${mb(rss.peak)} MB; 10 s after the load ${mb(settled)} MB)`);
     console.log('\n| request | share | answered | p50 ms | p90 ms | p99 ms | non-2xx |');
     console.log('|---|---:|---:|---:|---:|---:|---|');
