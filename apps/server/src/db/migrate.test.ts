@@ -3,6 +3,7 @@ import { createTestDatabase, dbKinds, type TestDatabase } from '../test/database
 import { createDb, type Db } from './database.js';
 import { migrateToLatest } from './migrate.js';
 import { migrationsFor } from './migrations/index.js';
+import { sql } from 'kysely';
 
 describe.each(dbKinds)('migrations on %s', (kind) => {
   let database: TestDatabase;
@@ -29,6 +30,30 @@ describe.each(dbKinds)('migrations on %s', (kind) => {
     await db.kysely.insertInto('app_meta').values({ key: 'k', value: 'v', updated_at: 1_800_000_000_000 }).execute();
     const row = await db.kysely.selectFrom('app_meta').selectAll().where('key', '=', 'k').executeTakeFirstOrThrow();
     expect(row).toEqual({ key: 'k', value: 'v', updated_at: 1_800_000_000_000 });
+  });
+
+  it('keeps the sparse columns’ indexes to the rows that have a value, and reads through them (0033)', async () => {
+    const sparse = ['activities_comment', 'activities_target', 'activities_list', 'library_entries_featured'];
+    if (kind === 'sqlite') {
+      const rows = db.sqlite!.prepare(`select name, sql from sqlite_master where type = 'index' and name in (${sparse.map(() => '?').join(', ')})`).all(...sparse) as { name: string; sql: string }[];
+      expect(rows.map((r) => r.name).sort()).toEqual([...sparse].sort());
+      for (const row of rows) expect(row.sql).toMatch(/where "\w+" is not null$/);
+      const plan = (query: string) => (db.sqlite!.prepare(`explain query plan ${query}`).all(1) as { detail: string }[]).map((r) => r.detail).join('; ');
+      expect(plan('select id from activities where comment_id = ?')).toContain('activities_comment');
+      expect(plan('select id from activities where list_id = ?')).toContain('activities_list');
+      expect(plan('select id from library_entries where featured_position = ?')).toContain('library_entries_featured');
+    } else {
+      const { rows } = await sql<{ indexname: string; indexdef: string }>`select indexname, indexdef from pg_indexes where indexname in (${sql.join(sparse)})`.execute(db.kysely);
+      expect(rows.map((r) => r.indexname).sort()).toEqual([...sparse].sort());
+      for (const row of rows) expect(row.indexdef).toMatch(/WHERE \(\w+ IS NOT NULL\)$/);
+    }
+  });
+
+  it('undoes and redoes the sparse indexes (0033)', async () => {
+    const migration = migrationsFor(kind)['0033_sparse_indexes']!;
+    await migration.down!(db.kysely);
+    await migration.up(db.kysely);
+    await db.kysely.selectFrom('activities').select('id').where('comment_id', '=', 1).execute();
   });
 
   if (kind === 'sqlite') {

@@ -29,6 +29,7 @@ import { browseYearCoveringMigration } from './0029_browse_year_covering.js';
 import { recentActorsMigration } from './0030_recent_actors.js';
 import { followsPagesMigration } from './0031_follows_pages.js';
 import { libraryUpdatedOrderMigration } from './0032_library_updated_order.js';
+import { sparseIndexesMigration } from './0033_sparse_indexes.js';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the compiled
@@ -67,5 +68,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0030_recent_actors': recentActorsMigration(),
     '0031_follows_pages': followsPagesMigration(),
     '0032_library_updated_order': libraryUpdatedOrderMigration(),
+    '0033_sparse_indexes': sparseIndexesMigration(),
   };
 }

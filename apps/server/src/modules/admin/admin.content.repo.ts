@@ -79,7 +79,12 @@ export const adminContentRepo = {
     db.updateTable('library_entries').set({ featured_position: null }).where('featured_position', 'is not', null).where('review', 'is', null).execute(),
 
   nextFeaturedPosition: async (db: Conn) => {
-    const row = await db.selectFrom('library_entries').select((eb) => eb.fn.max('featured_position').as('max')).executeTakeFirst();
+    // The condition changes nothing for max() but lets it read the (partial) featured index instead of every entry.
+    const row = await db
+      .selectFrom('library_entries')
+      .select((eb) => eb.fn.max('featured_position').as('max'))
+      .where('featured_position', 'is not', null)
+      .executeTakeFirst();
     return Number(row?.max ?? 0) + 1;
   },
 
