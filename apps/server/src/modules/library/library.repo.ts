@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type Insertable, type Updateable } from 'kysely';
+import { SqliteAdapter, sql, type ExpressionBuilder, type Insertable, type Updateable } from 'kysely';
 import type { LibraryShelf, LibrarySort } from '@vgl/shared';
 import { prepared, preparedByShape, preparedFirst } from '../../db/prepared.js';
 import type { Database, LibraryEntriesTable } from '../../db/schema.js';
@@ -138,22 +138,29 @@ const shelfCounts = preparedFirst((db, v: { userId: number }) =>
 );
 
 /**
- * Games most added or rated since `since`, busiest first. The window's rows are read first (materialized, through
- * the updated_at index) and only they are grouped: left to itself SQLite grouped by walking the game_id index
- * and checked every entry's date — 130–180 ms at 235k entries, paid by each home build after a write.
+ * Games most added or rated since `since`, busiest first: the window's rows, read through the updated_at index, grouped
+ * by game. Left to itself SQLite grouped by walking the game_id index and checked every entry's date (130–180 ms at
+ * 235k entries); made to read the window first, it materialized it (7.8 ms for a soak's 19.6k rows) where reading the
+ * index range straight into the grouping takes 4.3 ms. PostgreSQL plans the materialized form well.
  */
 const gamesBusiestSince = prepared((db, v: { since: number; limit: number }) =>
-  db
-    .with(
-      (cte) => cte('recent').materialized(),
-      (q) => q.selectFrom('library_entries').select('game_id').where('updated_at', '>=', v.since),
-    )
-    .selectFrom('recent')
-    .select(['game_id', (eb) => eb.fn.countAll().as('n')])
-    .groupBy('game_id')
-    .orderBy('n', 'desc')
-    .orderBy('game_id')
-    .limit(v.limit),
+  db.getExecutor().adapter instanceof SqliteAdapter
+    ? {
+        compile: () =>
+          sql<{ game_id: number; n: number }>`select game_id, count(*) as n from library_entries indexed by library_entries_updated
+            where updated_at >= ${v.since} group by game_id order by n desc, game_id limit ${v.limit}`.compile(db),
+      }
+    : db
+        .with(
+          (cte) => cte('recent').materialized(),
+          (q) => q.selectFrom('library_entries').select('game_id').where('updated_at', '>=', v.since),
+        )
+        .selectFrom('recent')
+        .select(['game_id', (eb) => eb.fn.countAll<number>().as('n')])
+        .groupBy('game_id')
+        .orderBy('n', 'desc')
+        .orderBy('game_id')
+        .limit(v.limit),
 );
 
 /** A review's trending score, written as migration 0028's index has it (literal weight, no bound parameter) so the index is used. */
