@@ -50,10 +50,11 @@ export function preparedFirst<Values extends object, Row>(build: (db: Conn, valu
 }
 
 /**
- * A query whose shape depends on a few options chosen in code (which filters
- * are given, a sort): one prepared query per shape, made on first use. The
- * shape names a code path, never a value a request brings (the values go in
- * `values`), so there are as many as the code has paths.
+ * A query whose shape depends on a few options (which filters are given, a
+ * sort, a shelf): one prepared query per shape, made on first use. A shape
+ * is built from such choices only, each one of a closed list the schema
+ * checked, never from free text (the values go in `values`), so there are
+ * at most as many as the code has paths.
  */
 export function preparedByShape<Shape extends string, Values extends object, Row>(build: (db: Conn, values: Values, shape: Shape) => Compilable<Row>) {
   const byShape = new Map<Shape, (db: Conn, values: Values) => Promise<Row[]>>();
