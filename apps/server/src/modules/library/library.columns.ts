@@ -12,3 +12,39 @@ export const entryGameColumns = [
   'g.first_release_date as game_release_date',
   'g.release_year as game_release_year',
 ] as const;
+
+/** The columns every entry presenter needs: the entry, its author and its game. */
+export function entryRows(db: Conn) {
+  return db
+    .selectFrom('library_entries as e')
+    .innerJoin('users as u', 'u.id', 'e.user_id')
+    .innerJoin('games as g', 'g.id', 'e.game_id')
+    .select([
+      'e.id',
+      'e.user_id',
+      'e.game_id',
+      'e.status',
+      'e.rating',
+      'e.review',
+      'e.review_slug',
+      'e.review_created_at',
+      'e.review_updated_at',
+      'e.started_on',
+      'e.finished_on',
+      'e.favourite_position',
+      'e.featured_position',
+      'e.owned',
+      'e.likes_count',
+      'e.comments_count',
+      'e.created_at',
+      'e.updated_at',
+      'u.username',
+      'u.avatar',
+      ...entryGameColumns,
+    ]);
+}
+export type EntryQuery = ReturnType<typeof entryRows>;
+
+
+/** Reviews other people may see: written, by an account in good standing. */
+export const visibleReviews = (q: EntryQuery) => q.where('e.review', 'is not', null).where('u.state', '=', 'active');

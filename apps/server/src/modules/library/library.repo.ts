@@ -1,43 +1,13 @@
-import { SqliteAdapter, sql, type ExpressionBuilder, type Insertable, type Updateable } from 'kysely';
+import { SqliteAdapter, sql, type Insertable, type Updateable } from 'kysely';
 import type { LibraryShelf, LibrarySort } from '@vgl/shared';
 import { prepared, preparedByShape, preparedFirst } from '../../db/prepared.js';
-import type { Database, LibraryEntriesTable } from '../../db/schema.js';
+import type { LibraryEntriesTable } from '../../db/schema.js';
 
 export { entryGameColumns, type Conn } from './library.columns.js';
-import { entryGameColumns, type Conn } from './library.columns.js';
+import { entryRows, type Conn } from './library.columns.js';
 import { diaryRepo } from './library.diary.repo.js';
-
-/** The columns every entry presenter needs: the entry, its author and its game. */
-function entryRows(db: Conn) {
-  return db
-    .selectFrom('library_entries as e')
-    .innerJoin('users as u', 'u.id', 'e.user_id')
-    .innerJoin('games as g', 'g.id', 'e.game_id')
-    .select([
-      'e.id',
-      'e.user_id',
-      'e.game_id',
-      'e.status',
-      'e.rating',
-      'e.review',
-      'e.review_slug',
-      'e.review_created_at',
-      'e.review_updated_at',
-      'e.started_on',
-      'e.finished_on',
-      'e.favourite_position',
-      'e.featured_position',
-      'e.owned',
-      'e.likes_count',
-      'e.comments_count',
-      'e.created_at',
-      'e.updated_at',
-      'u.username',
-      'u.avatar',
-      ...entryGameColumns,
-    ]);
-}
-type EntryQuery = ReturnType<typeof entryRows>;
+import { countEntries, onShelf } from './library.counts.js';
+import { reviewsRepo } from './library.reviews.repo.js';
 
 /** What only the entry's owner reads (library.policy 'readPrivate'): kept out of entryRows, which every public answer reads. */
 const privateEntryColumns = ['e.notes', 'e.playtime_minutes', 'e.playtime_source'] as const;
@@ -60,38 +30,15 @@ const ratedBy = (db: Conn) =>
 const gameRatings = prepared((db, v: { gameId: number }) => ratedBy(db).where('e.game_id', '=', v.gameId).groupBy('e.rating'));
 const memberRatings = prepared((db, v: { userId: number }) => ratedBy(db).where('e.user_id', '=', v.userId).groupBy('e.rating'));
 
-/** A profile's newest reviews: compiled once. */
-const newestReviews = prepared((db, v: { userId: number; limit: number }) =>
-  visibleReviews(entryRows(db)).where('e.user_id', '=', v.userId).orderBy('e.review_created_at', 'desc').orderBy('e.id', 'desc').limit(v.limit),
-);
-
 /** A member's entry for a game, read by most library requests and every write to one: compiled once. */
 const ownEntry = preparedFirst((db, v: { userId: number; gameId: number }) =>
   entryRows(db).select(privateEntryColumns).where('e.user_id', '=', v.userId).where('e.game_id', '=', v.gameId),
 );
 
 const entryWithId = preparedFirst((db, v: { id: number }) => entryRows(db).where('e.id', '=', v.id));
-const reviewWithSlug = preparedFirst((db, v: { userId: number; slug: string }) =>
-  entryRows(db).where('e.user_id', '=', v.userId).where('e.review_slug', '=', v.slug).where('e.review', 'is not', null),
-);
-const slugsLike = prepared((db, v: { userId: number; pattern: string }) =>
-  db.selectFrom('library_entries').select('review_slug').where('user_id', '=', v.userId).where('review_slug', 'like', v.pattern),
-);
 const favouritesOf = prepared((db, v: { userId: number }) =>
   entryRows(db).where('e.user_id', '=', v.userId).where('e.favourite_position', 'is not', null).orderBy('e.favourite_position'),
 );
-const reviewsPage = prepared((db, v: { userId: number; limit: number; offset: number }) =>
-  visibleReviews(entryRows(db)).where('e.user_id', '=', v.userId).orderBy('e.review_created_at', 'desc').orderBy('e.id', 'desc').limit(v.limit).offset(v.offset),
-);
-const gameReviewsPage = prepared((db, v: { gameId: number; limit: number; offset: number }) =>
-  visibleReviews(entryRows(db))
-    .where('e.game_id', '=', v.gameId)
-    .orderBy('e.likes_count', 'desc')
-    .orderBy('e.review_created_at', 'desc')
-    .limit(v.limit)
-    .offset(v.offset),
-);
-
 /** A page of a member's library: its sort, whether a status is asked for, and the shelf make its shape. */
 type LibraryShape = `${LibrarySort}|${'status' | ''}|${LibraryShelf | ''}`;
 const libraryPage = preparedByShape((db, v: { userId: number; status?: number; limit: number; offset: number }, shape: LibraryShape) => {
@@ -112,16 +59,6 @@ const libraryPage = preparedByShape((db, v: { userId: number; status?: number; l
             : base.orderBy('e.updated_at', 'desc');
   return sorted.orderBy('e.id', 'desc').limit(v.limit).offset(v.offset);
 });
-
-const reviewsTrending = prepared((db, v: { since: number; limit: number }) =>
-  visibleReviews(entryRows(db)).where('e.review_created_at', '>=', v.since).orderBy(REVIEW_SCORE, 'desc').orderBy('e.review_created_at', 'desc').limit(v.limit),
-);
-const reviewsRecent = prepared((db, v: { limit: number }) =>
-  visibleReviews(entryRows(db)).orderBy('e.review_created_at', 'desc').orderBy('e.id', 'desc').limit(v.limit),
-);
-const reviewsFeatured = prepared((db, v: { limit: number }) =>
-  visibleReviews(entryRows(db)).where('e.featured_position', 'is not', null).orderBy('e.featured_position').limit(v.limit),
-);
 
 /** A profile's shelf counts, one pass over the member's entries. */
 const shelfCounts = preparedFirst((db, v: { userId: number }) =>
@@ -163,57 +100,6 @@ const gamesBusiestSince = prepared((db, v: { since: number; limit: number }) =>
         .limit(v.limit),
 );
 
-/** A review's trending score, written as migration 0028's index has it (literal weight, no bound parameter) so the index is used. */
-const REVIEW_SCORE = sql<number>`e.likes_count + e.comments_count * 2`;
-
-/** Reviews other people may see: written, by an account in good standing. */
-const visibleReviews = (q: EntryQuery) => q.where('e.review', 'is not', null).where('u.state', '=', 'active');
-
-/** A shelf of "want to play" games: the wishlist holds the ones not owned (0), the backlog the rest (owned or not said). */
-function onShelf(eb: ExpressionBuilder<Database & { e: LibraryEntriesTable }, 'e'>, shelf: LibraryShelf) {
-  return eb.and([
-    eb('e.status', '=', 4),
-    shelf === 'wishlist' ? eb('e.owned', '=', 0) : eb.or([eb('e.owned', 'is', null), eb('e.owned', '<>', 0)]),
-  ]);
-}
-
-interface EntryCountFilter {
-  userId?: number;
-  gameId?: number;
-  status?: number;
-  shelf?: LibraryShelf;
-  /** Only reviews others may see. */
-  reviews?: boolean;
-  favourites?: boolean;
-  exceptEntryId?: number;
-}
-
-/** Which filters a count has (and the shelf, which changes its condition): one prepared statement each. */
-const entryCounts = preparedByShape((db, v: EntryCountFilter, shape: string) => {
-  const has = (filter: keyof EntryCountFilter) => shape.split(',').includes(filter);
-  const shelf = shape.split(',').find((part) => part.startsWith('shelf:'))?.slice('shelf:'.length) as LibraryShelf | undefined;
-  return db
-    .selectFrom('library_entries as e')
-    .innerJoin('users as u', 'u.id', 'e.user_id')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .$if(has('userId'), (q) => q.where('e.user_id', '=', v.userId!))
-    .$if(has('gameId'), (q) => q.where('e.game_id', '=', v.gameId!))
-    .$if(has('status'), (q) => q.where('e.status', '=', v.status!))
-    .$if(shelf !== undefined, (q) => q.where((eb) => onShelf(eb, shelf!)))
-    .$if(has('reviews'), (q) => q.where('e.review', 'is not', null).where('u.state', '=', 'active'))
-    .$if(has('favourites'), (q) => q.where('e.favourite_position', 'is not', null))
-    .$if(has('exceptEntryId'), (q) => q.where('e.id', '!=', v.exceptEntryId!));
-});
-
-async function countEntries(db: Conn, f: EntryCountFilter): Promise<number> {
-  const shape = (['userId', 'gameId', 'status', 'reviews', 'favourites', 'exceptEntryId'] as const)
-    .filter((filter) => f[filter] !== undefined && f[filter] !== false)
-    .concat(f.shelf === undefined ? [] : [`shelf:${f.shelf}` as never])
-    .join(',');
-  const [row] = await entryCounts(db, shape, f);
-  return Number(row?.n ?? 0);
-}
-
 /** A new entry's columns with nothing known yet; callers spread what they know over them. */
 export const blankEntry = (userId: number, gameId: number, at: number) => ({
   user_id: userId,
@@ -242,8 +128,6 @@ export const libraryRepo = {
   /** One member's entry for a game, with its private columns (the presenter decides who sees them). */
   entryOf: (db: Conn, userId: number, gameId: number) => ownEntry(db, { userId, gameId }),
 
-  reviewBySlug: (db: Conn, userId: number, slug: string) => reviewWithSlug(db, { userId, slug }),
-
   insertEntry: (db: Conn, values: Insertable<LibraryEntriesTable>) =>
     db.insertInto('library_entries').values(values).returning('id').executeTakeFirstOrThrow(),
 
@@ -251,9 +135,6 @@ export const libraryRepo = {
     db.updateTable('library_entries').set(values).where('id', '=', id).execute(),
 
   deleteEntry: (db: Conn, id: number) => db.deleteFrom('library_entries').where('id', '=', id).execute(),
-
-  /** Review slugs this user already uses (for a new, unique one). */
-  reviewSlugsLike: async (db: Conn, userId: number, base: string) => (await slugsLike(db, { userId, pattern: `${base}%` })).map((r) => r.review_slug),
 
   async setPlatforms(db: Conn, entryId: number, platformIds: number[]) {
     await clearPlatforms(db, { entryId });
@@ -317,32 +198,6 @@ export const libraryRepo = {
     return { rows, total };
   },
 
-  /** A member's newest reviews, without their count (the profile shows a few). */
-  latestReviews: (db: Conn, userId: number, limit: number) => newestReviews(db, { userId, limit }),
-
-  async reviewsOf(db: Conn, userId: number, limit: number, offset: number) {
-    const [rows, total] = await Promise.all([
-      reviewsPage(db, { userId, limit, offset }),
-      countEntries(db, { userId, reviews: true }),
-    ]);
-    return { rows, total };
-  },
-
-  async reviewsOfGame(db: Conn, gameId: number, limit: number, offset: number) {
-    const [rows, total] = await Promise.all([
-      gameReviewsPage(db, { gameId, limit, offset }),
-      countEntries(db, { gameId, reviews: true }),
-    ]);
-    return { rows, total };
-  },
-
-  /** Most liked and commented reviews written since `since`; newest first on ties (through library_entries_review_score). */
-  trendingReviews: (db: Conn, since: number, limit: number) => reviewsTrending(db, { since, limit }),
-
-  recentReviews: (db: Conn, limit: number) => reviewsRecent(db, { limit }),
-
-  featuredReviews: (db: Conn, limit: number) => reviewsFeatured(db, { limit }),
-
   /** Counts of ratings 1..10 for a game or a user. */
   async ratingCounts(db: Conn, by: { gameId: number } | { userId: number }): Promise<number[]> {
     const rows = 'gameId' in by ? await gameRatings(db, by) : await memberRatings(db, by);
@@ -366,7 +221,8 @@ export const libraryRepo = {
   /** Games most added or rated since `since`, busiest first (gamesBusiestSince). */
   busiestGames: async (db: Conn, since: number, limit: number) => (await gamesBusiestSince(db, { since, limit })).map((r) => r.game_id),
 
-  // Diary (library.diary.repo.ts)
+  // Reviews (library.reviews.repo.ts) and the diary (library.diary.repo.ts)
+  ...reviewsRepo,
   ...diaryRepo,
 };
 

@@ -1,0 +1,70 @@
+import { sql } from 'kysely';
+import { prepared, preparedFirst } from '../../db/prepared.js';
+import { entryRows, visibleReviews, type Conn } from './library.columns.js';
+import { countEntries } from './library.counts.js';
+
+/** A review's trending score, written as migration 0028's index has it (literal weight, no bound parameter) so the index is used. */
+const REVIEW_SCORE = sql<number>`e.likes_count + e.comments_count * 2`;
+
+const reviewWithSlug = preparedFirst((db, v: { userId: number; slug: string }) =>
+  entryRows(db).where('e.user_id', '=', v.userId).where('e.review_slug', '=', v.slug).where('e.review', 'is not', null),
+);
+const slugsLike = prepared((db, v: { userId: number; pattern: string }) =>
+  db.selectFrom('library_entries').select('review_slug').where('user_id', '=', v.userId).where('review_slug', 'like', v.pattern),
+);
+const reviewsPage = prepared((db, v: { userId: number; limit: number; offset: number }) =>
+  visibleReviews(entryRows(db)).where('e.user_id', '=', v.userId).orderBy('e.review_created_at', 'desc').orderBy('e.id', 'desc').limit(v.limit).offset(v.offset),
+);
+const gameReviewsPage = prepared((db, v: { gameId: number; limit: number; offset: number }) =>
+  visibleReviews(entryRows(db))
+    .where('e.game_id', '=', v.gameId)
+    .orderBy('e.likes_count', 'desc')
+    .orderBy('e.review_created_at', 'desc')
+    .limit(v.limit)
+    .offset(v.offset),
+);
+
+const reviewsTrending = prepared((db, v: { since: number; limit: number }) =>
+  visibleReviews(entryRows(db)).where('e.review_created_at', '>=', v.since).orderBy(REVIEW_SCORE, 'desc').orderBy('e.review_created_at', 'desc').limit(v.limit),
+);
+const reviewsRecent = prepared((db, v: { limit: number }) =>
+  visibleReviews(entryRows(db)).orderBy('e.review_created_at', 'desc').orderBy('e.id', 'desc').limit(v.limit),
+);
+const reviewsFeatured = prepared((db, v: { limit: number }) =>
+  visibleReviews(entryRows(db)).where('e.featured_position', 'is not', null).orderBy('e.featured_position').limit(v.limit),
+);
+
+/** Reviews: the review side of an entry (part of libraryRepo, kept apart from the library's shelves). */
+export const reviewsRepo = {
+  reviewBySlug: (db: Conn, userId: number, slug: string) => reviewWithSlug(db, { userId, slug }),
+
+  /** Review slugs this user already uses (for a new, unique one). */
+  reviewSlugsLike: async (db: Conn, userId: number, base: string) => (await slugsLike(db, { userId, pattern: `${base}%` })).map((r) => r.review_slug),
+
+  /** A member's newest reviews, without their count (the profile shows a few). */
+  latestReviews: (db: Conn, userId: number, limit: number) => reviewsPage(db, { userId, limit, offset: 0 }),
+
+  async reviewsOf(db: Conn, userId: number, limit: number, offset: number) {
+    const [rows, total] = await Promise.all([
+      reviewsPage(db, { userId, limit, offset }),
+      countEntries(db, { userId, reviews: true }),
+    ]);
+    return { rows, total };
+  },
+
+  async reviewsOfGame(db: Conn, gameId: number, limit: number, offset: number) {
+    const [rows, total] = await Promise.all([
+      gameReviewsPage(db, { gameId, limit, offset }),
+      countEntries(db, { gameId, reviews: true }),
+    ]);
+    return { rows, total };
+  },
+
+  /** Most liked and commented reviews written since `since`; newest first on ties (through library_entries_review_score). */
+  trendingReviews: (db: Conn, since: number, limit: number) => reviewsTrending(db, { since, limit }),
+
+  recentReviews: (db: Conn, limit: number) => reviewsRecent(db, { limit }),
+
+  featuredReviews: (db: Conn, limit: number) => reviewsFeatured(db, { limit }),
+
+};
