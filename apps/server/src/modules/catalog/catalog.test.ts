@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { dbKinds } from '../../test/databases.js';
 import { importCatalogFile, importReference } from './catalog.import.js';
+import { createCatalogService, TRENDING_RECOUNT_MS } from './catalog.service.js';
 
 /** A small catalog in the import format, including the tricky cases. */
 const FIXTURE = [
@@ -118,6 +119,27 @@ describe.each(dbKinds)('catalog API on %s', (kind) => {
   it('lists upcoming games soonest first and trending ones', async () => {
     expect(names(await get('/api/igdb/upcoming/tsr'))).toEqual(['Future Quest']);
     expect(names(await get('/api/igdb/trending?limit=2'))).toEqual(['Super Mario World', 'Pokémon Red']);
+  });
+
+  it("counts the week's busiest games again only every 30 seconds, topping up with popular ones meanwhile", async () => {
+    const idOf = async (slug: string) => (await t.db.kysely.selectFrom('games').select('id').where('slug', '=', slug).executeTakeFirstOrThrow()).id;
+    const clock = { now: Date.UTC(2026, 10, 26) };
+    let busiest = [await idOf('the-legend-of-zelda')];
+    let counts = 0;
+    const signals = {
+      busiestGames: async () => (counts++, busiest),
+      communityRating: async () => ({ count: 0, average: null, distribution: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0] }),
+    };
+    const catalog = createCatalogService(t.db, signals, () => clock.now);
+    const trending = async () => (await catalog.trending(2)).map((g) => g.name);
+    expect(await trending()).toEqual(['The Legend of Zelda', 'Super Mario World']);
+    busiest = [await idOf('sonic-the-hedgehog')];
+    clock.now += TRENDING_RECOUNT_MS - 1;
+    expect(await trending()).toEqual(['The Legend of Zelda', 'Super Mario World']);
+    expect(counts).toBe(1);
+    clock.now += 1;
+    expect(await trending()).toEqual(['Sonic the Hedgehog', 'Super Mario World']);
+    expect(counts).toBe(2);
   });
 
   it('knows the ~220 IGDB platforms, flags the 11 featured ones and keeps local platforms', async () => {
