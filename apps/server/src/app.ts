@@ -107,6 +107,8 @@ export function loggerOptions(level: Config['logLevel']): FastifyServerOptions['
 }
 
 export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger, mailer, jobs: jobsOptions, rateLimits = true, documentedStatusesOnly = false, requestTimeoutMs = REQUEST_TIMEOUT_MS }: AppDeps): Promise<FastifyInstance> {
+  // Migrations ran (startup.ts, or the tests' own): from here a turn's writes on SQLite commit together.
+  db.commitInGroups();
   // TRUST_PROXY: only these peers' X-Forwarded-For (so per-IP limits see the client) and X-Request-Id are believed.
   const trustedProxy = config.trustProxy ? proxyTrust(config.trustProxy) : undefined;
   const app = Fastify({

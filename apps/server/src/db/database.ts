@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, sql, type Compilable, type CompiledQuery, type SqliteDatabase as SqliteDialectDatabase } from 'kysely';
+import { Kysely, PostgresDialect, sql, type Compilable, type CompiledQuery } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import { sqliteBackgroundReads } from './sqlite-background-reads.js';
 import { BACKSTOP_PAGES, checkpointInBackground } from './sqlite-checkpoints.js';
-import { queuedSqliteDialect } from './sqlite-queue.js';
+import { queuedSqliteDialect, type SqliteHandle, type SqliteStatement } from './sqlite-queue.js';
 import type { Database } from './schema.js';
 
 export type Dialect = DatabaseConfig['kind'];
@@ -23,6 +23,11 @@ export interface Db {
    * a thread of its own (sqlite-background-reads.ts), so no other request waits for it; elsewhere as usual.
    */
   scanRead<R>(query: Compilable<R>): Promise<R[]>;
+  /**
+   * SQLite: from now on, a turn's writes commit together, once (sqlite-queue.ts). Called by the serving
+   * app once migrations ran: a migration's `PRAGMA foreign_keys = OFF` does nothing inside a transaction.
+   */
+  commitInGroups(): void;
   destroy(): Promise<void>;
 }
 
@@ -50,14 +55,17 @@ const STATEMENT_CACHE_SIZE = 1000;
  * export) is never handed out twice: its caller gets a fresh one. Reading
  * statements hand out their rows through `rowsAsObjects`.
  */
-export function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CACHE_SIZE): SqliteDialectDatabase {
+export function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CACHE_SIZE): SqliteHandle {
   const cache = new Map<string, SqliteStatement>();
   const prepare = (query: string): SqliteStatement => {
     const statement = sqlite.prepare(query);
-    return statement.reader ? rowsAsObjects(statement) : statement;
+    return statement.reader ? rowsAsObjects(statement) : (statement as SqliteStatement);
   };
   return {
     close: () => sqlite.close(),
+    get inTransaction() {
+      return sqlite.inTransaction;
+    },
     prepare(query: string) {
       const kept = cache.get(query);
       if (kept && !kept.busy) {
@@ -74,9 +82,6 @@ export function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CAC
     },
   };
 }
-
-/** What Kysely's SQLite driver uses of a statement. */
-type SqliteStatement = Pick<SQLite.Statement, 'reader' | 'busy' | 'all' | 'run' | 'iterate'>;
 
 /**
  * A reading statement whose rows SQLite hands over as arrays and this makes
@@ -101,6 +106,7 @@ export function rowsAsObjects(statement: SQLite.Statement): SqliteStatement {
   const make = Row as unknown as new (values: unknown[]) => Record<string, unknown>;
   return {
     reader: true,
+    readonly: statement.readonly,
     get busy() {
       return statement.busy;
     },
@@ -126,7 +132,8 @@ export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}):
     const sqlite = openSqlite(config.file);
     const checkpoints = options.backgroundCheckpoints && config.file !== ':memory:' ? checkpointInBackground(config.file) : null;
     if (checkpoints) sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
-    const kysely = new Kysely<Database>({ dialect: queuedSqliteDialect({ database: withStatementCache(sqlite) }) });
+    const dialect = queuedSqliteDialect(withStatementCache(sqlite));
+    const kysely = new Kysely<Database>({ dialect });
     const background = config.file !== ':memory:' ? sqliteBackgroundReads(config.file, (compiled) => rowsOf(kysely, compiled)) : null;
     const destroy = async () => {
       await background?.stop();
@@ -134,7 +141,7 @@ export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}):
       await kysely.destroy();
     };
     const scanRead = <R>(query: Compilable<R>) => (background ? background.all(query.compile()) : rowsOf(kysely, query.compile()));
-    return { kysely, dialect: 'sqlite', sqlite, scanRead, destroy };
+    return { kysely, dialect: 'sqlite', sqlite, scanRead, commitInGroups: () => dialect.groupCommits(), destroy };
   }
   const pool = new pg.Pool({ connectionString: config.url, max: config.poolMax ?? 10 });
   // An idle connection can die (server restart, admin termination); without a
@@ -143,7 +150,8 @@ export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}):
     process.stderr.write(`PostgreSQL: an idle connection was closed (${err.message}); the pool opens a new one.\n`);
   });
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { kysely, dialect: 'postgres', pool, scanRead: (query) => rowsOf(kysely, query.compile()), destroy: () => kysely.destroy() };
+  // Each PostgreSQL transaction commits on its own connection of the pool: nothing to group.
+  return { kysely, dialect: 'postgres', pool, scanRead: (query) => rowsOf(kysely, query.compile()), commitInGroups: () => {}, destroy: () => kysely.destroy() };
 }
 
 /** A compiled query's rows, read on the serving connection. */

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import type { Generated, Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createDb } from './database.js';
 import { FifoLock } from './sqlite-queue.js';
@@ -52,5 +54,113 @@ describe('the queued SQLite connection', () => {
       await db.destroy();
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('commit groups (SQLite, the serving app)', () => {
+  /** A database whose writes commit in groups, and a second connection to the same file: it sees only what was committed. */
+  async function withGroups(test: (db: ReturnType<typeof createDb>, committed: SQLite.Database) => Promise<void>) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vgl-groups-'));
+    const file = path.join(dir, 'vgl.sqlite');
+    const db = createDb({ kind: 'sqlite', file });
+    db.sqlite!.exec(`create table t (id integer primary key, name text not null unique);
+      create trigger t_lost before insert on t when new.name = 'lost' begin select raise(rollback, 'the whole transaction is rolled back'); end;`);
+    db.commitInGroups();
+    const committed = new SQLite(file, { readonly: true });
+    try {
+      await test(db, committed);
+    } finally {
+      committed.close();
+      await db.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  const t = (db: ReturnType<typeof createDb>) => db.kysely as unknown as Kysely<{ t: { id: Generated<number>; name: string } }>;
+  const namesIn = (committed: SQLite.Database) => (committed.prepare('select name from t order by name').pluck().all() as string[]);
+
+  it('answers each write only once it is committed, and commits a turn of writes together', async () => {
+    await withGroups(async (db, committed) => {
+      const seenWhenAnswered: boolean[] = [];
+      const write = async (name: string) => {
+        await t(db).insertInto('t').values({ name }).execute();
+        seenWhenAnswered.push(namesIn(committed).includes(name));
+      };
+      const inTransaction = (name: string) => t(db).transaction().execute(async (trx) => {
+        await trx.insertInto('t').values({ name: `${name}-1` }).execute();
+        await trx.insertInto('t').values({ name: `${name}-2` }).execute();
+      }).then(() => seenWhenAnswered.push(namesIn(committed).includes(`${name}-2`)));
+      await Promise.all([...Array.from({ length: 20 }, (_, i) => write(`w${i}`)), inTransaction('x'), inTransaction('y')]);
+      expect(seenWhenAnswered).toEqual(Array(22).fill(true));
+      expect(namesIn(committed)).toHaveLength(24);
+      // Reads on the serving connection see the turn's writes before they are committed, as they saw each before.
+      const read = t(db).insertInto('t').values({ name: 'z' }).execute();
+      await Promise.resolve();
+      await read;
+      expect(await t(db).selectFrom('t').select('name').where('name', '=', 'z').execute()).toEqual([{ name: 'z' }]);
+    });
+  });
+
+  it('undoes a failed transaction or statement alone, and keeps the rest of its group', async () => {
+    await withGroups(async (db, committed) => {
+      const results = await Promise.allSettled([
+        t(db).insertInto('t').values({ name: 'a' }).execute(),
+        t(db).transaction().execute(async (trx) => {
+          await trx.insertInto('t').values({ name: 'b' }).execute();
+          throw new Error('changed my mind');
+        }),
+        t(db).insertInto('t').values({ name: 'a' }).execute(),
+        t(db).insertInto('t').values({ name: 'c' }).execute(),
+      ]);
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'fulfilled']);
+      expect(String((results[2] as PromiseRejectedResult).reason)).toMatch(/UNIQUE/);
+      expect(namesIn(committed)).toEqual(['a', 'c']);
+    });
+  });
+
+  it('fails every write of a group SQLite rolled back by itself, and commits the next group', async () => {
+    await withGroups(async (db, committed) => {
+      const results = await Promise.allSettled([
+        t(db).insertInto('t').values({ name: 'before' }).execute(),
+        t(db).transaction().execute(async (trx) => {
+          await trx.insertInto('t').values({ name: 'member' }).execute();
+        }),
+        t(db).insertInto('t').values({ name: 'lost' }).execute(),
+      ]);
+      expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
+      expect(namesIn(committed)).toEqual([]);
+      await t(db).insertInto('t').values({ name: 'after' }).execute();
+      expect(namesIn(committed)).toEqual(['after']);
+    });
+  });
+
+  it('commits a group that has been open a few milliseconds with the write that finds it so, before the turn ends', async () => {
+    await withGroups(async (db, committed) => {
+      let turnEnded = false;
+      setImmediate(() => (turnEnded = true));
+      await t(db).transaction().execute(async (trx) => {
+        await trx.insertInto('t').values({ name: 'slow' }).execute();
+        const until = performance.now() + 6;
+        while (performance.now() < until);
+      });
+      expect(turnEnded).toBe(false);
+      expect(namesIn(committed)).toEqual(['slow']);
+    });
+  });
+
+  it('commits what is pending when the database is closed', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vgl-groups-'));
+    const file = path.join(dir, 'vgl.sqlite');
+    const db = createDb({ kind: 'sqlite', file });
+    db.sqlite!.exec('create table t (id integer primary key, name text not null)');
+    db.commitInGroups();
+    const pending = t(db).insertInto('t').values({ name: 'last' }).execute();
+    // Written, waiting for the end of the turn to be committed.
+    while (!db.sqlite!.inTransaction) await Promise.resolve();
+    await db.destroy();
+    await pending;
+    const reopened = new SQLite(file);
+    expect(namesIn(reopened)).toEqual(['last']);
+    reopened.close();
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });
