@@ -1,11 +1,13 @@
 import zlib from 'node:zlib';
+import Fastify, { type FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { seedGames } from '../test/catalog.js';
 import { dbKinds } from '../test/databases.js';
 import { bearer, createUser, loginToken } from '../test/users.js';
 import { bumpCatalogVersion } from '../modules/catalog/catalog.import.js';
-import { negotiate } from './response-cache.js';
+import type { ChangeFeed } from './change-feed.js';
+import { negotiate, registerResponseCache } from './response-cache.js';
 
 describe('negotiate', () => {
   it('prefers brotli, then gzip, and honours q=0', () => {
@@ -110,5 +112,61 @@ describe.each(dbKinds)('the response cache on %s', (kind) => {
   it('keeps no error answers', async () => {
     expect((await get('/api/igdb/games/no-such-game')).statusCode).toBe(404);
     expect((await get('/api/igdb/games/no-such-game')).headers.etag).toBeUndefined();
+  });
+});
+
+describe('the response cache’s shelves', () => {
+  /** A bare app with the cache and two cached routes, one per kind of dependency, and a change feed the test moves. */
+  async function cacheApp(maxBytes?: number) {
+    const changes = { writes: 0, catalogVersion: 'c1', shared: false };
+    const made: string[] = [];
+    const app = Fastify();
+    const cache = registerResponseCache(app, changes as unknown as ChangeFeed, { maxBytes });
+    const answer = (name: string) => async (request: FastifyRequest<{ Params: { n: string } }>) => {
+      made.push(`${name} ${request.params.n}`);
+      // The write that lands while this answer is being made.
+      if (request.params.n === 'racing') changes.writes += 1;
+      return `${name} ${request.params.n} ${'x'.repeat(100)}`;
+    };
+    app.get('/social/:n', { config: { cache: { depends: ['social'] } } }, answer('social'));
+    app.get('/catalog/:n', { config: { cache: { depends: ['catalog'] } } }, answer('catalog'));
+    await app.ready();
+    const get = (url: string) => app.inject({ method: 'GET', url });
+    return { app, cache, changes, made, get };
+  }
+
+  it('drops every answer that depends on members’ writes once one is announced, and keeps the catalog’s', async () => {
+    const { cache, changes, made, get } = await cacheApp();
+    for (let n = 0; n < 10; n++) await Promise.all([get(`/social/${n}`), get(`/catalog/${n}`)]);
+    expect(cache.stats().entries).toBe(20);
+    changes.writes += 1;
+    await get('/social/0');
+    expect(cache.stats().entries).toBe(11);
+    await get('/catalog/0');
+    expect(made.filter((m) => m === 'catalog 0')).toHaveLength(1);
+    expect(made.filter((m) => m === 'social 0')).toHaveLength(2);
+    // A new catalog empties both shelves (the members' one is made under the catalog's version too).
+    changes.catalogVersion = 'c2';
+    await Promise.all([get('/catalog/1'), get('/social/1')]);
+    expect(cache.stats().entries).toBe(2);
+    expect(made.filter((m) => m === 'catalog 1' || m === 'social 1')).toHaveLength(4);
+  });
+
+  it('sends but does not keep an answer made before a write that landed meanwhile', async () => {
+    const { cache, made, get } = await cacheApp();
+    expect((await get('/social/racing')).statusCode).toBe(200);
+    expect(cache.stats().entries).toBe(0);
+    await get('/social/racing');
+    expect(made).toEqual(['social racing', 'social racing']);
+  });
+
+  it('stays within its bound, dropping the answers a write will drop anyway first', async () => {
+    const { cache, made, get } = await cacheApp(2_000);
+    for (let n = 0; n < 10; n++) await get(`/catalog/${n}`);
+    for (let n = 0; n < 10; n++) await get(`/social/${n}`);
+    expect(cache.stats().bytes).toBeLessThanOrEqual(2_000);
+    made.length = 0;
+    for (let n = 0; n < 10; n++) await get(`/catalog/${n}`);
+    expect(made).toEqual([]);
   });
 });
