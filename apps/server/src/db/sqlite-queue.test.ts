@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import type { Generated, Kysely } from 'kysely';
+import { Kysely, type Generated } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { createDb } from './database.js';
-import { FifoLock } from './sqlite-queue.js';
+import { createDb, withStatementCache } from './database.js';
+import { FifoLock, queuedSqliteDialect } from './sqlite-queue.js';
 
 describe('FifoLock', () => {
   it('hands the lock to the waiters one at a time, in the order they asked', async () => {
@@ -162,5 +162,25 @@ describe('commit groups (SQLite, the serving app)', () => {
     expect(namesIn(reopened)).toEqual(['last']);
     reopened.close();
     fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe('the queued SQLite connection’s leases', () => {
+  it('hands its connection objects out again once given back (Kysely keeps every one it sees)', async () => {
+    const dialect = queuedSqliteDialect(withStatementCache(new SQLite(':memory:')));
+    const kysely = new Kysely<{ t: { n: number } }>({ dialect });
+    try {
+      await kysely.schema.createTable('t').addColumn('n', 'integer').execute();
+      for (let i = 0; i < 100; i++) await kysely.insertInto('t').values({ n: i }).execute();
+      expect(dialect.leasesMade).toBe(1);
+      // As many as were out at once.
+      await Promise.all(Array.from({ length: 20 }, () => kysely.selectFrom('t').selectAll().execute()));
+      expect(dialect.leasesMade).toBeLessThanOrEqual(20);
+      const after = dialect.leasesMade;
+      await Promise.all(Array.from({ length: 20 }, () => kysely.selectFrom('t').selectAll().execute()));
+      expect(dialect.leasesMade).toBe(after);
+    } finally {
+      await kysely.destroy();
+    }
   });
 });

@@ -121,6 +121,9 @@ class QueuedSqliteDriver implements Driver {
   readonly #lock = new FifoLock();
   #grouping = false;
   #group: CommitGroup | undefined;
+  // Leases Kysely gave back, handed out again: Kysely remembers every connection object it is given (a Set it
+  // never empties), so a new one per query would grow without bound. As many as were ever out at once.
+  readonly #spare: Lease[] = [];
 
   constructor(db: SqliteHandle) {
     this.#db = db;
@@ -130,15 +133,29 @@ class QueuedSqliteDriver implements Driver {
     this.#grouping = true;
   }
 
+  /** How many lease objects were ever made (for tests). */
+  leasesMade = 0;
+
+  #newLease(): Lease {
+    this.leasesMade += 1;
+    return new Lease(this);
+  }
+
   async init(): Promise<void> {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
     await this.#lock.acquire();
-    return new Lease(this);
+    const lease = this.#spare.pop() ?? this.#newLease();
+    lease.held = true;
+    return lease;
   }
 
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
-    this.#handBack(connection as Lease);
+    const lease = connection as Lease;
+    this.#handBack(lease);
+    lease.member = false;
+    lease.group = undefined;
+    this.#spare.push(lease);
   }
 
   async execute(lease: Lease, compiled: CompiledQuery): Promise<QueryResult<unknown>> {
@@ -279,6 +296,8 @@ const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 export interface QueuedSqliteDialect extends Dialect {
   /** From now on, writes commit in groups, once a turn of the event loop (see `QueuedSqliteDriver`). */
   groupCommits(): void;
+  /** How many connection objects were ever handed to Kysely (for tests). */
+  readonly leasesMade: number;
 }
 
 /** SqliteDialect, with the queued driver. */
@@ -290,5 +309,8 @@ export function queuedSqliteDialect(db: SqliteHandle): QueuedSqliteDialect {
     createQueryCompiler: () => new SqliteQueryCompiler(),
     createIntrospector: (kysely) => new SqliteIntrospector(kysely),
     groupCommits: () => driver.groupCommits(),
+    get leasesMade() {
+      return driver.leasesMade;
+    },
   };
 }
