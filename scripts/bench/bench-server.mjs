@@ -122,3 +122,22 @@ export function seedDemo(env) {
   return result.stdout.trim().split('\n').filter((line) => line.startsWith('Created')).join(' ');
 }
 
+
+/** A fixed piece of work (building and serializing objects, hashing), the same every run. */
+const REFERENCE_WORK = `const crypto = require('node:crypto'); const t = performance.now(); let x = 0;
+for (let i = 0; i < 200000; i++) x += JSON.stringify({ a: i, b: 'x' + i, c: [i, i + 1], d: { e: i * 2 } }).length;
+const b = Buffer.alloc(1 << 20, 7); for (let i = 0; i < 60; i++) x += crypto.createHash('sha256').update(b).digest()[0];
+process.stdout.write(String(performance.now() - t));`;
+
+/**
+ * How long this machine takes for REFERENCE_WORK on `cpu` now (median of three, ms). On a shared VM the
+ * same work takes ±20 % from one minute to the next, and a benchmark's figures move with it: printed
+ * beside them, it tells a slower machine from slower code.
+ */
+export function referenceWorkMs(cpu = 0) {
+  const times = [0, 1, 2].map(() => {
+    const command = hasTaskset ? ['taskset', ['-c', String(cpu), process.execPath, '-e', REFERENCE_WORK]] : [process.execPath, ['-e', REFERENCE_WORK]];
+    return Number(spawnSync(command[0], command[1], { encoding: 'utf8' }).stdout);
+  });
+  return times.sort((a, b) => a - b)[1];
+}

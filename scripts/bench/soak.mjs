@@ -37,7 +37,7 @@ import { loadConfig } from '../../apps/server/dist/config.js';
 import { createDb } from '../../apps/server/dist/db/database.js';
 import { hashPassword } from '../../apps/server/dist/modules/auth/passwords.js';
 import { emailKey, usernameKey, usersRepo } from '../../apps/server/dist/modules/users/users.repo.js';
-import { freshDatabase, hasTaskset, moveHelperThreads, seedDemo, startServer } from './bench-server.mjs';
+import { freshDatabase, hasTaskset, moveHelperThreads, referenceWorkMs, seedDemo, startServer } from './bench-server.mjs';
 import { fmt, percentiles } from './stats.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -490,6 +490,16 @@ function summarize({ answers, failures }, from, to) {
   };
 }
 
+/** Throughput and p99 of each whole `size`-second window of [from, to). */
+function byWindow(load, from, to, size) {
+  const windows = [];
+  for (let start = from; start + size <= to; start += size) {
+    const s = summarize(load, start, start + size);
+    windows.push({ perSecond: s.perSecond, p99: s.latency.p99 });
+  }
+  return windows;
+}
+
 const ms = (n) => `${Math.round(n)} ms`;
 
 // ─── Main ────────────────────────────────────────────────────────────────────
@@ -511,6 +521,7 @@ async function main() {
   watchdog.unref();
   try {
     let started = Date.now();
+    const referenceBefore = referenceWorkMs();
     process.stderr.write(`starting the server on ${database.label}${hasTaskset ? ' (CPU 0)' : ''}; the catalog seeds itself…\n`);
     server = await startServer(database.env);
     process.stderr.write(`  ready in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
@@ -573,6 +584,15 @@ async function main() {
     console.log(`server CPU ${perAnswer('all')} µs an answer (main thread ${perAnswer('main')} µs; the rest is V8's GC helpers, libuv's thread pool and the checkpoint thread)`);
     console.log(`load CPU   ${(((loadCpu.user + loadCpu.system) / 1e6 / DURATION) * 100).toFixed(0)} % of a core (this process, making the requests and timing the answers)`);
     console.log(`server RSS start ${mb(rss.start)} MB, middle ${mb(rss.middle)} MB, end ${mb(rss.end)} MB (peak ${mb(rss.peak)} MB; 10 s after the load ${mb(settled)} MB)`);
+    const windows = byWindow(load, WARMUP, WARMUP + DURATION, 15);
+    if (windows.length > 1) {
+      const range = (values) => `${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)}`;
+      console.log(`by 15 s    ${range(windows.map((w) => w.perSecond))} req/s, p99 ${range(windows.map((w) => w.p99))} ms (the same mix of requests in every window)`);
+    }
+    const serverLog = server.log;
+    await server.stop();
+    server = undefined;
+    console.log(`machine    reference work on CPU 0 took ${referenceBefore.toFixed(0)} ms before the run and ${referenceWorkMs().toFixed(0)} ms after (the same work every run, median of 3: a slower machine takes longer, and every figure above moves with it)`);
     console.log('\n| request | share | answered | p50 ms | p90 ms | p99 ms | non-2xx |');
     console.log('|---|---:|---:|---:|---:|---:|---|');
     for (const [kind, stats] of m.byKind) {
@@ -590,9 +610,9 @@ async function main() {
       console.log(`\n${m.slowest.length} answers took over 1 s; sent in second ${[...seconds].map(([at, n]) => `${at} (${n})`).join(', ')} of the measured load. The slowest:`);
       for (const s of m.slowest.sort((a, b) => b.ms - a.ms).slice(0, 5)) console.log(`  ${(s.ms / 1000).toFixed(1)} s at ${s.at.toFixed(1)} s: ${s.status} ${s.path.slice(0, 120)}`);
     }
-    if (server.log.errors.length) {
-      console.log(`\nThe server logged ${server.log.errors.length} error(s); the first:`);
-      for (const line of server.log.errors.slice(0, 5)) console.log(`  ${line.slice(0, 400)}`);
+    if (serverLog.errors.length) {
+      console.log(`\nThe server logged ${serverLog.errors.length} error(s); the first:`);
+      for (const line of serverLog.errors.slice(0, 5)) console.log(`  ${line.slice(0, 400)}`);
     }
   } finally {
     await server?.stop();
