@@ -55,6 +55,18 @@ describe('SQLite statements', () => {
     expect(statement.busy).toBe(false);
   });
 
+  it('keeps the statements used since the last eviction and lets one that was not go', () => {
+    const cache = withStatementCache(open(), 2);
+    const [a, b, c] = ['select 1', 'select 2', 'select 3'];
+    const first = { a: cache.prepare(a), b: cache.prepare(b) };
+    expect(cache.prepare(a)).toBe(first.a);
+    // Full: `b` was not used again, so it goes; `a` stays.
+    const third = cache.prepare(c);
+    expect(cache.prepare(a)).toBe(first.a);
+    expect(cache.prepare(c)).toBe(third);
+    expect(cache.prepare(b)).not.toBe(first.b);
+  });
+
   it('keeps statements by their SQL and hands a busy one out to nobody else', () => {
     const sqlite = open();
     const cache = withStatementCache(sqlite, 2);
