@@ -7,7 +7,7 @@ import { dbKinds } from '../test/databases.js';
 import { bearer, createUser, loginToken } from '../test/users.js';
 import { bumpCatalogVersion } from '../modules/catalog/catalog.import.js';
 import type { ChangeFeed } from './change-feed.js';
-import { negotiate, registerResponseCache } from './response-cache.js';
+import { kept, keptText, negotiate, registerResponseCache } from './response-cache.js';
 
 describe('negotiate', () => {
   it('prefers brotli, then gzip, and honours q=0', () => {
@@ -112,6 +112,22 @@ describe.each(dbKinds)('the response cache on %s', (kind) => {
   it('keeps no error answers', async () => {
     expect((await get('/api/igdb/games/no-such-game')).statusCode).toBe(404);
     expect((await get('/api/igdb/games/no-such-game')).headers.etag).toBeUndefined();
+  });
+});
+
+describe('the bytes the response cache keeps', () => {
+  it('are in memory of their own and of their size, not a view of a shared slab or a larger chunk', () => {
+    // What Buffer.from does for a short string: a view into an 8 KB pool another answer's bytes share.
+    expect(Buffer.from('{"a":1}').buffer.byteLength).toBeGreaterThan(7);
+    const text = keptText('{"name":"Café"}');
+    expect(text.toString()).toBe('{"name":"Café"}');
+    expect(text.buffer.byteLength).toBe(text.length);
+    const zipped = zlib.gzipSync(Buffer.from('x'.repeat(5000)));
+    const own = kept(zipped);
+    expect(own.buffer.byteLength).toBe(own.length);
+    expect(zlib.gunzipSync(own).toString()).toBe('x'.repeat(5000));
+    const slice = Buffer.alloc(100).subarray(10, 20);
+    expect(kept(slice).buffer.byteLength).toBe(10);
   });
 });
 
