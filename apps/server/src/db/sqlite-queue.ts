@@ -107,14 +107,16 @@ class Lease implements DatabaseConnection {
  * opens a transaction (BEGIN IMMEDIATE), every write and transaction after
  * it joins it — a transaction as a savepoint, released or rolled back on its
  * own — and the group commits once, when the turn's I/O callbacks are done
- * (setImmediate). Each write's promise settles only then: nothing is
+ * (setImmediate) or, in a long turn, with the first write that finds it
+ * GROUP_SPAN_MS old. Each write's promise settles only then: nothing is
  * acknowledged before it is committed. A commit in WAL mode costs ~110 µs
- * of the serving thread (the frames of every page the write dirtied), and
- * under load a turn carried some 45 of them; one commit a turn writes the
- * pages the turn's writes share (indexes, the activity table's last page)
- * once. Reads in the turn see the group's writes, as they saw each write
- * once it was committed. If SQLite rolls the whole group back by itself
- * (an I/O error, a full disk), every write in it fails.
+ * of the serving thread (a frame for every page the write dirtied), and
+ * under load a turn carried some 45 of them; a group writes the pages its
+ * writes share (the tables' last pages, sqlite_sequence, indexes by time)
+ * once, and pays the commit's fixed cost once. Reads in the turn see the
+ * group's writes, as they saw each write once it was committed. If SQLite
+ * rolls the whole group back by itself (an I/O error, a full disk), every
+ * write in it fails.
  */
 class QueuedSqliteDriver implements Driver {
   readonly #db: SqliteHandle;
