@@ -38,6 +38,7 @@ interface Entry {
   bodies: Partial<Record<Encoding, Buffer>>;
   bytes: number;
   shelf: Shelf;
+  key: string;
 }
 
 /** The entries kept under one generation of the versions they depend on (see `shelfOf`). */
@@ -188,8 +189,8 @@ export function registerResponseCache(app: FastifyInstance, changes: ChangeFeed,
   };
   const account = (entry: Entry, added: number) => {
     entry.bytes += added;
-    // An entry of a shelf replaced meanwhile counts no more.
-    if (shelves.catalog !== entry.shelf && shelves.social !== entry.shelf) return;
+    // An entry not kept, dropped, or of a shelf replaced meanwhile counts no more.
+    if ((shelves.catalog !== entry.shelf && shelves.social !== entry.shelf) || entry.shelf.entries.get(entry.key) !== entry) return;
     entry.shelf.bytes += added;
     bytes += added;
     // Over the bound: the least recently used go, the answers a write will drop anyway first.
@@ -220,6 +221,7 @@ export function registerResponseCache(app: FastifyInstance, changes: ChangeFeed,
       bodies: { identity },
       bytes: 0,
       shelf,
+      key,
     };
     // Made before a write that has landed since: sent, never served again, so not kept.
     if (version !== versionOf(depends)) return entry;
