@@ -37,12 +37,14 @@ export interface CommunitySignals {
 /** Trending looks at adds and ratings of this many days. */
 const TRENDING_DAYS = 7;
 /**
- * The week's busiest games are counted again at most this often. Counting groups every entry changed
- * in the week (4–5 ms at 20k entries, on SQLite on the serving thread), and the home feed asks again
- * after every turn with a write: under load that was 5 % of the server's time for a list that one
- * write moves by one count out of thousands. Browsers may keep the answer five minutes anyway.
+ * The week's busiest games are counted again at most this often once there are as many as asked for.
+ * Counting groups every entry changed in the week (4–5 ms at 20k entries, on SQLite on the serving
+ * thread), and the home feed asks again after every turn with a write: under load that was 5 % of the
+ * server's time for a list one write moves by one count out of thousands. While fewer games than
+ * asked for were busy (a young or quiet instance, where counting is cheap and one add shows), every
+ * ask counts again. Browsers may keep the answer five minutes anyway.
  */
-export const TRENDING_RECOUNT_MS = 30_000;
+export const TRENDING_RECOUNT_MS = 10_000;
 /** Browse filters whose totals are kept (least recently counted go first). */
 const FILTER_TOTALS_KEPT = 1_000;
 
@@ -55,7 +57,7 @@ export function createCatalogService(db: Db, community?: CommunitySignals, now: 
   const busiestCounted = new Map<number, { ids: number[]; at: number }>();
   async function busiestGames(signals: CommunitySignals, limit: number): Promise<number[]> {
     const kept = busiestCounted.get(limit);
-    if (kept && now() - kept.at < TRENDING_RECOUNT_MS) return kept.ids;
+    if (kept && kept.ids.length >= limit && now() - kept.at < TRENDING_RECOUNT_MS) return kept.ids;
     const ids = await signals.busiestGames(TRENDING_DAYS, limit);
     busiestCounted.set(limit, { ids, at: now() });
     return ids;
