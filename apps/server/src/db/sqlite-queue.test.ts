@@ -92,11 +92,13 @@ describe('commit groups (SQLite, the serving app)', () => {
       await Promise.all([...Array.from({ length: 20 }, (_, i) => write(`w${i}`)), inTransaction('x'), inTransaction('y')]);
       expect(seenWhenAnswered).toEqual(Array(22).fill(true));
       expect(namesIn(committed)).toHaveLength(24);
-      // Reads on the serving connection see the turn's writes before they are committed, as they saw each before.
-      const read = t(db).insertInto('t').values({ name: 'z' }).execute();
-      await Promise.resolve();
-      await read;
+      // A read on the serving connection sees a write waiting for its group, as it saw each write once committed.
+      const pending = t(db).insertInto('t').values({ name: 'z' }).execute();
+      while (!db.sqlite!.inTransaction) await Promise.resolve();
       expect(await t(db).selectFrom('t').select('name').where('name', '=', 'z').execute()).toEqual([{ name: 'z' }]);
+      expect(namesIn(committed)).not.toContain('z');
+      await pending;
+      expect(namesIn(committed)).toContain('z');
     });
   });
 
