@@ -149,6 +149,53 @@ describe('commit groups (SQLite, the serving app)', () => {
     });
   });
 
+  it('lets the reads of a round share one read transaction, which ends with the round', async () => {
+    await withGroups(async (db) => {
+      const elsewhere = new SQLite(db.sqlite!.name);
+      try {
+        const names = async () => (await t(db).selectFrom('t').select('name').orderBy('name').execute()).map((row) => row.name);
+        expect(await names()).toEqual([]);
+        expect(db.sqlite!.inTransaction).toBe(true);
+        // Another connection writes meanwhile (WAL): this round's reads go on seeing the database as at their first.
+        elsewhere.prepare("insert into t (name) values ('from elsewhere')").run();
+        expect(await names()).toEqual([]);
+        await new Promise((resolve) => setImmediate(resolve));
+        expect(db.sqlite!.inTransaction).toBe(false);
+        expect(await names()).toEqual(['from elsewhere']);
+      } finally {
+        elsewhere.close();
+      }
+    });
+  });
+
+  it('ends the round’s read transaction for a write or a transaction after a read', async () => {
+    await withGroups(async (db, committed) => {
+      const read = () => t(db).selectFrom('t').select('name').execute();
+      await read();
+      await t(db).insertInto('t').values({ name: 'after a read' }).execute();
+      expect(namesIn(committed)).toEqual(['after a read']);
+      await read();
+      await t(db).transaction().execute((trx) => trx.insertInto('t').values({ name: 'in a transaction' }).execute());
+      expect(namesIn(committed)).toEqual(['after a read', 'in a transaction']);
+      await read();
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(db.sqlite!.inTransaction).toBe(false);
+    });
+  });
+
+  it('keeps reads out of transactions where writes do not commit in groups (the CLI, migrations)', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vgl-groups-'));
+    const db = createDb({ kind: 'sqlite', file: path.join(dir, 'vgl.sqlite') });
+    try {
+      db.sqlite!.exec('create table t (id integer primary key, name text not null)');
+      await t(db).selectFrom('t').selectAll().execute();
+      expect(db.sqlite!.inTransaction).toBe(false);
+    } finally {
+      await db.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('commits what is pending when the database is closed', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vgl-groups-'));
     const file = path.join(dir, 'vgl.sqlite');
