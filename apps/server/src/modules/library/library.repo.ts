@@ -19,6 +19,25 @@ const entryPlatforms = (db: Conn) =>
 const platformsOfEntry = prepared((db, v: { entryId: number }) => entryPlatforms(db).where('lp.entry_id', '=', v.entryId));
 const clearPlatforms = prepared((db, v: { entryId: number }) => db.deleteFrom('library_entry_platforms').where('entry_id', '=', v.entryId));
 
+/** Most pages show at most this many entries: their platforms are read by a query prepared for their number. */
+const PREPARED_PAGE = 100;
+const platformsOfPage = preparedByShape((db, v: Record<string, number>, count: string) =>
+  entryPlatforms(db).where('lp.entry_id', 'in', Array.from({ length: Number(count) }, (_, i) => v[`id${i}`]!)),
+);
+
+/**
+ * An entry written with these columns (the ones given a value): a write to an entry (every library PUT, diary
+ * line and import row) compiled once per set of columns — the callers' sets, a handful.
+ */
+const columnsOf = (values: object) => Object.keys(values).filter((column) => (values as Record<string, unknown>)[column] !== undefined);
+const pick = (values: Record<string, unknown>, columns: string) => Object.fromEntries(columns.split(',').map((column) => [column, values[column]]));
+const insertEntryWith = preparedByShape((db, v: Record<string, unknown>, columns: string) =>
+  db.insertInto('library_entries').values(pick(v, columns) as Insertable<LibraryEntriesTable>).returning('id'),
+);
+const updateEntryWith = preparedByShape((db, v: Record<string, unknown>, columns: string) =>
+  db.updateTable('library_entries').set(pick(v, columns) as Updateable<LibraryEntriesTable>).where('id', '=', v.id as number),
+);
+
 /** Ratings of active members, by value: a game's (its page) and a member's (their profile). */
 const ratedBy = (db: Conn) =>
   db
@@ -128,11 +147,16 @@ export const libraryRepo = {
   /** One member's entry for a game, with its private columns (the presenter decides who sees them). */
   entryOf: (db: Conn, userId: number, gameId: number) => ownEntry(db, { userId, gameId }),
 
-  insertEntry: (db: Conn, values: Insertable<LibraryEntriesTable>) =>
-    db.insertInto('library_entries').values(values).returning('id').executeTakeFirstOrThrow(),
+  insertEntry: async (db: Conn, values: Insertable<LibraryEntriesTable>): Promise<{ id: number }> => {
+    const [row] = await insertEntryWith(db, columnsOf(values).join(','), values as Record<string, unknown>);
+    if (!row) throw new Error('The new library entry was not returned.');
+    return row;
+  },
 
-  updateEntry: (db: Conn, id: number, values: Updateable<LibraryEntriesTable>) =>
-    db.updateTable('library_entries').set(values).where('id', '=', id).execute(),
+  updateEntry: async (db: Conn, id: number, values: Updateable<LibraryEntriesTable>): Promise<void> => {
+    const columns = columnsOf(values);
+    if (columns.length > 0) await updateEntryWith(db, columns.join(','), { ...values, id });
+  },
 
   deleteEntry: (db: Conn, id: number) => db.deleteFrom('library_entries').where('id', '=', id).execute(),
 
@@ -153,7 +177,9 @@ export const libraryRepo = {
     const rows =
       entryIds.length === 1
         ? await platformsOfEntry(db, { entryId: entryIds[0]! })
-        : await entryPlatforms(db).where('lp.entry_id', 'in', entryIds).execute();
+        : entryIds.length <= PREPARED_PAGE
+          ? await platformsOfPage(db, String(entryIds.length), Object.fromEntries(entryIds.map((id, i) => [`id${i}`, id])))
+          : await entryPlatforms(db).where('lp.entry_id', 'in', entryIds).execute();
     for (const row of rows) out.set(row.entry_id, [...(out.get(row.entry_id) ?? []), row.slug]);
     return out;
   },
