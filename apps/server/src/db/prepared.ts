@@ -49,6 +49,36 @@ export function preparedFirst<Values extends object, Row>(build: (db: Conn, valu
   return async (db: Conn, values: Values): Promise<Row | undefined> => (await rows(db, values))[0];
 }
 
+/** The columns given a value (Kysely leaves out those set to undefined; so does a prepared write). */
+const givenColumns = (values: object) => Object.keys(values).filter((column) => (values as Record<string, unknown>)[column] !== undefined);
+const pickColumns = (values: Record<string, unknown>, columns: string) => Object.fromEntries(columns.split(',').map((column) => [column, values[column]]));
+
+type TableWithId = 'library_entries' | 'diary_entries';
+
+/**
+ * Inserting a row into a table with an id, and updating one by its id, prepared once per set of columns
+ * given: the callers' sets, a handful (the columns are the code's, never a request's).
+ */
+export function preparedRowWrites<Insert extends object, Update extends object>(table: TableWithId) {
+  const insert = preparedByShape((db, v: Record<string, unknown>, columns: string) =>
+    db.insertInto(table).values(pickColumns(v, columns) as never).returning('id'),
+  );
+  const update = preparedByShape((db, v: Record<string, unknown>, columns: string) =>
+    db.updateTable(table).set(pickColumns(v, columns) as never).where('id', '=', v.id as number),
+  );
+  return {
+    async insert(db: Conn, values: Insert): Promise<{ id: number }> {
+      const [row] = await insert(db, givenColumns(values).join(','), values as Record<string, unknown>);
+      if (!row) throw new Error(`The new row of ${table} was not returned.`);
+      return row;
+    },
+    async update(db: Conn, id: number, values: Update): Promise<void> {
+      const columns = givenColumns(values);
+      if (columns.length > 0) await update(db, columns.join(','), { ...values, id });
+    },
+  };
+}
+
 /**
  * A query whose shape depends on a few options (which filters are given, a
  * sort, a shelf): one prepared query per shape, made on first use. A shape

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { preparedFirst } from '../../db/prepared.js';
 import type { Conn } from '../library/library.repo.js';
 
 /**
@@ -12,10 +13,13 @@ async function moveCounts(db: Conn, followerId: number, followeeId: number, by: 
   for (const update of followerId < followeeId ? [following, followers] : [followers, following]) await update();
 }
 
+/** Asked by every profile a member opens: compiled once. */
+const follow = preparedFirst((db, v: { followerId: number; followeeId: number }) =>
+  db.selectFrom('follows').select('followee_id').where('follower_id', '=', v.followerId).where('followee_id', '=', v.followeeId),
+);
+
 export const followsRepo = {
-  isFollowing: async (db: Conn, followerId: number, followeeId: number) =>
-    (await db.selectFrom('follows').select('followee_id').where('follower_id', '=', followerId).where('followee_id', '=', followeeId).executeTakeFirst()) !==
-    undefined,
+  isFollowing: async (db: Conn, followerId: number, followeeId: number) => (await follow(db, { followerId, followeeId })) !== undefined,
 
   /** The subset of `ids` the viewer follows. */
   async followedAmong(db: Conn, viewerId: number, ids: number[]): Promise<Set<number>> {

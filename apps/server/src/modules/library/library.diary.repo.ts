@@ -1,5 +1,5 @@
 import { sql, type Insertable, type SelectQueryBuilder, type Updateable } from 'kysely';
-import { prepared, preparedByShape, preparedFirst } from '../../db/prepared.js';
+import { prepared, preparedByShape, preparedFirst, preparedRowWrites } from '../../db/prepared.js';
 import type { Database, DiaryEntriesTable } from '../../db/schema.js';
 import { entryGameColumns, type Conn } from './library.columns.js';
 
@@ -23,27 +23,24 @@ const countOnDay = preparedByShape(
       .$if(shape.endsWith('except'), (q) => q.where('id', '<>', v.exceptId!)),
 );
 
+/** Every diary line written (a library PUT with a date, a diary POST, an import row). */
+const diaryWrites = preparedRowWrites<Insertable<DiaryEntriesTable>, Updateable<DiaryEntriesTable>>('diary_entries');
+
+const newestRowOn = preparedFirst((db, v: { entryId: number; event: 'started' | 'finished'; playedOn: string }) =>
+  db.selectFrom('diary_entries').selectAll().where('entry_id', '=', v.entryId).where('event', '=', v.event).where('played_on', '=', v.playedOn).orderBy('id', 'desc').limit(1),
+);
+
 /** The diary's rows (one a play of a game): part of libraryRepo, kept apart from the library's entries. */
 export const diaryRepo = {
 
-  insertDiary: (db: Conn, values: Insertable<DiaryEntriesTable>) =>
-    db.insertInto('diary_entries').values(values).returning('id').executeTakeFirstOrThrow(),
+  insertDiary: diaryWrites.insert,
 
-  updateDiary: (db: Conn, id: number, values: Updateable<DiaryEntriesTable>) =>
-    db.updateTable('diary_entries').set(values).where('id', '=', id).execute(),
+  updateDiary: diaryWrites.update,
 
   deleteDiary: (db: Conn, id: number) => db.deleteFrom('diary_entries').where('id', '=', id).execute(),
 
   /** The newest diary row of an event on a date: the one the library form's date points at. */
-  diaryRowOn: (db: Conn, entryId: number, event: 'started' | 'finished', playedOn: string) =>
-    db
-      .selectFrom('diary_entries')
-      .selectAll()
-      .where('entry_id', '=', entryId)
-      .where('event', '=', event)
-      .where('played_on', '=', playedOn)
-      .orderBy('id', 'desc')
-      .executeTakeFirst(),
+  diaryRowOn: (db: Conn, entryId: number, event: 'started' | 'finished', playedOn: string) => newestRowOn(db, { entryId, event, playedOn }),
 
   diaryById: (db: Conn, id: number) => diaryWithId(db, { id }),
 

@@ -1,6 +1,6 @@
 import { SqliteAdapter, sql, type Insertable, type Updateable } from 'kysely';
 import type { LibraryShelf, LibrarySort } from '@vgl/shared';
-import { prepared, preparedByShape, preparedFirst } from '../../db/prepared.js';
+import { prepared, preparedByShape, preparedFirst, preparedRowWrites } from '../../db/prepared.js';
 import type { LibraryEntriesTable } from '../../db/schema.js';
 
 export { entryGameColumns, type Conn } from './library.columns.js';
@@ -25,18 +25,8 @@ const platformsOfPage = preparedByShape((db, v: Record<string, number>, count: s
   entryPlatforms(db).where('lp.entry_id', 'in', Array.from({ length: Number(count) }, (_, i) => v[`id${i}`]!)),
 );
 
-/**
- * An entry written with these columns (the ones given a value): a write to an entry (every library PUT, diary
- * line and import row) compiled once per set of columns — the callers' sets, a handful.
- */
-const columnsOf = (values: object) => Object.keys(values).filter((column) => (values as Record<string, unknown>)[column] !== undefined);
-const pick = (values: Record<string, unknown>, columns: string) => Object.fromEntries(columns.split(',').map((column) => [column, values[column]]));
-const insertEntryWith = preparedByShape((db, v: Record<string, unknown>, columns: string) =>
-  db.insertInto('library_entries').values(pick(v, columns) as Insertable<LibraryEntriesTable>).returning('id'),
-);
-const updateEntryWith = preparedByShape((db, v: Record<string, unknown>, columns: string) =>
-  db.updateTable('library_entries').set(pick(v, columns) as Updateable<LibraryEntriesTable>).where('id', '=', v.id as number),
-);
+/** Every library PUT, diary line and import row writes an entry. */
+const entryWrites = preparedRowWrites<Insertable<LibraryEntriesTable>, Updateable<LibraryEntriesTable>>('library_entries');
 
 /** Ratings of active members, by value: a game's (its page) and a member's (their profile). */
 const ratedBy = (db: Conn) =>
@@ -147,16 +137,9 @@ export const libraryRepo = {
   /** One member's entry for a game, with its private columns (the presenter decides who sees them). */
   entryOf: (db: Conn, userId: number, gameId: number) => ownEntry(db, { userId, gameId }),
 
-  insertEntry: async (db: Conn, values: Insertable<LibraryEntriesTable>): Promise<{ id: number }> => {
-    const [row] = await insertEntryWith(db, columnsOf(values).join(','), values as Record<string, unknown>);
-    if (!row) throw new Error('The new library entry was not returned.');
-    return row;
-  },
+  insertEntry: entryWrites.insert,
 
-  updateEntry: async (db: Conn, id: number, values: Updateable<LibraryEntriesTable>): Promise<void> => {
-    const columns = columnsOf(values);
-    if (columns.length > 0) await updateEntryWith(db, columns.join(','), { ...values, id });
-  },
+  updateEntry: entryWrites.update,
 
   deleteEntry: (db: Conn, id: number) => db.deleteFrom('library_entries').where('id', '=', id).execute(),
 
