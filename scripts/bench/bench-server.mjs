@@ -122,7 +122,6 @@ export function seedDemo(env) {
   return result.stdout.trim().split('\n').filter((line) => line.startsWith('Created')).join(' ');
 }
 
-
 /** A fixed piece of work (building and serializing objects, hashing), the same every run. */
 const REFERENCE_WORK = `const crypto = require('node:crypto'); const t = performance.now(); let x = 0;
 for (let i = 0; i < 200000; i++) x += JSON.stringify({ a: i, b: 'x' + i, c: [i, i + 1], d: { e: i * 2 } }).length;

@@ -1,4 +1,4 @@
-import type { Compilable, CompiledQuery, Kysely, Transaction } from 'kysely';
+import type { Compilable, CompiledQuery, Insertable, Kysely, Transaction, Updateable } from 'kysely';
 import type { Database } from './schema.js';
 
 type Conn = Kysely<Database> | Transaction<Database>;
@@ -59,20 +59,22 @@ type TableWithId = 'library_entries' | 'diary_entries';
  * Inserting a row into a table with an id, and updating one by its id, prepared once per set of columns
  * given: the callers' sets, a handful (the columns are the code's, never a request's).
  */
-export function preparedRowWrites<Insert extends object, Update extends object>(table: TableWithId) {
+export function preparedRowWrites<T extends TableWithId>(table: T) {
+  // Built on the union of the tables: Kysely's builders cannot be typed over a generic table.
+  const into: TableWithId = table;
   const insert = preparedByShape((db, v: Record<string, unknown>, columns: string) =>
-    db.insertInto(table).values(pickColumns(v, columns) as never).returning('id'),
+    db.insertInto(into).values(pickColumns(v, columns) as never).returning('id'),
   );
   const update = preparedByShape((db, v: Record<string, unknown>, columns: string) =>
-    db.updateTable(table).set(pickColumns(v, columns) as never).where('id', '=', v.id as number),
+    db.updateTable(into).set(pickColumns(v, columns) as never).where('id', '=', v.id as number),
   );
   return {
-    async insert(db: Conn, values: Insert): Promise<{ id: number }> {
+    async insert(db: Conn, values: Insertable<Database[T]>): Promise<{ id: number }> {
       const [row] = await insert(db, givenColumns(values).join(','), values as Record<string, unknown>);
       if (!row) throw new Error(`The new row of ${table} was not returned.`);
       return row;
     },
-    async update(db: Conn, id: number, values: Update): Promise<void> {
+    async update(db: Conn, id: number, values: Updateable<Database[T]>): Promise<void> {
       const columns = givenColumns(values);
       if (columns.length > 0) await update(db, columns.join(','), { ...values, id });
     },

@@ -9,45 +9,8 @@ import {
   type Driver,
   type QueryResult,
 } from 'kysely';
-import { CommitGroup } from './sqlite-commit-group.js';
-
-/**
- * A lock with a queue: the holder hands it straight to the next in line.
- * Kysely's SQLite driver guards its one connection with a loop of
- * `while (locked) await lock` — every release wakes every waiter, and all
- * but one go back to sleep. With 150 requests waiting on the connection
- * that was some 150 wake-ups for each query, and signed-in requests (which
- * reach the database sooner) made it worse. Here a release wakes one.
- */
-export class FifoLock {
-  #held = false;
-  // At most one waiter per request in flight (a few hundred): shift() is cheap at that size.
-  readonly #waiting: Array<() => void> = [];
-
-  acquire(): Promise<void> {
-    if (this.tryAcquire()) return Promise.resolve();
-    return new Promise((resolve) => this.#waiting.push(resolve));
-  }
-
-  /** Takes the lock if it is free, at once. */
-  tryAcquire(): boolean {
-    if (this.#held) return false;
-    this.#held = true;
-    return true;
-  }
-
-  /** Hands the lock to the first in line, or frees it. */
-  release(): void {
-    const next = this.#waiting.shift();
-    if (next) next();
-    else this.#held = false;
-  }
-
-  /** How many wait for the lock (for tests and gauges). */
-  get waiting(): number {
-    return this.#waiting.length;
-  }
-}
+import { FifoLock } from './fifo-lock.js';
+import { SqliteRound, type CommitGroup } from './sqlite-round.js';
 
 /** What the driver uses of a prepared statement (better-sqlite3's, or one made by `rowsAsObjects`). */
 export interface SqliteStatement {
@@ -67,12 +30,6 @@ export interface SqliteHandle {
   readonly inTransaction: boolean;
   close(): void;
 }
-
-/**
- * A group open this long commits with the write that finds it so, without waiting for the turn to end: a
- * write's answer waits at most this long for the writes after it (a busy turn lasts 50 ms and more).
- */
-const GROUP_SPAN_MS = 4;
 
 /** The name of the savepoint a transaction is, inside a commit group. */
 const MEMBER = 'vgl_group_member';
@@ -102,7 +59,7 @@ class Lease implements DatabaseConnection {
 }
 
 /**
- * Kysely's SQLite driver, with two changes.
+ * Kysely's SQLite driver, with three changes.
  *
  * Its connection is handed out in turn (FifoLock).
  *
@@ -112,7 +69,7 @@ class Lease implements DatabaseConnection {
  * it joins it — a transaction as a savepoint, released or rolled back on its
  * own — and the group commits once, when the turn's I/O callbacks are done
  * (setImmediate) or, in a long turn, with the first write that finds it
- * GROUP_SPAN_MS old. Each write's promise settles only then: nothing is
+ * 4 ms old (sqlite-round.ts). Each write's promise settles only then: nothing is
  * acknowledged before it is committed. A commit in WAL mode costs ~110 µs
  * of the serving thread (a frame for every page the write dirtied), and
  * under load a turn carried some 45 of them; a group writes the pages its
@@ -120,23 +77,30 @@ class Lease implements DatabaseConnection {
  * once, and pays the commit's fixed cost once. Reads in the turn see the
  * group's writes, as they saw each write once it was committed. If SQLite
  * rolls the whole group back by itself (an I/O error, a full disk), every
- * write in it fails. Reads of a round before its first write share one
- * read transaction (`#openReadSpan`), ended with the round too.
+ * write in it fails.
+ *
+ * Reads of a turn before its first write share one read transaction, ended
+ * with the turn too. On its own each read of WAL mode begins and ends a read
+ * transaction (the WAL index's header and a read mark, in shared memory): a
+ * key lookup cost 2.9 µs so and 0.4 µs inside one, and the serving thread
+ * runs some 13,000 statements a second under bench:soak (2.7 % more answers
+ * a second with the span, measured in one run turning it on and off second
+ * by second). Its reads see the database as at its first, and a turn lasts
+ * milliseconds: a write of another process (the CLI) is seen from the next
+ * turn on, as it would be a moment later anyway.
  */
 class QueuedSqliteDriver implements Driver {
   readonly #db: SqliteHandle;
   readonly #lock = new FifoLock();
+  readonly #round: SqliteRound;
   #grouping = false;
-  #group: CommitGroup | undefined;
-  /** A read transaction open for the rest of this round (see `#openReadSpan`). */
-  #readSpan = false;
-  #roundEndScheduled = false;
   // Leases Kysely gave back, handed out again: Kysely remembers every connection object it is given (a Set it
   // never empties), so a new one per query would grow without bound. As many as were ever out at once.
   readonly #spare: Lease[] = [];
 
   constructor(db: SqliteHandle) {
     this.#db = db;
+    this.#round = new SqliteRound(db, this.#lock);
   }
 
   groupCommits(): void {
@@ -175,11 +139,12 @@ class QueuedSqliteDriver implements Driver {
       lease.held = true;
     }
     // SQLite rolled back the group this transaction was part of: what it wrote so far is gone.
-    if (lease.member && lease.group !== this.#group) throw new Error('This transaction was rolled back with its commit group.');
+    if (lease.member && lease.group !== this.#round.group) throw new Error('This transaction was rolled back with its commit group.');
     const statement = this.#db.prepare(compiled.sql);
-    const joins = this.#grouping && !lease.member && !statement.readonly;
-    if (joins) this.#openGroup();
-    else if (this.#grouping && !lease.member && !this.#group && !this.#readSpan && statement.reader) this.#openReadSpan();
+    const inRound = this.#grouping && !lease.member;
+    const joins = inRound && !statement.readonly;
+    if (joins) this.#round.openGroup();
+    else if (inRound && statement.reader) this.#round.read();
     const result = this.#run(statement, compiled.parameters);
     if (joins) await this.#committed(lease);
     return result;
@@ -192,17 +157,16 @@ class QueuedSqliteDriver implements Driver {
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
     const lease = connection as Lease;
     if (!this.#grouping) return this.#exec('begin');
-    this.#openGroup();
+    lease.group = this.#round.openGroup();
     this.#exec(`savepoint ${MEMBER}`);
     lease.member = true;
-    lease.group = this.#group;
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
     const lease = connection as Lease;
     if (!lease.member) return this.#exec('commit');
     lease.member = false;
-    if (lease.group !== this.#group) throw new Error('This transaction was rolled back with its commit group.');
+    if (lease.group !== this.#round.group) throw new Error('This transaction was rolled back with its commit group.');
     this.#exec(`release ${MEMBER}`);
     await this.#committed(lease);
   }
@@ -212,7 +176,7 @@ class QueuedSqliteDriver implements Driver {
     if (!lease.member) return this.#exec('rollback');
     lease.member = false;
     // Nothing to undo when SQLite already rolled the whole group back.
-    if (lease.group !== this.#group) return;
+    if (lease.group !== this.#round.group) return;
     this.#exec(`rollback to ${MEMBER}`);
     this.#exec(`release ${MEMBER}`);
   }
@@ -226,7 +190,7 @@ class QueuedSqliteDriver implements Driver {
     // The last group's writes are committed first; queries still waiting then fail (the connection is closed) rather than hang.
     await this.#lock.acquire();
     try {
-      this.#endRound();
+      this.#round.end();
       this.#db.close();
     } finally {
       this.#lock.release();
@@ -249,104 +213,17 @@ class QueuedSqliteDriver implements Driver {
       const { changes, lastInsertRowid } = statement.run(parameters);
       return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
     } catch (error) {
-      this.#noticeLostGroup(error);
+      this.#round.noticeFailure(error);
       throw error;
     }
   }
 
-  /**
-   * A read outside a transaction opens one (BEGIN, deferred: a read transaction) that the round's other reads
-   * share, until the round ends or a write needs the connection. On its own each read of WAL mode begins and
-   * ends a read transaction (the WAL index's header and a read mark, in shared memory): a key lookup cost
-   * 2.9 µs so and 0.4 µs inside one, and the serving thread runs some 13,000 statements a second under
-   * bench:soak (2.7 % more answers a second with the span, measured in one run turning it on and off
-   * second by second). Its reads see the database as at its first, and a round lasts milliseconds: a write
-   * of another process (the CLI) is seen from the next round on, as it would be a moment later anyway.
-   */
-  #openReadSpan(): void {
-    this.#db.prepare('begin').run();
-    this.#readSpan = true;
-    this.#scheduleRoundEnd();
-  }
-
-  #endReadSpan(): void {
-    if (!this.#readSpan) return;
-    this.#readSpan = false;
-    // SQLite may have ended it already (an error of one of its reads rolls a transaction back).
-    if (this.#db.inTransaction) this.#db.prepare('commit').run();
-  }
-
-  #openGroup(): void {
-    if (this.#group) return;
-    // The span is read-only: a write starts a transaction of its own that takes the write lock first.
-    this.#endReadSpan();
-    this.#db.prepare('begin immediate').run();
-    this.#group = new CommitGroup();
-    this.#scheduleRoundEnd();
-  }
-
-  #scheduleRoundEnd(): void {
-    if (this.#roundEndScheduled) return;
-    this.#roundEndScheduled = true;
-    setImmediate(this.#onRoundEnd);
-  }
-
-  /** The round's I/O callbacks are done: its group commits and its read span ends (once the connection is free). */
-  readonly #onRoundEnd = () => {
-    this.#roundEndScheduled = false;
-    if (!this.#group && !this.#readSpan) return;
-    if (!this.#lock.tryAcquire()) return void this.#endRoundWhenFree();
-    try {
-      this.#endRound();
-    } finally {
-      this.#lock.release();
-    }
-  };
-
-  /** The connection is held across rounds (a streamed export): the group and the span end after it. */
-  async #endRoundWhenFree(): Promise<void> {
-    await this.#lock.acquire();
-    try {
-      this.#endRound();
-    } finally {
-      this.#lock.release();
-    }
-  }
-
-  /** With the lock held. */
-  #endRound(): void {
-    this.#endReadSpan();
-    this.#commit(this.#group);
-  }
-
-  /** Hands the connection on, then waits for the group this lease's write joined; commits it if it is old enough. */
+  /** Hands the connection on, then waits for the group this lease's write joined (committed at once if it is old enough). */
   async #committed(lease: Lease): Promise<void> {
-    const group = this.#group;
-    if (group && performance.now() - group.openedAt >= GROUP_SPAN_MS) this.#commit(group);
+    const group = this.#round.joined();
     this.#handBack(lease);
     // No group: SQLite rolled it back during this very write, whose error was thrown already.
     if (group) await group.committed;
-  }
-
-  /** With the lock held. */
-  #commit(group: CommitGroup | undefined): void {
-    if (!group || this.#group !== group) return;
-    this.#group = undefined;
-    try {
-      this.#db.prepare('commit').run();
-      group.succeed();
-    } catch (error) {
-      if (this.#db.inTransaction) this.#db.prepare('rollback').run();
-      group.fail(error);
-    }
-  }
-
-  /** An error may have made SQLite roll the whole transaction back: then the group's writes are lost. */
-  #noticeLostGroup(error: unknown): void {
-    if (!this.#group || this.#db.inTransaction) return;
-    const group = this.#group;
-    this.#group = undefined;
-    group.fail(error);
   }
 }
 

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type SelectQueryBuilder, type Updateable } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import { prepared, preparedByShape, preparedFirst, preparedRowWrites } from '../../db/prepared.js';
 import type { Database, DiaryEntriesTable } from '../../db/schema.js';
 import { entryGameColumns, type Conn } from './library.columns.js';
@@ -24,7 +24,7 @@ const countOnDay = preparedByShape(
 );
 
 /** Every diary line written (a library PUT with a date, a diary POST, an import row). */
-const diaryWrites = preparedRowWrites<Insertable<DiaryEntriesTable>, Updateable<DiaryEntriesTable>>('diary_entries');
+const diaryWrites = preparedRowWrites('diary_entries');
 
 const newestRowOn = preparedFirst((db, v: { entryId: number; event: 'started' | 'finished'; playedOn: string }) =>
   db.selectFrom('diary_entries').selectAll().where('entry_id', '=', v.entryId).where('event', '=', v.event).where('played_on', '=', v.playedOn).orderBy('id', 'desc').limit(1),

@@ -1,7 +1,6 @@
-import { SqliteAdapter, sql, type Insertable, type Updateable } from 'kysely';
+import { SqliteAdapter, sql } from 'kysely';
 import type { LibraryShelf, LibrarySort } from '@vgl/shared';
 import { prepared, preparedByShape, preparedFirst, preparedRowWrites } from '../../db/prepared.js';
-import type { LibraryEntriesTable } from '../../db/schema.js';
 
 export { entryGameColumns, type Conn } from './library.columns.js';
 import { entryRows, type Conn } from './library.columns.js';
@@ -26,7 +25,7 @@ const platformsOfPage = preparedByShape((db, v: Record<string, number>, count: s
 );
 
 /** Every library PUT, diary line and import row writes an entry. */
-const entryWrites = preparedRowWrites<Insertable<LibraryEntriesTable>, Updateable<LibraryEntriesTable>>('library_entries');
+const entryWrites = preparedRowWrites('library_entries');
 
 /** Ratings of active members, by value: a game's (its page) and a member's (their profile). */
 const ratedBy = (db: Conn) =>
