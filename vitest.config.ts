@@ -9,6 +9,8 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // No test reaches for the real Wikidata (servers and CLIs they start inherit this); a test that syncs turns it on against a double.
+    env: { WIKIDATA_SYNC: 'off' },
     reporters: ['default', './scripts/vitest-summary-reporter.ts'],
     projects: [
       {

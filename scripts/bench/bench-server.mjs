@@ -72,7 +72,7 @@ export async function startServer(env) {
   const [command, argv] = hasTaskset ? ['taskset', ['-c', '0', process.execPath, ...nodeArgs, main]] : [process.execPath, [...nodeArgs, main]];
   const child = spawn(command, argv, {
     cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, LOG_LEVEL: process.env.BENCH_SERVER_LOG ? 'info' : 'warn', ...(process.env.BENCH_SERVER_LOG ? { ACCESS_LOG: '1' } : {}) },
+    env: { WIKIDATA_SYNC: 'off', ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, LOG_LEVEL: process.env.BENCH_SERVER_LOG ? 'info' : 'warn', ...(process.env.BENCH_SERVER_LOG ? { ACCESS_LOG: '1' } : {}) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const log = { text: '', errors: [] };
@@ -115,7 +115,7 @@ export async function startServer(env) {
 export function seedDemo(env) {
   const result = spawnSync(process.execPath, [path.join(ROOT, 'apps/server/dist/cli.js'), 'seed:demo'], {
     cwd: ROOT,
-    env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
+    env: { WIKIDATA_SYNC: 'off', ...process.env, ...env, LOG_LEVEL: 'warn' },
     encoding: 'utf8',
   });
   if (result.status !== 0) throw new Error(`seed:demo failed:\n${result.stderr || result.stdout}`);

@@ -17,6 +17,8 @@ import { importCatalogFile, importReference, SEED_FILE } from '../../apps/server
 import { browseGameIds, gameCards } from '../../apps/server/dist/modules/catalog/catalog.repo.js';
 import { CatalogSearch } from '../../apps/server/dist/modules/catalog/catalog.search.js';
 import { fmt, timeEach } from './stats.mjs';
+// Benchmarks never reach for the real Wikidata (the servers they start inherit this).
+process.env.WIKIDATA_SYNC ??= 'off';
 
 const SIZES = (process.argv[2] ?? '300000,1000000').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 300);

@@ -15,6 +15,8 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { ROOT, freePort, freshDatabase, hasTaskset, seedDemo, startServer } from './bench-server.mjs';
+// Benchmarks never reach for the real Wikidata (the servers they start inherit this).
+process.env.WIKIDATA_SYNC ??= 'off';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {

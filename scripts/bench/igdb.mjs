@@ -13,6 +13,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+// Benchmarks never reach for the real Wikidata (the servers they start inherit this).
+process.env.WIKIDATA_SYNC ??= 'off';
 
 const SIZE = Number(process.argv[2] ?? 300_000);
 const LATENCY_MS = Number(process.env.BENCH_IGDB_LATENCY_MS ?? 150);

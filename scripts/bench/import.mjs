@@ -17,6 +17,8 @@ import { migrateToLatest } from '../../apps/server/dist/db/migrate.js';
 import { ask, serveForked } from './forked-server.mjs';
 import { hashPassword } from '../../apps/server/dist/modules/auth/passwords.js';
 import { prepareEmbeddedCatalog } from '../../apps/server/dist/modules/catalog/catalog.seed.js';
+// Benchmarks never reach for the real Wikidata (the servers they start inherit this).
+process.env.WIKIDATA_SYNC ??= 'off';
 
 const ROWS = Number(process.argv[2] ?? 20_000);
 const SECRET = 'bench-secret-bench-secret-bench-secret!!';

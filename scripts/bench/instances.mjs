@@ -11,6 +11,8 @@
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { freshDatabase, startServer } from './bench-server.mjs';
+// Benchmarks never reach for the real Wikidata (the servers they start inherit this).
+process.env.WIKIDATA_SYNC ??= 'off';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {

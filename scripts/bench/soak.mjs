@@ -39,6 +39,8 @@ import { hashPassword } from '../../apps/server/dist/modules/auth/passwords.js';
 import { emailKey, usernameKey, usersRepo } from '../../apps/server/dist/modules/users/users.repo.js';
 import { freshDatabase, hasTaskset, moveHelperThreads, referenceWorkMs, seedDemo, startServer } from './bench-server.mjs';
 import { fmt, percentiles } from './stats.mjs';
+// Benchmarks never reach for the real Wikidata (the servers they start inherit this).
+process.env.WIKIDATA_SYNC ??= 'off';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const args = process.argv.slice(2);

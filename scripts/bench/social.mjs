@@ -39,6 +39,8 @@ import { signUserToken } from '../../apps/server/dist/modules/auth/jwt.js';
 import { createNotificationsService } from '../../apps/server/dist/modules/notifications/notifications.service.js';
 import { fmt, percentiles } from './stats.mjs';
 import { STATS_TABLES, generateJournals, journalSummary, journalTables, measureStats } from './social.stats.mjs';
+// Benchmarks never reach for the real Wikidata (the servers they start inherit this).
+process.env.WIKIDATA_SYNC ??= 'off';
 
 const QUICK = process.argv.includes('--quick');
 const KEEP = process.argv.includes('--keep');

@@ -50,7 +50,7 @@ async function startServer(dataDir) {
   let log = '';
   const child = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.js')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, LOG_LEVEL: 'warn' },
+    env: { WIKIDATA_SYNC: 'off', ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout.on('data', (chunk) => (log += chunk));
@@ -78,7 +78,7 @@ async function startServer(dataDir) {
 function seedDemo(dataDir) {
   const result = spawnSync(process.execPath, [path.join(ROOT, 'apps/server/dist/cli.js'), 'seed:demo'], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: { WIKIDATA_SYNC: 'off', ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     encoding: 'utf8',
   });
   if (result.status === 0) return 'demo data seeded (seed:demo)';

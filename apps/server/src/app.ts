@@ -237,7 +237,7 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   await app.register(activityRoutes(activity));
   const mailQueue = { failed: (limit: number) => failedMail(jobs, limit), retry: (id: string) => retryMail(jobs, id) };
   await app.register(adminRoutes(createAdminService(db, { notifications, onFeaturedChange: () => home.invalidate(), mail: mailQueue })));
-  await app.register(catalogAdminRoutes(createCatalogAdminService({ db, igdb: config.igdb, log: app.log })));
+  await app.register(catalogAdminRoutes(createCatalogAdminService({ db, igdb: config.igdb, wikidata: config.wikidata, log: app.log })));
 
   await registerSpa(app, { webRoot, uploadsDir, publicUrl: config.publicUrl, pageMeta: createPageMeta(db, library), movedPage: formerNamePages(db), pages: responseCache.pages });
   return app;

@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { parseTrustedProxies, type TrustedProxies } from './http/trusted-proxies.js';
 
@@ -54,6 +56,18 @@ const envSchema = z
     IGDB_API_URL: urlWithProtocols(['http:', 'https:'], 'must be an http(s) URL').default('https://api.igdb.com/v4'),
     TWITCH_TOKEN_URL: urlWithProtocols(['http:', 'https:'], 'must be an http(s) URL').default(
       'https://id.twitch.tv/oauth2/token',
+    ),
+    WIKIDATA_SYNC: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .default('')
+      .pipe(z.enum(['', 'on', 'off'], 'must be on (sync from Wikidata even beside IGDB), off (keep the instance offline) or unset (on without IGDB keys)')),
+    WIKIDATA_SPARQL_URL: urlWithProtocols(['http:', 'https:'], 'must be an http(s) URL of a SPARQL 1.1 endpoint serving Wikidata').default(
+      'https://query.wikidata.org/sparql',
+    ),
+    WIKIDATA_API_URL: urlWithProtocols(['http:', 'https:'], 'must be an http(s) URL of the Wikidata Action API (api.php)').default(
+      'https://www.wikidata.org/w/api.php',
     ),
     STEAM_API_KEY: optionalText,
     STEAM_API_URL: urlWithProtocols(['http:', 'https:'], 'must be an http(s) URL').default('https://api.steampowered.com'),
@@ -125,6 +139,12 @@ export interface Config {
   jwtSecret: string | undefined;
   mail: { smtpUrl: string | undefined; from: string };
   igdb: { clientId: string; clientSecret: string; apiUrl: string; tokenUrl: string } | undefined;
+  /**
+   * The Wikidata catalog source. mode `on`: synced on the schedule (the
+   * default without IGDB keys, or WIKIDATA_SYNC=on); `manual`: IGDB is the
+   * primary source and Wikidata runs only by hand; `off`: WIKIDATA_SYNC=off.
+   */
+  wikidata: WikidataConfig;
   /** The Steam Web API, for importing a member's Steam library; undefined without STEAM_API_KEY. */
   steam: { apiKey: string; apiUrl: string } | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -140,6 +160,16 @@ export interface Config {
   metricsToken: string | undefined;
   /** VGL_ROLE: `web` serves and sends jobs, `worker` works jobs and answers only health checks, `all` both. */
   role: 'web' | 'worker' | 'all';
+}
+
+const VGL_VERSION = (JSON.parse(fs.readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../package.json'), 'utf8')) as { version: string }).version;
+
+export interface WikidataConfig {
+  mode: 'on' | 'manual' | 'off';
+  sparqlUrl: string;
+  apiUrl: string;
+  /** Wikimedia asks every client to name itself and a contact: the tool and this instance's URL. */
+  userAgent: string;
 }
 
 export class ConfigError extends Error {
@@ -171,6 +201,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       e.IGDB_CLIENT_ID && e.IGDB_CLIENT_SECRET
         ? { clientId: e.IGDB_CLIENT_ID, clientSecret: e.IGDB_CLIENT_SECRET, apiUrl: e.IGDB_API_URL, tokenUrl: e.TWITCH_TOKEN_URL }
         : undefined,
+    wikidata: {
+      mode: e.WIKIDATA_SYNC === 'off' ? 'off' : e.WIKIDATA_SYNC === 'on' || !(e.IGDB_CLIENT_ID && e.IGDB_CLIENT_SECRET) ? 'on' : 'manual',
+      sparqlUrl: e.WIKIDATA_SPARQL_URL,
+      apiUrl: e.WIKIDATA_API_URL,
+      userAgent: `VGL/${VGL_VERSION} (${publicUrl}; self-hosted video game tracker, catalog sync) Node.js/${process.versions.node}`,
+    },
     steam: e.STEAM_API_KEY ? { apiKey: e.STEAM_API_KEY, apiUrl: e.STEAM_API_URL } : undefined,
     logLevel: e.LOG_LEVEL,
     accessLogSample: e.ACCESS_LOG,

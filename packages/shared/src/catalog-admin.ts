@@ -12,10 +12,11 @@ export type CatalogSyncTrigger = 'schedule' | 'cli' | 'admin';
 /** The texts of the sync's refusals, shared so the CLI, the API and the page say the same. */
 export const CATALOG_SYNC_MESSAGES = {
   notConfigured: 'IGDB is not configured: set IGDB_CLIENT_ID and IGDB_CLIENT_SECRET (a Twitch application).',
+  wikidataOff: 'The Wikidata sync is off on this server (WIKIDATA_SYNC=off).',
   running: 'A catalog sync is already running; wait for it to finish.',
 } as const;
 
-/** An IGDB sync's outcome (the server's SyncReport). */
+/** A sync's outcome (the server's SyncReport for IGDB, WikidataReport for Wikidata). */
 export interface CatalogSyncReport {
   mode: CatalogSyncMode;
   /** Catalog games saved. */
@@ -28,6 +29,14 @@ export interface CatalogSyncReport {
   pages: number;
   /** The IGDB id a full crawl resumed after (0 for a fresh start). */
   resumedFrom: number;
+  /** Wikidata: games new to the catalog. */
+  added?: number;
+  /** Wikidata: games already in the catalog that it completed. */
+  enriched?: number;
+  /** Wikidata: games gone from Wikidata (and from every library), removed. */
+  removed?: number;
+  /** Requests sent to the source. */
+  requests?: number;
 }
 
 /** The sync under way, as its process last wrote it (every second or so). */
@@ -41,9 +50,9 @@ export interface CatalogSyncRun {
   updatedAt: number;
   /** Pages of games fetched so far. */
   pages: number;
-  /** IGDB records saved so far (games and their related items). */
+  /** Records saved so far (games and their related items). */
   saved: number;
-  /** How many records this run expects; null until IGDB has said. */
+  /** How many records this run expects; null until the source has said. */
   total: number | null;
   /** Records saved per second since the start. */
   rate: number;
@@ -81,7 +90,7 @@ export interface CatalogSyncState {
 export interface CatalogCounts {
   games: number;
   /** Games by where they came from. */
-  gamesBySource: { mame: number; igdb: number; import: number };
+  gamesBySource: { mame: number; igdb: number; wikidata: number; import: number };
   /** DLC, bundles, editions… listed on their parent game's page. */
   relatedItems: number;
   platforms: number;
@@ -93,13 +102,20 @@ export interface CatalogCounts {
 /** GET /api/admin/catalog */
 export interface AdminCatalog {
   source: {
-    /** IGDB when this server has IGDB credentials; else the embedded catalog. */
-    kind: 'igdb' | 'embedded';
+    /** IGDB when this server has IGDB credentials; else Wikidata when its sync is on; else the embedded catalog alone. */
+    kind: 'igdb' | 'wikidata' | 'embedded';
     /** "IGDB" or "The embedded catalog (MAME’s software lists)". */
     name: string;
     /** What that means for the catalog, in a sentence. */
     description: string;
   };
   counts: CatalogCounts;
+  /** The IGDB sync. */
   sync: CatalogSyncState;
+  wikidata: {
+    /** on: synced on a schedule; manual: only by hand (IGDB is the primary source); off: WIKIDATA_SYNC=off. */
+    mode: 'on' | 'manual' | 'off';
+    description: string;
+    sync: CatalogSyncState;
+  };
 }

@@ -4,8 +4,8 @@
  * attribution). The server reports the sources in use (GET /api/home).
  */
 
-/** Where a game came from: the embedded open catalog (MAME's software lists), IGDB, or a file an admin imported. */
-export const CATALOG_SOURCES = ['mame', 'igdb', 'import'] as const;
+/** Where a game came from: the embedded open catalog (MAME's software lists), IGDB, Wikidata, or a file an admin imported. */
+export const CATALOG_SOURCES = ['mame', 'igdb', 'wikidata', 'import'] as const;
 export type CatalogSource = (typeof CATALOG_SOURCES)[number];
 
 export interface CatalogAttribution {
@@ -18,9 +18,19 @@ export interface CatalogAttribution {
 /** Whom to credit for each source; an imported catalog's origin is unknown, so it has none. */
 export const CATALOG_ATTRIBUTIONS: Record<CatalogSource, CatalogAttribution | null> = {
   igdb: { name: 'IGDB', url: 'https://www.igdb.com', license: null },
+  wikidata: { name: 'Wikidata', url: 'https://www.wikidata.org', license: 'CC0' },
   mame: { name: 'MAME’s software lists', url: 'https://www.mamedev.org/', license: 'CC0' },
   import: null,
 };
+
+/** GameDataBase by PigSaint (CC BY 4.0): the embedded catalog's genres, themes and developers (scripts/catalog/gamedatabase.mjs). */
+export const GAMEDATABASE_ATTRIBUTION: CatalogAttribution = { name: 'GameDataBase by PigSaint', url: 'https://github.com/PigSaint/GameDataBase', license: 'CC BY 4.0' };
+
+/** Whom to credit for a source's games: the source, then the data joined to its games (CC BY asks for the credit). */
+export function catalogCredits(source: CatalogSource): CatalogAttribution[] {
+  const own = CATALOG_ATTRIBUTIONS[source];
+  return [...(own ? [own] : []), ...(source === 'mame' ? [GAMEDATABASE_ATTRIBUTION] : [])];
+}
 
 /**
  * A count as a claim that stays true: rounded down to its first digit and

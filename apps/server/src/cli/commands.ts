@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { CATALOG_SYNC_MESSAGES } from '@vgl/shared';
+import { CATALOG_SYNC_MESSAGES, type CatalogSyncReport } from '@vgl/shared';
 import type { Config } from '../config.js';
 import { createDb } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
@@ -10,6 +10,7 @@ import { countGames, importCatalogFile, importReference, SEED_FILE } from '../mo
 import { prepareEmbeddedCatalog } from '../modules/catalog/catalog.seed.js';
 import { IgdbClient } from '../modules/igdb/igdb.client.js';
 import { startIgdbSync, SyncBusyError } from '../modules/igdb/igdb.run.js';
+import { startWikidataSync, wikidataClient } from '../modules/wikidata/wikidata.run.js';
 import { dbTokenStore } from '../modules/igdb/igdb.token.js';
 import { usersRepo } from '../modules/users/users.repo.js';
 import { progressBar } from './progress.js';
@@ -132,8 +133,27 @@ async function catalogImport(args: string[], config: Config, io: CliIO): Promise
 }
 
 /** Fills or updates the catalog from IGDB; resumable; `--restart` crawls everything again. */
+/** `--source igdb|wikidata` (default: IGDB when configured, else Wikidata) and `--restart`; anything else is refused. */
+function syncArguments(args: string[], config: Config): { source: 'igdb' | 'wikidata'; restart: boolean } {
+  let source: 'igdb' | 'wikidata' = config.igdb ? 'igdb' : 'wikidata';
+  let restart = false;
+  for (let i = 0; i < args.length; i += 1) {
+    const arg = args[i]!;
+    const [flag, inline] = arg.split('=', 2) as [string, string | undefined];
+    if (arg === '--restart') restart = true;
+    else if (flag === '--source') {
+      const value = inline ?? args[(i += 1)];
+      if (value !== 'igdb' && value !== 'wikidata') throw new CliError(`--source must be igdb or wikidata${value ? `, not "${value}"` : ''}. Usage: npm run vgl -- catalog:sync [--source igdb|wikidata] [--restart]`);
+      source = value;
+    } else throw new CliError(`Unknown argument "${arg}". Usage: npm run vgl -- catalog:sync [--source igdb|wikidata] [--restart]`);
+  }
+  if (source === 'igdb' && !config.igdb) throw new CliError(CATALOG_SYNC_MESSAGES.notConfigured);
+  if (source === 'wikidata' && config.wikidata.mode === 'off') throw new CliError(CATALOG_SYNC_MESSAGES.wikidataOff);
+  return { source, restart };
+}
+
 async function catalogSync(args: string[], config: Config, io: CliIO): Promise<void> {
-  if (!config.igdb) throw new CliError(CATALOG_SYNC_MESSAGES.notConfigured);
+  const { source, restart } = syncArguments(args, config);
   const db = createDb(config.database);
   // Ctrl-C stops the run at its next query, so it notes why and frees the lease for the next run (a second Ctrl-C quits at once).
   const interrupted = new AbortController();
@@ -142,24 +162,31 @@ async function catalogSync(args: string[], config: Config, io: CliIO): Promise<v
   process.once('SIGTERM', interrupt);
   try {
     await migrateToLatest(db);
-    // The same lease as the server's schedule and the dashboard's "Sync now": one run at a time, whichever process starts it.
+    const name = source === 'igdb' ? 'IGDB' : 'Wikidata';
+    const options = {
+      trigger: 'cli' as const,
+      restart,
+      onProgress: progressBar(`Syncing games from ${name}`, (t) => io.out(t.replace(/\n$/, ''))),
+      signal: interrupted.signal,
+    };
+    // The same lease as the server's schedule and the dashboard's "Sync now": one run of a source at a time, whichever process starts it.
     let started;
     try {
-      started = await startIgdbSync(db, new IgdbClient(config.igdb, dbTokenStore(db)), {
-        trigger: 'cli',
-        restart: args.includes('--restart'),
-        onProgress: progressBar('Syncing games from IGDB', (t) => io.out(t.replace(/\n$/, ''))),
-        signal: interrupted.signal,
-      });
+      started = source === 'igdb' ? await startIgdbSync(db, new IgdbClient(config.igdb!, dbTokenStore(db)), options) : await startWikidataSync(db, wikidataClient(config.wikidata), options);
     } catch (error) {
       if (error instanceof SyncBusyError) throw new CliError(error.message);
       throw error;
     }
-    const report = await started.done;
+    const report: CatalogSyncReport = await started.done;
+    const mode = report.mode === 'full' ? 'Full crawl' : 'Incremental sync';
+    if (report.added !== undefined) {
+      io.out(`Wikidata ${mode.toLowerCase()}: ${report.games} games read (${report.added} new, ${report.enriched ?? 0} completed an existing game), ${report.related} expansions and DLC, ${report.removed ?? 0} removed, in ${report.requests ?? 0} request(s).`);
+      return;
+    }
     const resumed = report.resumedFrom ? ` (resumed after IGDB id ${report.resumedFrom})` : '';
     const related = report.related ? `, ${report.related} DLC, bundles and editions` : '';
     const covers = report.covers ? `, ${report.covers} replaced cover(s)` : '';
-    io.out(`${report.mode === 'full' ? 'Full crawl' : 'Incremental sync'}: ${report.games} games${related}${covers} in ${report.pages} page(s)${resumed}.`);
+    io.out(`${mode}: ${report.games} games${related}${covers} in ${report.pages} page(s)${resumed}.`);
   } finally {
     process.off('SIGINT', interrupt);
     process.off('SIGTERM', interrupt);
@@ -205,7 +232,11 @@ async function demoSeed(args: string[], config: Config, io: CliIO): Promise<void
 }
 
 export const commands: Record<string, Command> = {
-  'catalog:sync': { usage: 'catalog:sync [--restart]', summary: 'fill or update the catalog from IGDB (resumes an interrupted crawl)', run: catalogSync },
+  'catalog:sync': {
+    usage: 'catalog:sync [--source igdb|wikidata] [--restart]',
+    summary: 'fill or update the catalog from IGDB (when configured) or Wikidata; resumes an interrupted run',
+    run: catalogSync,
+  },
   'catalog:import': { usage: 'catalog:import [file]', summary: 'import games from a JSONL file (default: the embedded catalog)', run: catalogImport },
   'user:role': { usage: 'user:role <username> <role>', summary: 'make a user a user, moderator or admin', run: userRole },
   'db:migrate': { usage: 'db:migrate', summary: 'apply pending database migrations', run: dbMigrate },

@@ -87,6 +87,8 @@ async function startApp(database: Config['database'], dataDir: string, options: 
     PUBLIC_URL: 'https://vgl.test',
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     LOG_LEVEL: 'silent',
+    // Tests never reach for the real Wikidata: a test that syncs points WIKIDATA_SPARQL_URL at a double and turns it on.
+    WIKIDATA_SYNC: 'off',
     ...(database.kind === 'postgres' ? { DATABASE_URL: database.url } : {}),
     ...options.env,
   });

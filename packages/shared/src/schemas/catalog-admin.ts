@@ -17,8 +17,12 @@ export const catalogSyncReportSchema = named(
     covers: count('Covers refreshed because IGDB replaced them'),
     pages: count('Pages of games fetched'),
     resumedFrom: count('The IGDB id a full crawl resumed after (0 for a fresh start)'),
+    added: count('Wikidata: games new to the catalog').optional(),
+    enriched: count('Wikidata: games already in the catalog that it completed').optional(),
+    removed: count('Wikidata: games gone from Wikidata and from no member’s library, removed').optional(),
+    requests: count('Requests sent to the source').optional(),
   }),
-  'What an IGDB sync did',
+  'What a catalog sync did',
 ) satisfies z.ZodType<CatalogSyncReport>;
 
 const runSchema = named(
@@ -30,8 +34,8 @@ const runSchema = named(
     startedAt: unixMs('Started'),
     updatedAt: unixMs('When the running process last wrote its progress'),
     pages: count('Pages of games fetched so far'),
-    saved: count('IGDB records saved so far (games and their related items)'),
-    total: z.number().int().min(0).nullable().describe('How many records this run expects; null until IGDB has said'),
+    saved: count('Records saved so far (games and their related items)'),
+    total: z.number().int().min(0).nullable().describe('How many records this run expects; null until the source has said'),
     rate: z.number().min(0).describe('Records saved per second since the start'),
   }),
   'The sync under way',
@@ -58,27 +62,32 @@ export const catalogSyncStateSchema = named(
     nextRunAt: unixMs('The server’s next scheduled run').nullable().describe('Null when none is scheduled'),
     nextMode: mode.describe('What the next run does: a full crawl until one has completed, then what changed since'),
   }),
-  'The IGDB sync, as every process sees it',
+  'A source’s sync, as every process sees it',
 ) satisfies z.ZodType<CatalogSyncState>;
 
 export const adminCatalogSchema = named(
   'AdminCatalog',
   z.object({
     source: z.object({
-      kind: z.enum(['igdb', 'embedded']).describe('IGDB when the server has IGDB credentials; else the embedded catalog'),
+      kind: z.enum(['igdb', 'wikidata', 'embedded']).describe('IGDB when the server has IGDB credentials; else Wikidata when its sync is on; else the embedded catalog alone'),
       name: z.string(),
       description: z.string(),
     }),
     counts: z.object({
       games: count('Catalog games'),
-      gamesBySource: z.object({ mame: count('From the embedded catalog'), igdb: count('From IGDB'), import: count('From an imported file') }),
+      gamesBySource: z.object({ mame: count('From the embedded catalog'), igdb: count('From IGDB'), wikidata: count('From Wikidata'), import: count('From an imported file') }),
       relatedItems: count('DLC, bundles, editions… listed on their parent game’s page'),
       platforms: count('Platforms'),
       genres: count('Genres'),
       themes: count('Themes'),
       companies: count('Companies'),
     }),
-    sync: catalogSyncStateSchema,
+    sync: catalogSyncStateSchema.describe('The IGDB sync'),
+    wikidata: z.object({
+      mode: z.enum(['on', 'manual', 'off']).describe('on: synced on a schedule; manual: only by hand (IGDB is the primary source); off: WIKIDATA_SYNC=off'),
+      description: z.string(),
+      sync: catalogSyncStateSchema,
+    }),
   }),
-  'The catalog’s source, counts and IGDB sync',
+  'The catalog’s sources, counts and syncs',
 ) satisfies z.ZodType<AdminCatalog>;

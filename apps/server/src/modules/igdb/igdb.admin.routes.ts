@@ -1,5 +1,6 @@
 import { adminCatalogSchema, catalogSyncStateSchema } from '@vgl/shared/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { errorResponse } from '../../http/route-conventions.js';
 import { actorOf } from '../auth/auth.guard.js';
 import type { CatalogAdminService } from './igdb.admin.service.js';
@@ -37,16 +38,19 @@ export const catalogAdminRoutes =
         config: admin,
         schema: {
           operationId: 'startCatalogSync',
-          summary: 'Sync the catalog from IGDB now (admins only)',
+          summary: 'Sync the catalog from IGDB or Wikidata now (admins only)',
           description:
-            'Starts a run in the background (a full crawl until one has completed, then what changed since) and answers at once with the sync’s state; GET /api/admin/catalog follows its progress. One run at a time across all processes.',
+            'Starts a run in the background (a full crawl until one has completed, then what changed since) and answers at once with the sync’s state; GET /api/admin/catalog follows its progress. One run of each source at a time across all processes. Without a body: IGDB when configured, else Wikidata.',
           tags,
+          body: z
+            .object({ source: z.enum(['igdb', 'wikidata']).optional().describe('Which source to sync; IGDB when configured, else Wikidata') })
+            .optional(),
           response: {
             202: catalogSyncStateSchema,
-            409: errorResponse(409, 'A sync is already running (`sync_running`), or IGDB is not configured (`igdb_not_configured`)'),
+            409: errorResponse(409, 'A sync of that source is already running (`sync_running`), IGDB is not configured (`igdb_not_configured`), or the Wikidata sync is off (`wikidata_off`)'),
           },
         },
       },
-      async (req, reply) => reply.code(202).send(await catalog.syncNow(actorOf(req))),
+      async (req, reply) => reply.code(202).send(await catalog.syncNow(actorOf(req), req.body?.source)),
     );
   };

@@ -11,9 +11,10 @@ import { bearer, createUser, loginToken } from '../../test/users.js';
 import { IgdbClient } from './igdb.client.js';
 import { createJobQueue } from '../jobs/jobs.js';
 import { IGDB_SYNC_JOB, IGDB_SYNC_QUEUE, workIgdbSync, type ScheduleOptions } from './igdb.job.js';
-import { SYNC_LEASE_KEY, syncLease } from './igdb.lease.js';
-import { startIgdbSync, SyncBusyError, SyncStoppedError } from './igdb.run.js';
-import { syncStatus } from './igdb.status.js';
+import { syncLease as leaseOf } from '../catalog-sync/sync.lease.js';
+import { igdbSyncStatus as syncStatus, startIgdbSync, SYNC_LEASE_KEY, SyncBusyError, SyncStoppedError } from './igdb.run.js';
+
+const syncLease = (db: Parameters<typeof leaseOf>[0]) => leaseOf(db, SYNC_LEASE_KEY);
 import { dbTokenStore } from './igdb.token.js';
 import { GAME_TYPES, type IgdbGame } from './igdb.types.js';
 

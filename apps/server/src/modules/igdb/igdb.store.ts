@@ -60,7 +60,7 @@ function groupBy<T>(values: T[], key: (v: T) => string): Map<string, T[]> {
 }
 
 /** Inserts many rows in statements of at most `size` rows (SQLite and PostgreSQL cap bound parameters). */
-async function insertChunked<T extends keyof Database & string>(k: K, table: T, rows: Insertable<Database[T]>[], size = 500): Promise<void> {
+export async function insertChunked<T extends keyof Database & string>(k: K, table: T, rows: Insertable<Database[T]>[], size = 500): Promise<void> {
   for (let i = 0; i < rows.length; i += size) {
     await k
       .insertInto(table)

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database.js';
 
 /** A Twitch app access token for one client id. */
@@ -74,5 +73,4 @@ export function memoryTokenStore(): TokenStore {
   };
 }
 
-/** A name for this process's lease. */
-export const leaseOwner = () => `${process.pid}-${randomBytes(6).toString('hex')}`;
+export { leaseOwner } from '../catalog-sync/sync.lease.js';

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.js';
 import { MAIL_JOB, MAIL_RETRY, workMail } from '../../mail/mail.jobs.js';
 import type { MailTransport } from '../../mail/mailer.js';
 import { IGDB_SYNC_JOB, IGDB_SYNC_QUEUE, workIgdbSync, type ScheduleOptions } from '../igdb/igdb.job.js';
+import { WIKIDATA_SYNC_JOB, WIKIDATA_SYNC_QUEUE, workWikidataSync, type WikidataScheduleOptions } from '../wikidata/wikidata.job.js';
 import { createJobQueue } from './jobs.js';
 import type { JobQueue, QueueSettings, RetryPolicy } from './jobs.queue.js';
 
@@ -12,15 +13,21 @@ export interface JobsOptions {
   mailRetry?: RetryPolicy;
   pollSeconds?: number;
   igdbSchedule?: ScheduleOptions;
+  wikidataSchedule?: WikidataScheduleOptions;
 }
 
 /** The app's job queues and how each is retried. */
-export const appQueues = (mailRetry: RetryPolicy = MAIL_RETRY): Record<string, QueueSettings> => ({ [MAIL_JOB]: { retry: mailRetry }, [IGDB_SYNC_JOB]: IGDB_SYNC_QUEUE });
+export const appQueues = (mailRetry: RetryPolicy = MAIL_RETRY): Record<string, QueueSettings> => ({
+  [MAIL_JOB]: { retry: mailRetry },
+  [IGDB_SYNC_JOB]: IGDB_SYNC_QUEUE,
+  [WIKIDATA_SYNC_JOB]: WIKIDATA_SYNC_QUEUE,
+});
 
 /**
  * The app's background work. Every role sends jobs; `worker` and `all`
- * (VGL_ROLE) also work them and keep the schedule: mail delivery and, with
- * IGDB configured, the catalog sync. Stopped before the database closes.
+ * (VGL_ROLE) also work them and keep the schedule: mail delivery, the IGDB
+ * sync when IGDB is configured, and the Wikidata sync when it is on (the
+ * default without IGDB keys). Stopped before the database closes.
  */
 export async function registerJobs(app: FastifyInstance, { config, db, transport, options = {} }: { config: Config; db: Db; transport: MailTransport; options?: JobsOptions }): Promise<JobQueue> {
   const works = config.role !== 'web';
@@ -30,10 +37,11 @@ export async function registerJobs(app: FastifyInstance, { config, db, transport
     pollSeconds: options.pollSeconds,
   });
   await queue.start();
-  let stopSync: (() => Promise<void>) | undefined;
+  const stopSyncs: (() => Promise<void>)[] = [];
   if (works) {
     await workMail(queue, transport);
-    if (config.igdb) stopSync = await workIgdbSync(queue, db, config.igdb, app.log, options.igdbSchedule);
+    if (config.igdb) stopSyncs.push(await workIgdbSync(queue, db, config.igdb, app.log, options.igdbSchedule));
+    if (config.wikidata.mode === 'on') stopSyncs.push(await workWikidataSync(queue, db, config.wikidata, app.log, options.wikidataSchedule));
   }
   // Read at each scrape; NaN (not a failed scrape) while the database does not answer.
   const count = (which: 'pending' | 'failed') => async () => (await queue.counts().catch(() => ({ pending: Number.NaN, failed: Number.NaN })))[which];
@@ -41,7 +49,7 @@ export async function registerJobs(app: FastifyInstance, { config, db, transport
   app.metrics.addGauge('vgl_jobs_failed', 'Background jobs that failed every try and wait for a person (the dashboard lists failed mail)', count('failed'));
   // Before the database closes: the sync under way stops at its next query, mail under way is finished.
   app.addHook('preClose', async () => {
-    await stopSync?.();
+    await Promise.all(stopSyncs.map((stop) => stop()));
     await queue.stop();
     transport.close();
   });

@@ -1,21 +1,33 @@
 import type { CatalogSyncError, CatalogSyncFinished, CatalogSyncMode, CatalogSyncState, CatalogSyncTrigger } from '@vgl/shared';
 import type { Db } from '../../db/database.js';
 import { setMeta } from '../../db/meta.js';
-import { holdsLease, SYNC_LEASE_KEY } from './igdb.lease.js';
-import { SYNC_KEYS } from './igdb.sync.js';
+import { holdsLease } from './sync.lease.js';
 
 /**
- * The IGDB sync's state, in app_meta so that every process sees the same:
- * the run under way (written by the process holding the sync lease, about
- * once a second), the last run that finished, the last error, and the next
- * scheduled run (written by the server's schedule). Values are JSON.
+ * Where one catalog source keeps its sync's state, in app_meta so that every
+ * process sees the same: the lease, the run under way (written by the process
+ * holding the lease, about once a second), the last run that finished, the
+ * last error, the next scheduled run (written by the server's schedule) and
+ * whether a full crawl has completed. Values are JSON.
  */
-export const STATUS_KEYS = {
-  run: 'igdb.sync.run',
-  last: 'igdb.sync.last',
-  error: 'igdb.sync.error',
-  next: 'igdb.sync.next',
-} as const;
+export interface SyncKeys {
+  lease: string;
+  run: string;
+  last: string;
+  error: string;
+  next: string;
+  fullDone: string;
+}
+
+/** The keys of a source named `prefix` ("igdb", "wikidata"). */
+export const syncKeysOf = (prefix: string, fullDone: string): SyncKeys => ({
+  lease: `${prefix}.sync.lease`,
+  run: `${prefix}.sync.run`,
+  last: `${prefix}.sync.last`,
+  error: `${prefix}.sync.error`,
+  next: `${prefix}.sync.next`,
+  fullDone,
+});
 
 /** The run under way, as stored: CatalogSyncRun without the derived rate, plus its lease holder. */
 export interface StoredRun {
@@ -42,12 +54,12 @@ const parse = <T>(value: string | undefined): T | null => {
   }
 };
 
-export function syncStatus(db: Db) {
+export function syncStatus(db: Db, keys: SyncKeys) {
   const k = db.kysely;
   return {
     /** Notes the run this lease holder starts (only while it holds the lease). */
     async begin(run: StoredRun): Promise<void> {
-      await k.insertInto('app_meta').values({ key: STATUS_KEYS.run, value: '', updated_at: 0 }).onConflict((oc) => oc.column('key').doNothing()).execute();
+      await k.insertInto('app_meta').values({ key: keys.run, value: '', updated_at: 0 }).onConflict((oc) => oc.column('key').doNothing()).execute();
       await this.progress(run);
     },
     /** The run's progress; a process that lost its lease writes nothing. */
@@ -55,27 +67,26 @@ export function syncStatus(db: Db) {
       await k
         .updateTable('app_meta')
         .set({ value: JSON.stringify(run), updated_at: run.updatedAt })
-        .where('key', '=', STATUS_KEYS.run)
-        .where(holdsLease(run.owner))
+        .where('key', '=', keys.run)
+        .where(holdsLease(run.owner, keys.lease))
         .execute();
     },
     async end(owner: string): Promise<void> {
-      await k.updateTable('app_meta').set({ value: '', updated_at: Date.now() }).where('key', '=', STATUS_KEYS.run).where(holdsLease(owner)).execute();
+      await k.updateTable('app_meta').set({ value: '', updated_at: Date.now() }).where('key', '=', keys.run).where(holdsLease(owner, keys.lease)).execute();
     },
-    finished: (run: CatalogSyncFinished) => setMeta(k, STATUS_KEYS.last, JSON.stringify(run)),
-    failed: (error: CatalogSyncError) => setMeta(k, STATUS_KEYS.error, JSON.stringify(error)),
+    finished: (run: CatalogSyncFinished) => setMeta(k, keys.last, JSON.stringify(run)),
+    failed: (error: CatalogSyncError) => setMeta(k, keys.error, JSON.stringify(error)),
     /** The next scheduled run, or none (the schedule stopped). */
-    scheduled: (at: number | null) => setMeta(k, STATUS_KEYS.next, at === null ? '' : String(at)),
+    scheduled: (at: number | null) => setMeta(k, keys.next, at === null ? '' : String(at)),
 
     /** Everything the Catalog page shows about the sync. A run counts as under way while its process holds the lease. */
     async read(now = Date.now()): Promise<CatalogSyncState> {
-      const keys = [...Object.values(STATUS_KEYS), SYNC_LEASE_KEY, SYNC_KEYS.fullDone];
-      const rows = await k.selectFrom('app_meta').select(['key', 'value', 'updated_at']).where('key', 'in', keys).execute();
+      const rows = await k.selectFrom('app_meta').select(['key', 'value', 'updated_at']).where('key', 'in', Object.values(keys)).execute();
       const row = (key: string) => rows.find((r) => r.key === key);
-      const lease = row(SYNC_LEASE_KEY);
-      const run = parse<StoredRun>(row(STATUS_KEYS.run)?.value);
+      const lease = row(keys.lease);
+      const run = parse<StoredRun>(row(keys.run)?.value);
       const live = run && lease && lease.value === run.owner && Number(lease.updated_at) >= now ? run : null;
-      const next = Number(row(STATUS_KEYS.next)?.value || NaN);
+      const next = Number(row(keys.next)?.value || NaN);
       return {
         running: live && {
           mode: live.mode,
@@ -88,11 +99,11 @@ export function syncStatus(db: Db) {
           total: live.total,
           rate: live.updatedAt > live.startedAt ? Math.round((live.saved / ((live.updatedAt - live.startedAt) / 1000)) * 10) / 10 : 0,
         },
-        lastRun: parse<CatalogSyncFinished>(row(STATUS_KEYS.last)?.value),
-        lastError: parse<CatalogSyncError>(row(STATUS_KEYS.error)?.value),
+        lastRun: parse<CatalogSyncFinished>(row(keys.last)?.value),
+        lastError: parse<CatalogSyncError>(row(keys.error)?.value),
         // A time long past was left by a server that stopped without saying so: nothing is scheduled.
         nextRunAt: Number.isFinite(next) && next > now - STALE_NEXT_MS ? next : null,
-        nextMode: row(SYNC_KEYS.fullDone)?.value === '1' ? 'incremental' : 'full',
+        nextMode: row(keys.fullDone)?.value === '1' ? 'incremental' : 'full',
       };
     },
   };
