@@ -166,12 +166,13 @@ export const relatedItemSchema = named(
   z.object({
     kind: z.enum(RELATED_ITEM_KINDS).describe('edition (a version of the game), dlc, expansion, bundle, pack, update, episode, season or mod'),
     name: z.string(),
-    igdb_id: z.number().int(),
-    slug: z.string().describe('IGDB’s slug (https://www.igdb.com/games/{slug})'),
+    igdb_id: z.number().int().nullable().describe('Null for an item from Wikidata'),
+    slug: z.string().describe('IGDB’s slug (https://www.igdb.com/games/{slug}), or the Wikidata item id'),
+    url: z.string().describe('Where the item is described: its IGDB or Wikidata page'),
     cover: igdbCover,
     first_release_date: releaseDateSeconds,
   }),
-  'Something IGDB lists with a game that is not a game of its own',
+  'Something IGDB or Wikidata lists with a game that is not a game of its own',
 );
 
 /** Where a game can be bought or played, or read about: a link from IGDB. */
@@ -228,7 +229,7 @@ export const gameSchema = named(
     release_year: releaseYear,
     rating: igdbRating,
     rating_count: z.number().int().describe('How many IGDB ratings the rating is from'),
-    source: z.enum(['mame', 'igdb', 'import']).describe('Where the catalog got it: the open seed catalog, IGDB, or an import'),
+    source: z.enum(['mame', 'igdb', 'wikidata', 'import', 'member']).describe('Where the catalog got it: the open seed catalog, IGDB, Wikidata, an import, or a member (GET /api/games/submissions)'),
     platforms: z.array(namedRef.extend({ abbreviation: z.string().nullable() })),
     genres: z.array(namedRef),
     themes: z.array(namedRef),

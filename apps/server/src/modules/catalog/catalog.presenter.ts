@@ -57,18 +57,29 @@ export function presentPlatform(row: Pick<Selectable<PlatformsTable>, 'id' | 'sl
 }
 
 type RelatedItemKind = (typeof RELATED_ITEM_KINDS)[number];
+
+/** A related item from Wikidata (wikidata.extras.ts). */
+export interface RelatedItemRow {
+  qid: string;
+  kind: string;
+  name: string;
+  first_release_date: number | null;
+}
 const RELATED_ORDER: string[] = ['edition', 'expansion', 'dlc', 'episode', 'season', 'bundle', 'pack', 'update', 'mod'];
 
 /** A game's related items as the game page lists them: by kind (editions first), then by release. */
-export function presentRelatedItems(rows: Awaited<ReturnType<typeof relatedItems>>) {
-  return rows
-    .map((r) => ({
+export function presentRelatedItems(rows: Awaited<ReturnType<typeof relatedItems>>, fromWikidata: RelatedItemRow[] = []) {
+  return [
+    ...rows.map((r) => ({
       kind: r.kind as RelatedItemKind,
       name: r.name,
-      igdb_id: r.igdb_id,
+      igdb_id: r.igdb_id as number | null,
       slug: r.slug,
+      url: `https://www.igdb.com/games/${encodeURIComponent(r.slug)}`,
       cover: r.cover_image_id,
       first_release_date: r.first_release_date,
-    }))
+    })),
+    ...fromWikidata.map((r) => ({ ...r, kind: r.kind as RelatedItemKind, igdb_id: null, slug: r.qid, url: `https://www.wikidata.org/wiki/${r.qid}`, cover: null })),
+  ]
     .sort((a, b) => RELATED_ORDER.indexOf(a.kind) - RELATED_ORDER.indexOf(b.kind));
 }

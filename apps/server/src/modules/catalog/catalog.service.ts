@@ -2,6 +2,7 @@ import type { CommunityRating } from '@vgl/shared';
 import type { BrowseQuery } from '@vgl/shared/schemas';
 import type { Db } from '../../db/database.js';
 import { gameExtras } from './catalog.extras.js';
+import { wikidataRelatedItems, withWikidataExtras } from '../wikidata/wikidata.extras.js';
 import { keptGamePages } from './catalog.game-pages.js';
 import { getMeta } from '../../db/meta.js';
 import { notFound } from '../../http/errors.js';
@@ -22,6 +23,7 @@ import {
   upcomingIds,
 } from './catalog.repo.js';
 import { CatalogSearch } from './catalog.search.js';
+import type { GameViewer } from './catalog.visibility.js';
 
 export interface Page<T> {
   items: T[];
@@ -63,12 +65,21 @@ export function createCatalogService(db: Db, community?: CommunitySignals, now: 
     return ids;
   }
 
-  /** A game page's catalog part, everything but its members' ratings (catalog.game-pages.ts). */
+  /** A game page's catalog part, everything but its members' ratings. */
+  async function pageOf(row: NonNullable<Awaited<ReturnType<typeof findGameBySlug>>>) {
+    const [details, related, wikidataRelated, extras] = await Promise.all([
+      gameDetails(k, row.id),
+      relatedItems(k, row.igdb_id),
+      wikidataRelatedItems(k, row.id),
+      gameExtras(k, row.igdb_id).then((fromIgdb) => withWikidataExtras(k, row.id, fromIgdb)),
+    ]);
+    return { id: row.id, page: { ...presentGame(row, details), related: presentRelatedItems(related, wikidataRelated), ...extras } };
+  }
+  /** The pages of catalog games, kept (catalog.game-pages.ts); an unlisted game is none of them (404). */
   const gamePages = keptGamePages(async (slug) => {
     const row = await findGameBySlug(k, slug);
     if (!row) throw notFound(`There is no game "${slug}".`);
-    const [details, related, extras] = await Promise.all([gameDetails(k, row.id), relatedItems(k, row.igdb_id), gameExtras(k, row.igdb_id)]);
-    return { id: row.id, page: { ...presentGame(row, details), related: presentRelatedItems(related), ...extras } };
+    return pageOf(row);
   });
 
   // Filter slugs → ids, remembered for a while: every browse request needs them and they almost never change.
@@ -150,6 +161,18 @@ export function createCatalogService(db: Db, community?: CommunitySignals, now: 
     /** Builds the typo corrector's word list in the background (at start), so early searches need not wait. */
     warmSearch: () => search.warm(),
 
+    /**
+     * The page of a game members submitted that is not in the catalog (yet), for its submitter
+     * and moderators: made afresh each time, never kept with the catalog's pages. Undefined for
+     * anyone else, and for a game that is listed (its page is GET /api/igdb/games/{slug}).
+     */
+    async unlistedGame(slug: string, viewer: GameViewer) {
+      const row = await findGameBySlug(k, slug, viewer);
+      if (!row || row.unlisted_submission === null) return undefined;
+      const { id, page } = await pageOf(row);
+      return { submissionId: row.unlisted_submission, page: { ...page, community: (await community?.communityRating(id)) ?? null } };
+    },
+
     async search(q: string, page: number, limit: number) {
       const result = await search.search(q, limit, (page - 1) * limit);
       return { items: await cards(result.ids), total: result.total, correctedTo: result.correctedTo, correctionPending: result.correctionPending };
@@ -162,9 +185,12 @@ export function createCatalogService(db: Db, community?: CommunitySignals, now: 
      */
     async trending(limit: number) {
       const busiest = community ? await busiestGames(community, limit) : [];
-      if (busiest.length >= limit) return cards(busiest);
+      // Cards leave out members' games awaiting a moderator, busy as their submitters keep them.
+      const shown = await cards(busiest);
+      if (shown.length >= limit) return shown;
       const { ids: popular } = await browseGameIds(k, db.dialect, { sort: 'popularity', limit: limit * 2, offset: 0 }, { count: false });
-      return cards([...new Set([...busiest, ...popular])].slice(0, limit));
+      const seen = new Set(shown.map((g) => g.id));
+      return [...shown, ...(await cards(popular.filter((id) => !seen.has(id)).slice(0, limit - shown.length)))];
     },
 
     async upcoming(limit: number, page: number) {

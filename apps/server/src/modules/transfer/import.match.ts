@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { LIBRARY_LIMITS, searchWords, slugify } from '@vgl/shared';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
+import { listedGame } from '../catalog/catalog.visibility.js';
 import type { ImportRow } from './import.rows.js';
 import type { Conn } from '../library/library.repo.js';
 import { createPacer, forEachPaced, type Pacer } from './import.pace.js';
@@ -36,7 +37,9 @@ export function* chunks<T>(list: T[], size = BATCH): Generator<T[]> {
   for (let i = 0; i < list.length; i += size) yield list.slice(i, i + size);
 }
 
-const selectGames = (k: Kysely<Database>) => k.selectFrom('games').select(['id', 'slug', 'name', 'release_year as year', 'popularity', 'igdb_id']);
+// Members' games awaiting a moderator are nobody else's to import (catalog.visibility.ts).
+const selectGames = (k: Kysely<Database>) =>
+  k.selectFrom('games').select(['id', 'slug', 'name', 'release_year as year', 'popularity', 'igdb_id']).where(listedGame('games.id'));
 
 /** Games by the title key of their name (primary) or of an alternative name. */
 class TitleIndex {
@@ -185,15 +188,21 @@ export async function matchRows(db: Db, rows: ImportRow[], pacer: Pacer = create
   await lookup(igdbIds, async (ids) => {
     for (const game of await selectGames(k).where('igdb_id', 'in', ids).execute()) byIgdb.set(game.igdb_id!, game);
   });
-  // Steam app ids through IGDB's external ids (a catalog synced from IGDB has them; the embedded one matches by title).
+  // Steam app ids through IGDB's external ids (a catalog synced from IGDB has them), else through Wikidata's
+  // (game_store_ids, keyed by our game id); the embedded catalog alone matches by title.
   await lookup(steamIds, async (ids) => {
+    const uids = ids.map(String);
     const found = await selectGames(k)
       .innerJoin('game_external_ids as x', 'x.game_igdb_id', 'games.igdb_id')
       .select('x.uid')
       .where('x.source', '=', 'steam')
-      .where('x.uid', 'in', ids.map(String))
+      .where('x.uid', 'in', uids)
       .execute();
     for (const game of found) bySteam.set(Number(game.uid), game);
+    const open = uids.filter((uid) => !bySteam.has(Number(uid)));
+    if (open.length === 0) return;
+    const viaWikidata = await selectGames(k).innerJoin('game_store_ids as s', 's.game_id', 'games.id').select('s.uid').where('s.source', '=', 'steam').where('s.uid', 'in', open).execute();
+    for (const game of viaWikidata) bySteam.set(Number(game.uid), game);
   });
   await lookup(slugs, async (batch) => {
     for (const game of await selectGames(k).where('slug', 'in', batch).execute()) bySlug.set(game.slug, game);

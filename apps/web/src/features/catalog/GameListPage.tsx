@@ -24,10 +24,12 @@ interface GameListPageProps {
   platformName?: string;
   /** The total was counted only up to this many (search): show "1,000+". */
   countCap?: number;
+  /** Said instead of the grid's "Nothing found." when the list is empty: why, and what to do. */
+  whenEmpty?: ReactNode;
 }
 
 /** A titled, paginated games grid: the frame of /games, /search, /upcoming and the platform, genre and theme pages. */
-export function GameListPage({ title, heading, intro, toolbar, page, data, loading, error, platformName, countCap }: GameListPageProps) {
+export function GameListPage({ title, heading, intro, toolbar, page, data, loading, error, platformName, countCap, whenEmpty }: GameListPageProps) {
   usePageMeta({ title });
   const last = data ? pageCount(data.total) : 1;
   // "?p=99999": a page past the end says so and offers the last one, instead of "Nothing found.".
@@ -55,6 +57,10 @@ export function GameListPage({ title, heading, intro, toolbar, page, data, loadi
             <PastTheEnd page={page} last={last} />
           ) : !data && loading ? (
             <GamesGridSkeleton />
+          ) : whenEmpty && data?.total === 0 && !loading ? (
+            <div className={own.whenEmpty} role="status">
+              {whenEmpty}
+            </div>
           ) : (
             <GamesGrid games={data?.items} loading={loading} platformName={platformName} />
           )}

@@ -4,6 +4,8 @@ import { GamesGrid } from '../../components/GamesGrid';
 import { usePageMeta } from '../../lib/pageMeta';
 import { NotFoundPage } from '../errors/NotFoundPage';
 import { GameListPage } from './GameListPage';
+import { useHome } from '../landing/homeApi';
+import { upcomingEmptyNote } from './upcomingNote';
 import { useGames, usePlatform, useSearch, useSelection, useTaxonomyItem, useTrending, useUpcoming } from './catalogApi';
 import styles from './catalog.module.css';
 import { isNotFound } from './isNotFound';
@@ -56,6 +58,7 @@ export function TrendingPage() {
 export function UpcomingPage() {
   const page = usePageParam();
   const upcoming = useUpcoming(page);
+  const catalog = useHome().data?.catalog;
   return (
     <GameListPage
       title="Upcoming Releases"
@@ -64,6 +67,7 @@ export function UpcomingPage() {
       data={upcoming.data}
       loading={upcoming.isFetching}
       error={upcoming.error}
+      whenEmpty={<p>{upcomingEmptyNote(catalog)}</p>}
     />
   );
 }

@@ -8,6 +8,7 @@ const item = (kind: RelatedItem['kind'], name: string, igdb_id: number, first_re
   name,
   igdb_id,
   slug: name.toLowerCase().replace(/\W+/g, '-'),
+  url: `https://www.igdb.com/games/${name.toLowerCase().replace(/\W+/g, '-')}`,
   cover: null,
   first_release_date,
 });
@@ -19,6 +20,11 @@ describe('RelatedItems (the game page’s "DLC and editions")', () => {
     const rows = within(section).getAllByRole('listitem');
     expect(rows.map((r) => r.textContent)).toEqual(['EditionHades Deluxe', 'DLCHades: Extra BoonsSep 13, 2020']);
     expect(within(rows[1]!).getByRole('link', { name: 'Hades: Extra Boons' })).toHaveProperty('href', 'https://www.igdb.com/games/hades-extra-boons');
+  });
+
+  it('links an item from Wikidata to its Wikidata page', () => {
+    render(<RelatedItems items={[{ kind: 'expansion', name: 'Blood and Wine', igdb_id: null, slug: 'Q21islands', url: 'https://www.wikidata.org/wiki/Q23308839', cover: null, first_release_date: null }]} />);
+    expect(screen.getByRole('link', { name: 'Blood and Wine' })).toHaveProperty('href', 'https://www.wikidata.org/wiki/Q23308839');
   });
 
   it('shows nothing without items', () => {

@@ -15,9 +15,9 @@ const KIND_LABELS: Record<RelatedItem['kind'], string> = {
 };
 
 /**
- * The game page's "DLC and editions": what IGDB lists with the game that
- * is not a game of its own (so never in the catalog's grid), each linking
- * to its IGDB page.
+ * The game page's "DLC and editions": what IGDB or Wikidata lists with the
+ * game that is not a game of its own (so never in the catalog's grid), each
+ * linking to its IGDB or Wikidata page.
  */
 export function RelatedItems({ items }: { items: RelatedItem[] | undefined }) {
   if (!items?.length) return null;
@@ -26,9 +26,9 @@ export function RelatedItems({ items }: { items: RelatedItem[] | undefined }) {
       <h2 id="game-related">DLC and editions</h2>
       <ul>
         {items.map((item) => (
-          <li key={item.igdb_id}>
+          <li key={item.url}>
             <span className={styles.relatedKind}>{KIND_LABELS[item.kind] ?? item.kind}</span>
-            <a href={`https://www.igdb.com/games/${encodeURIComponent(item.slug)}`} target="_blank" rel="noopener noreferrer">
+            <a href={item.url} target="_blank" rel="noopener noreferrer">
               {item.name}
             </a>
             {item.first_release_date !== null && <span className={styles.relatedDate}>{formatReleaseDate(item.first_release_date, null, 'short')}</span>}

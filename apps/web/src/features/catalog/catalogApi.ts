@@ -35,12 +35,15 @@ export interface GameDetails extends Omit<GameCard, 'platform'>, GamePageDetails
   related?: RelatedItem[];
 }
 
-/** Something IGDB lists with a game that is not a game of its own. */
+/** Something IGDB or Wikidata lists with a game that is not a game of its own. */
 export interface RelatedItem {
   kind: 'edition' | 'dlc' | 'expansion' | 'bundle' | 'pack' | 'update' | 'episode' | 'season' | 'mod';
   name: string;
-  igdb_id: number;
+  /** Null for an item from Wikidata. */
+  igdb_id: number | null;
   slug: string;
+  /** Its IGDB or Wikidata page. */
+  url: string;
   cover: string | null;
   first_release_date: number | null;
 }

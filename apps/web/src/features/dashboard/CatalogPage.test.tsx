@@ -17,7 +17,7 @@ const finishedAt = Date.UTC(2026, 10, 24, 9, 0);
 
 const aCatalog = (sync: Partial<CatalogSyncState> = {}, overrides: Partial<AdminCatalog> = {}): AdminCatalog => ({
   source: { kind: 'igdb', name: 'IGDB', description: 'IGDB credentials are configured.' },
-  counts: { games: 301_234, gamesBySource: { igdb: 300_000, mame: 1234, import: 0 }, relatedItems: 45_678, platforms: 210, genres: 23, themes: 22, companies: 56_789 },
+  counts: { games: 301_234, gamesBySource: { igdb: 300_000, mame: 1234, wikidata: 0, import: 0 }, relatedItems: 45_678, platforms: 210, genres: 23, themes: 22, companies: 56_789 },
   sync: {
     running: null,
     lastRun: {
@@ -32,6 +32,7 @@ const aCatalog = (sync: Partial<CatalogSyncState> = {}, overrides: Partial<Admin
     nextMode: 'incremental',
     ...sync,
   },
+  wikidata: { mode: 'manual', description: 'IGDB is the primary source: Wikidata only fills what IGDB lacks, when run by hand.', sync: { running: null, lastRun: null, lastError: null, nextRunAt: null, nextMode: 'full' } },
   ...overrides,
 });
 
@@ -49,8 +50,10 @@ const aRun = (overrides: Partial<CatalogSyncRun> = {}): CatalogSyncRun => ({
 });
 
 const catalogCalls = (requests: StubRequest[]) => requests.filter((r) => r.url.pathname.startsWith('/api/admin/catalog')).map((r) => `${r.method} ${r.url.pathname}`);
-const syncButton = () => screen.getByRole('button', { name: /Sync now|Starting/ });
-const fact = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling!.textContent;
+const igdb = () => within(screen.getByRole('region', { name: 'IGDB sync' }));
+const wikidata = () => within(screen.getByRole('region', { name: 'Wikidata sync' }));
+const syncButton = (section = igdb()) => section.getByRole('button', { name: /Sync now|Starting/ });
+const fact = (term: string, section = igdb()) => section.getByText(term, { selector: 'dt' }).nextElementSibling!.textContent;
 
 describe('dashboard: catalog', () => {
   afterEach(() => {
@@ -75,7 +78,7 @@ describe('dashboard: catalog', () => {
       '56,789Companies',
     ]);
     expect(screen.getByText('Games: 300,000 from IGDB, 1,234 from the embedded catalog.')).toBeTruthy();
-    expect(screen.getByText('No sync is running.')).toBeTruthy();
+    expect(igdb().getByText('No sync is running.')).toBeTruthy();
     expect(fact('Last sync')).toMatch(/^Incremental sync, finished Nov 24, 2026, .+ in 3 min 5 s, started by the server’s schedule: 120 games, 7 DLC, editions and more, 3 covers, 2 pages\.$/);
     expect(fact('Next scheduled sync')).toMatch(/^Nov 24, 2026, .+ \(incremental sync\)$/);
     expect(syncButton().getAttribute('aria-disabled')).toBe('false');
@@ -94,11 +97,12 @@ describe('dashboard: catalog', () => {
       },
     });
     renderRoutes(routes, '/dashboard/catalog');
-    await screen.findByText('No sync is running.');
+    await screen.findByRole('region', { name: 'IGDB sync' });
 
     fireEvent.click(syncButton());
     expect(await screen.findByText('Full crawl under way')).toBeTruthy();
-    expect(toastStore.getState()).toMatchObject({ variant: 'success', text: 'The catalog sync has started.' });
+    expect(toastStore.getState()).toMatchObject({ variant: 'success', text: 'The IGDB sync has started.' });
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ source: 'igdb' });
     // Disabled, with the reason, while it runs.
     const button = syncButton();
     expect(button.getAttribute('aria-disabled')).toBe('true');
@@ -120,7 +124,7 @@ describe('dashboard: catalog', () => {
     state = aCatalog({
       lastRun: { trigger: 'admin', startedBy: 'root', startedAt: finishedAt + HOUR, finishedAt: finishedAt + HOUR + 240_000, report: { mode: 'full', games: 20_000, related: 1600, covers: 0, pages: 44, resumedFrom: 0 } },
     });
-    await screen.findByText('No sync is running.', {}, { timeout: CATALOG_POLL_MS + 2000 });
+    await waitFor(() => expect(igdb().queryByText('No sync is running.')).toBeTruthy(), { timeout: CATALOG_POLL_MS + 2000 });
     expect(fact('Last sync')).toMatch(/^Full crawl, finished .+ in 4 min, started by root: 20,000 games, 1,600 DLC, editions and more, 0 covers, 44 pages\.$/);
     expect(syncButton().getAttribute('aria-disabled')).toBe('false');
     const calls = catalogCalls(requests).length;
@@ -163,6 +167,44 @@ describe('dashboard: catalog', () => {
     expect(fact('Last sync')).toBe('Never completed');
     expect(fact('Next scheduled sync')).toBe('None: IGDB is not configured');
     expect(catalogCalls(requests)).toEqual(['GET /api/admin/catalog']);
+  });
+
+  it('shows the Wikidata sync with its own state, and starts it with "Sync now"', async () => {
+    signInAs('admin', 'root');
+    let state = aCatalog(
+      { lastRun: null, nextRunAt: null },
+      {
+        source: { kind: 'wikidata', name: 'Wikidata, over the embedded catalog', description: 'IGDB is not configured.' },
+        counts: { games: 140_000, gamesBySource: { igdb: 0, mame: 51_000, wikidata: 89_000, import: 0 }, relatedItems: 0, platforms: 210, genres: 180, themes: 22, companies: 30_000 },
+      },
+    );
+    state.wikidata = {
+      mode: 'on',
+      description: 'Synced from Wikidata’s query service a few seconds after start and every day.',
+      sync: {
+        running: null,
+        lastRun: { trigger: 'schedule', startedBy: null, startedAt: finishedAt - 600_000, finishedAt, report: { mode: 'full', games: 1200, related: 40, covers: 0, pages: 8, resumedFrom: 0, added: 1100, enriched: 100, removed: 2, requests: 15 } },
+        lastError: null,
+        nextRunAt: finishedAt + 24 * HOUR,
+        nextMode: 'incremental',
+      },
+    };
+    const requests = stubFetch({
+      '/api/admin/catalog': () => ({ body: state }),
+      'POST /api/admin/catalog/sync': () => {
+        state = { ...state, wikidata: { ...state.wikidata, sync: { ...state.wikidata.sync, running: aRun({ mode: 'incremental', total: 30, saved: 10 }) } } };
+        return { status: 202, body: state.wikidata.sync };
+      },
+    });
+    renderRoutes(routes, '/dashboard/catalog');
+    await screen.findByRole('region', { name: 'Wikidata sync' });
+    expect(screen.getByText('Games: 89,000 from Wikidata, 51,000 from the embedded catalog.')).toBeTruthy();
+    expect(fact('Last sync', wikidata())).toMatch(/^Full crawl, finished .+ in 10 min, started by the server’s schedule: 1,200 games read \(1,100 new, 100 completed\), 40 expansions and DLC, 2 removed, 15 requests\.$/);
+    expect(syncButton(igdb()).getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(syncButton(wikidata()));
+    expect(await wikidata().findByText('Incremental sync under way: 33%')).toBeTruthy();
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ source: 'wikidata' });
+    expect(igdb().getByText('No sync is running.')).toBeTruthy();
   });
 
   it('is not for moderators: no tab, no request, and the page says so', async () => {

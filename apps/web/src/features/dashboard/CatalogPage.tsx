@@ -19,6 +19,7 @@ const COUNT_LABELS: [Exclude<keyof CatalogCounts, 'gamesBySource'>, string][] = 
 
 const SOURCE_NAMES: [keyof CatalogCounts['gamesBySource'], string][] = [
   ['igdb', 'from IGDB'],
+  ['wikidata', 'from Wikidata'],
   ['mame', 'from the embedded catalog'],
   ['import', 'imported from a file'],
 ];
@@ -43,9 +44,9 @@ export function duration(ms: number): string {
 
 /**
  * /dashboard/catalog (admins): where the catalog comes from, what it holds,
- * and the IGDB sync — the run under way in any process (polled every few
- * seconds while it goes), the last run, the last error, the next scheduled
- * run — with "Sync now".
+ * and the IGDB and Wikidata syncs — the run under way in any process (polled
+ * every few seconds while it goes), the last run, the last error, the next
+ * scheduled run — each with "Sync now".
  */
 export function CatalogPage() {
   usePageMeta({ title: 'Catalog | Dashboard' });
@@ -66,7 +67,8 @@ function Catalog() {
   return (
     <>
       <Source data={data} />
-      <Sync data={data} />
+      <Sync data={data} source="igdb" />
+      <Sync data={data} source="wikidata" />
     </>
   );
 }
@@ -95,31 +97,42 @@ function Source({ data: { source, counts } }: { data: AdminCatalog }) {
   );
 }
 
-function Sync({ data }: { data: AdminCatalog }) {
-  const { sync, source } = data;
+/** Why "Sync now" cannot start a source's run here, or null when it can. */
+function blockedBecause(data: AdminCatalog, source: 'igdb' | 'wikidata'): string | null {
+  const state = source === 'igdb' ? data.sync : data.wikidata.sync;
+  if (source === 'igdb' && data.source.kind !== 'igdb') return CATALOG_SYNC_MESSAGES.notConfigured;
+  if (source === 'wikidata' && data.wikidata.mode === 'off') return CATALOG_SYNC_MESSAGES.wikidataOff;
+  return state.running ? 'A sync is running; wait for it to finish.' : null;
+}
+
+function Sync({ data, source }: { data: AdminCatalog; source: 'igdb' | 'wikidata' }) {
+  const sync = source === 'igdb' ? data.sync : data.wikidata.sync;
+  const available = source === 'igdb' ? data.source.kind === 'igdb' : data.wikidata.mode !== 'off';
   const start = useSyncNow();
   const reasonId = useId();
-  const reason =
-    source.kind !== 'igdb' ? CATALOG_SYNC_MESSAGES.notConfigured : sync.running ? 'A sync is running; wait for it to finish.' : null;
+  const headingId = useId();
+  const reason = blockedBecause(data, source);
   const blocked = reason !== null || start.isPending;
-  // An error after the last good run is the news; an older one (or one from before IGDB was turned off) is history.
+  // An error after the last good run is the news; an older one (or one from before the source was turned off) is history.
   const error = sync.lastError;
-  const errorIsLatest = error !== null && source.kind === 'igdb' && (sync.lastRun === null || error.at > sync.lastRun.finishedAt);
+  const errorIsLatest = error !== null && available && (sync.lastRun === null || error.at > sync.lastRun.finishedAt);
+  const notScheduled = source === 'igdb' ? 'None: IGDB is not configured' : data.wikidata.mode === 'off' ? 'None: the Wikidata sync is off' : 'None: run by hand only';
 
   return (
-    <section className={styles.section} aria-labelledby="catalog-sync">
+    <section className={styles.section} aria-labelledby={headingId}>
       <div className={styles.sectionHead}>
-        <h2 id="catalog-sync">IGDB sync</h2>
+        <h2 id={headingId}>{source === 'igdb' ? 'IGDB sync' : 'Wikidata sync'}</h2>
         <button
           type="button"
           className={`button button-primary button-small ${own.syncButton}`}
           aria-disabled={blocked}
           aria-describedby={reason ? reasonId : undefined}
-          onClick={() => !blocked && start.mutate(undefined)}
+          onClick={() => !blocked && start.mutate(source)}
         >
           {start.isPending ? 'Starting…' : 'Sync now'}
         </button>
       </div>
+      {source === 'wikidata' && <p className={styles.hint}>{data.wikidata.description}</p>}
       {reason && (
         <p id={reasonId} className={styles.hint}>
           {reason}
@@ -151,10 +164,10 @@ function Sync({ data }: { data: AdminCatalog }) {
               <>
                 <Moment at={sync.nextRunAt} withTime /> ({MODES[sync.nextMode].toLowerCase()})
               </>
-            ) : source.kind === 'igdb' ? (
+            ) : available && (source === 'igdb' || data.wikidata.mode === 'on') ? (
               'None scheduled'
             ) : (
-              'None: IGDB is not configured'
+              notScheduled
             )}
           </dd>
         </div>
@@ -206,7 +219,15 @@ function Running({ run }: { run: CatalogSyncRun }) {
 
 function LastRun({ run }: { run: CatalogSyncFinished }) {
   const { report } = run;
-  const what = [`${number(report.games)} games`, `${number(report.related)} DLC, editions and more`, `${number(report.covers)} covers`, `${number(report.pages)} pages`];
+  const what =
+    report.added !== undefined
+      ? [
+          `${number(report.games)} games read (${number(report.added)} new, ${number(report.enriched ?? 0)} completed)`,
+          `${number(report.related)} expansions and DLC`,
+          `${number(report.removed ?? 0)} removed`,
+          `${number(report.requests ?? 0)} requests`,
+        ]
+      : [`${number(report.games)} games`, `${number(report.related)} DLC, editions and more`, `${number(report.covers)} covers`, `${number(report.pages)} pages`];
   return (
     <>
       {MODES[report.mode]}, finished <Moment at={run.finishedAt} withTime /> in {duration(run.finishedAt - run.startedAt)}, started by {who(run.trigger, run.startedBy)}

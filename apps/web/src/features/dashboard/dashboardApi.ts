@@ -165,13 +165,13 @@ export const useAdminCatalog = () =>
   useQuery({
     queryKey: [...adminKey, 'catalog'],
     queryFn: async ({ signal }) => (await api.get<AdminCatalog>('/api/admin/catalog', { signal })).data,
-    refetchInterval: (query) => (query.state.data?.sync.running ? CATALOG_POLL_MS : CATALOG_IDLE_POLL_MS),
+    refetchInterval: (query) => (query.state.data?.sync.running || query.state.data?.wikidata?.sync.running ? CATALOG_POLL_MS : CATALOG_IDLE_POLL_MS),
     retry: false,
   });
 
-/** "Sync now": the run starts in the background; the page then polls its progress. */
+/** "Sync now" for one source: the run starts in the background; the page then polls its progress. */
 export const useSyncNow = () =>
-  useModeration(() => api.post('/api/admin/catalog/sync'), {
+  useModeration((source: 'igdb' | 'wikidata') => api.post('/api/admin/catalog/sync', { source }), {
     what: 'Starting the catalog sync',
-    done: () => 'The catalog sync has started.',
+    done: (source) => `The ${source === 'igdb' ? 'IGDB' : 'Wikidata'} sync has started.`,
   });

@@ -32,7 +32,7 @@ export function ExplorePage() {
       <TrendingSection games={data?.trending} loading={loading} aboveFold />
       <PopularReviewsSection reviews={data?.reviews} platformNames={data?.platformNames} />
       <Suspense fallback={null}>{data && <ExploreLists />}</Suspense>
-      <UpcomingSection games={data?.upcoming} loading={loading} />
+      <UpcomingSection games={data?.upcoming} loading={loading} catalog={data?.catalog} />
       {data && <DiscoverSection platformOfTheDay={data.platformOfTheDay} selectionOfTheDay={data.selectionOfTheDay} />}
       <BrowseSection games={data?.browse} loading={loading} />
     </>

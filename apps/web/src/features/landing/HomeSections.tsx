@@ -2,7 +2,9 @@ import type { ReviewEntry } from '@vgl/shared';
 import { GamesGrid } from '../../components/GamesGrid';
 import { ReviewCard } from '../../components/review/ReviewCard';
 import type { GameCard } from '../catalog/catalogApi';
+import { upcomingEmptyNote } from '../catalog/upcomingNote';
 import { HomeSection } from './HomeSection';
+import type { CatalogFacts } from './homeApi';
 import styles from './HomeSections.module.css';
 
 interface TeaserProps {
@@ -27,9 +29,10 @@ export const TrendingSection = (props: TeaserProps) => (
   </HomeSection>
 );
 
-export const UpcomingSection = (props: TeaserProps) => (
+/** SPEC §2's Upcoming Releases; when the catalog knows no release ahead, one line says why instead of "Nothing found.". */
+export const UpcomingSection = ({ catalog, ...props }: TeaserProps & { catalog?: CatalogFacts }) => (
   <HomeSection title="Upcoming Releases" seeAll={{ to: '/upcoming', what: 'upcoming releases' }} offscreen>
-    <TeaserGrid {...props} />
+    {!props.loading && props.games?.length === 0 ? <p className={styles.emptyNote}>{upcomingEmptyNote(catalog)}</p> : <TeaserGrid {...props} />}
   </HomeSection>
 );
 

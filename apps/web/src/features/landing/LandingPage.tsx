@@ -40,7 +40,7 @@ export function LandingPage() {
       <TrendingSection games={data?.trending} loading={loading} />
       <PopularReviewsSection reviews={data?.reviews} platformNames={data?.platformNames} />
       {data && <DiscoverSection platformOfTheDay={data.platformOfTheDay} selectionOfTheDay={data.selectionOfTheDay} />}
-      <UpcomingSection games={data?.upcoming} loading={loading} />
+      <UpcomingSection games={data?.upcoming} loading={loading} catalog={data?.catalog} />
     </>
   );
 }
