@@ -27,7 +27,7 @@ export const CLASSES = {
   expansion: 'Q209163',
   dlc: 'Q1066707',
   mod: 'Q865493',
-  compilation: 'Q1326966',
+  compilation: 'Q16070115',
 } as const;
 
 /** Only Q-ids ever go into a query: they come from the endpoint's answers, and are checked all the same. */
