@@ -65,6 +65,8 @@ import { profileRoutes } from './modules/profile/profile.routes.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { createAdminService } from './modules/admin/admin.service.js';
 import { catalogAdminRoutes } from './modules/igdb/igdb.admin.routes.js';
+import { submissionsRoutes } from './modules/submissions/submissions.routes.js';
+import { createSubmissionsService } from './modules/submissions/submissions.service.js';
 import { createCatalogAdminService } from './modules/igdb/igdb.admin.service.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
@@ -238,6 +240,7 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   const mailQueue = { failed: (limit: number) => failedMail(jobs, limit), retry: (id: string) => retryMail(jobs, id) };
   await app.register(adminRoutes(createAdminService(db, { notifications, onFeaturedChange: () => home.invalidate(), mail: mailQueue })));
   await app.register(catalogAdminRoutes(createCatalogAdminService({ db, igdb: config.igdb, wikidata: config.wikidata, log: app.log })));
+  await app.register(submissionsRoutes(createSubmissionsService(db, { catalog, notifications })));
 
   await registerSpa(app, { webRoot, uploadsDir, publicUrl: config.publicUrl, pageMeta: createPageMeta(db, library), movedPage: formerNamePages(db), pages: responseCache.pages });
   return app;

@@ -56,9 +56,12 @@ export const AUDIT_ACTIONS = [
   'review.unfeature',
   'featured.reorder',
   'catalog.sync',
+  'submission.approve',
+  'submission.merge',
+  'submission.reject',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export type AuditTargetType = 'user' | 'review' | 'comment' | 'featured' | 'catalog';
+export type AuditTargetType = 'user' | 'review' | 'comment' | 'featured' | 'catalog' | 'submission';
 
 /** One moderation action: who did what to what, when and why. */
 export interface AuditEntry {

@@ -23,3 +23,4 @@ export * from './lists.js';
 export * from './friends.js';
 export * from './onboarding.js';
 export * from './text-encoding.js';
+export * from './submissions.js';

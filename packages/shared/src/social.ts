@@ -64,7 +64,19 @@ export interface ActivityItem {
   list: ListRef | null;
 }
 
-export type NotificationKind = 'review_liked' | 'comment_liked' | 'commented' | 'followed' | 'review_removed' | 'comment_removed' | 'list_liked';
+export const NOTIFICATION_KINDS = [
+  'review_liked',
+  'comment_liked',
+  'commented',
+  'followed',
+  'review_removed',
+  'comment_removed',
+  'list_liked',
+  'submission_approved',
+  'submission_rejected',
+  'submission_merged',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export interface NotificationItem {
   id: number;
@@ -76,6 +88,8 @@ export interface NotificationItem {
   comment: { id: number; excerpt: string } | null;
   /** The recipient's list it is about (liked, or commented on), in place of a review. */
   list: ListRef | null;
-  /** A moderator's reason, for removals. */
+  /** A moderator's reason, for removals and rejected game submissions. */
   message: string | null;
+  /** The recipient's game submission it is about: its name and where the game is now (approved, rejected: its own page; merged: the catalog game). */
+  submission?: { name: string; game: { slug: string; name: string } | null } | null;
 }

@@ -72,7 +72,8 @@ export interface PlatformsTable extends NamedTable {
   games_count: Generated<number>;
 }
 
-export type GameSource = 'mame' | 'igdb' | 'import';
+/** 'member': a game a member submitted (0035; game_submissions says whether it is listed yet). */
+export type GameSource = 'mame' | 'igdb' | 'wikidata' | 'import' | 'member';
 
 export interface GamesTable extends NamedTable {
   summary: string | null;
@@ -201,6 +202,31 @@ export interface Database {
 }
 
 export interface JobsTable {
+  game_submissions: GameSubmissionsTable;
+}
+
+export type SubmissionState = 'pending' | 'approved' | 'rejected' | 'merged';
+
+/** A game a member added (0035): its games row has source 'member'; pending and rejected ones are unlisted. */
+export interface GameSubmissionsTable {
+  id: Generated<number>;
+  /** Null once merged into another game. */
+  game_id: number | null;
+  /** Null once the account is deleted. */
+  user_id: number | null;
+  name: string;
+  /** mergeKey of the name (catalog.seed.ts). */
+  name_key: string;
+  year: number | null;
+  /** JSON array of platform slugs. */
+  platforms: Generated<string>;
+  url: string | null;
+  state: Generated<SubmissionState>;
+  reason: string | null;
+  decided_by: number | null;
+  decided_at: number | null;
+  merged_into_game_id: number | null;
+  created_at: number;
   id: string;
   name: string;
   /** JSON. */
@@ -302,7 +328,17 @@ export interface ActivitiesTable {
   created_at: number;
 }
 
-export type NotificationKind = 'review_liked' | 'comment_liked' | 'commented' | 'followed' | 'review_removed' | 'comment_removed' | 'list_liked';
+export type NotificationKind =
+  | 'review_liked'
+  | 'comment_liked'
+  | 'commented'
+  | 'followed'
+  | 'review_removed'
+  | 'comment_removed'
+  | 'list_liked'
+  | 'submission_approved'
+  | 'submission_rejected'
+  | 'submission_merged';
 
 export interface NotificationsTable {
   id: Generated<number>;
@@ -316,6 +352,8 @@ export interface NotificationsTable {
   message: string | null;
   created_at: number;
   read_at: number | null;
+  /** The recipient's game submission it is about (0035). */
+  submission_id: number | null;
 }
 
 export type AuditAction =
@@ -327,8 +365,11 @@ export type AuditAction =
   | 'review.feature'
   | 'review.unfeature'
   | 'featured.reorder'
-  | 'catalog.sync';
-export type AuditTargetType = 'user' | 'review' | 'comment' | 'featured' | 'catalog';
+  | 'catalog.sync'
+  | 'submission.approve'
+  | 'submission.merge'
+  | 'submission.reject';
+export type AuditTargetType = 'user' | 'review' | 'comment' | 'featured' | 'catalog' | 'submission';
 
 /** One moderation action (dashboard); see migration 0008. */
 export interface AuditLogTable {

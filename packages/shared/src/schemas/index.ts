@@ -16,3 +16,4 @@ export * from './lists.js';
 export * from './friends.js';
 export * from './onboarding.js';
 export * from './stats.js';
+export * from './submissions.js';

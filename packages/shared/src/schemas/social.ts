@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ActivityItem, CommentEntry, NotificationItem, UserCard } from '../social.js';
+import { NOTIFICATION_KINDS, type ActivityItem, type CommentEntry, type NotificationItem, type UserCard } from '../social.js';
 import { DB_INT_MAX, named, userRefSchema } from './common.js';
 import { feedQuerySchema } from './library.js';
 import { entryGameSchema } from './library-responses.js';
@@ -142,14 +142,19 @@ export const notificationItemSchema = named(
   'Notification',
   z.object({
     id: z.number().int(),
-    kind: z.enum(['review_liked', 'comment_liked', 'commented', 'followed', 'review_removed', 'comment_removed', 'list_liked']),
+    kind: z.enum(NOTIFICATION_KINDS),
     actor: userRefSchema.describe('Who did it (the moderator, for removals)'),
     createdAt: z.number().describe('Unix ms'),
     read: z.boolean(),
     review: reviewRef.extend({ gameName: z.string() }).nullable(),
     comment: commentRef.nullable(),
     list: listRef.nullable().describe('The caller’s list it is about (liked, or commented on), in place of a review'),
-    message: z.string().nullable().describe('A moderator’s reason, for removals'),
+    message: z.string().nullable().describe('A moderator’s reason, for removals and rejected game submissions'),
+    submission: z
+      .object({ name: z.string(), game: z.object({ slug: z.string(), name: z.string() }).nullable().describe('Where the game is now: its page, or the catalog game it was merged into') })
+      .nullable()
+      .optional()
+      .describe('The caller’s game submission it is about (submission_* kinds)'),
   }),
   'Something another member did to the caller’s things',
 ) satisfies z.ZodType<NotificationItem>;

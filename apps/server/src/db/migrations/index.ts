@@ -30,6 +30,8 @@ import { recentActorsMigration } from './0030_recent_actors.js';
 import { followsPagesMigration } from './0031_follows_pages.js';
 import { libraryUpdatedOrderMigration } from './0032_library_updated_order.js';
 import { sparseIndexesMigration } from './0033_sparse_indexes.js';
+import { wikidataMigration } from './0034_wikidata.js';
+import { gameSubmissionsMigration } from './0035_game_submissions.js';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the compiled
@@ -69,5 +71,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0031_follows_pages': followsPagesMigration(),
     '0032_library_updated_order': libraryUpdatedOrderMigration(),
     '0033_sparse_indexes': sparseIndexesMigration(),
+    '0034_wikidata': wikidataMigration(),
+    '0035_game_submissions': gameSubmissionsMigration(dialect),
   };
 }

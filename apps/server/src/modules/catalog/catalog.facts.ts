@@ -32,9 +32,11 @@ export async function catalogFacts(k: Kysely<Database>): Promise<CatalogFacts> {
     anyRow(k.selectFrom('game_genres').select('game_id')),
     anyRow(k.selectFrom('game_themes').select('game_id')),
   ]);
+  // Members' games (source 'member') are no source to credit or claim a size for.
+  const isCatalogSource = (source: string): source is CatalogSource => (CATALOG_SOURCES as readonly string[]).includes(source);
   const sources = bySource
-    .map((r) => ({ source: r.source, games: Number(r.n) }))
-    .filter((s) => CATALOG_SOURCES.includes(s.source) && s.games > 0)
+    .flatMap((r) => (isCatalogSource(r.source) ? [{ source: r.source, games: Number(r.n) }] : []))
+    .filter((s) => s.games > 0)
     .sort((a, b) => b.games - a.games || CATALOG_SOURCES.indexOf(a.source) - CATALOG_SOURCES.indexOf(b.source));
   const has: Record<BrowseSort | BrowseFilterName, boolean> = {
     popularity: true,

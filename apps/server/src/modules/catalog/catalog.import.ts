@@ -9,6 +9,7 @@ import { setMeta } from '../../db/meta.js';
 import type { Database, GameSource } from '../../db/schema.js';
 import { gameLineSchema, platformLineSchema, type GameLine, type PlatformLine } from './catalog.line.js';
 import { refreshSearchIndex } from './search-index.js';
+import { listedGame } from './catalog.visibility.js';
 import { slugify } from '@vgl/shared';
 import { saveNamed } from '../igdb/igdb.store.js';
 
@@ -300,7 +301,11 @@ export async function refreshPlatformCounts(db: Db): Promise<void> {
   await db.kysely
     .updateTable('platforms')
     .set((eb) => ({
-      games_count: eb.selectFrom('game_platforms').select((e) => e.fn.countAll<number>().as('n')).whereRef('game_platforms.platform_id', '=', 'platforms.id'),
+      games_count: eb
+        .selectFrom('game_platforms')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('game_platforms.platform_id', '=', 'platforms.id')
+        .where(listedGame('game_platforms.game_id')),
     }))
     .execute();
 }

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import { preparedFirst } from '../../db/prepared.js';
 import type { Database } from '../../db/schema.js';
+import { canSeeGame, listedGame, type GameViewer } from './catalog.visibility.js';
 
 type K = Kysely<Database>;
 
@@ -43,6 +44,8 @@ export async function gameCards(k: K, ids: number[]) {
           .as('platform_name'),
     ])
     .where('g.id', 'in', ids)
+    // Members' games awaiting a moderator never show in a list, whatever asked for them.
+    .where(listedGame('g.id'))
     .execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
@@ -75,6 +78,7 @@ export async function browseGameIds(
       .selectFrom('game_platforms')
       .select('game_id')
       .where('platform_id', '=', f.platformId)
+      .where(listedGame('game_id'))
       .$if(f.yearFrom !== undefined, (q) => q.where(walkingYears('release_year'), '>=', f.yearFrom!))
       .$if(f.yearTo !== undefined, (q) => q.where(walkingYears('release_year'), '<=', f.yearTo!))
       .orderBy('popularity', 'desc')
@@ -85,6 +89,7 @@ export async function browseGameIds(
       .selectFrom('game_platforms')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('platform_id', '=', f.platformId)
+      .where(listedGame('game_id'))
       .$if(f.yearFrom !== undefined, (q) => q.where('release_year', '>=', f.yearFrom!))
       .$if(f.yearTo !== undefined, (q) => q.where('release_year', '<=', f.yearTo!));
     const [rows, count] = await Promise.all([page.execute(), withCount ? total.executeTakeFirstOrThrow() : undefined]);
@@ -110,7 +115,7 @@ export async function browseGameIds(
   const smallest = sizes.length ? sizes.indexOf(Math.min(...sizes)) : -1;
   const driving = smallest >= 0 && sizes[smallest]! < DRIVE_FROM_FILTER ? filters[smallest] : undefined;
 
-  let base = k.selectFrom('games as g');
+  let base = k.selectFrom('games as g').where(listedGame('g.id'));
   for (const x of filters) {
     const table = sql.table(x.table);
     const column = sql.ref(x.column);
@@ -153,8 +158,27 @@ export async function browseGameIds(
   return { ids: rows.map((r) => r.id), total: Number(count?.n ?? -1) };
 }
 
-const gameBySlug = preparedFirst((db, v: { slug: string }) => db.selectFrom('games').selectAll().where('slug', '=', v.slug));
-export const findGameBySlug = (k: K, slug: string) => gameBySlug(k, { slug });
+const gameBySlug = preparedFirst((db, v: { slug: string }) =>
+  db
+    .selectFrom('games')
+    // A member's game awaiting a moderator (or turned down): catalog.visibility.ts.
+    .leftJoin('game_submissions as s', (join) =>
+      join.onRef('s.game_id', '=', 'games.id').on(sql<boolean>`s.state in ('pending', 'rejected')`),
+    )
+    .selectAll('games')
+    .select(['s.id as unlisted_submission', 's.user_id as submitted_by'])
+    .where('games.slug', '=', v.slug),
+);
+
+/**
+ * A game by slug, as `viewer` may see it: a game members submitted that is
+ * not in the catalog yet only for its submitter and moderators (undefined,
+ * that is 404, for everyone else, and for every caller that names no viewer).
+ */
+export async function findGameBySlug(k: K, slug: string, viewer?: GameViewer | null) {
+  const row = await gameBySlug(k, { slug });
+  return row && canSeeGame(row, viewer) ? row : undefined;
+}
 
 export const findPlatformBySlug = (k: K, slug: string) =>
   k.selectFrom('platforms').selectAll().where('slug', '=', slug).executeTakeFirst();
@@ -188,7 +212,7 @@ export async function gameDetails(k: K, gameId: number) {
 
 /** Games released after now, soonest first. */
 export async function upcomingIds(k: K, limit: number, offset: number, nowSeconds: number) {
-  const base = k.selectFrom('games').where('first_release_date', '>', nowSeconds);
+  const base = k.selectFrom('games').where('first_release_date', '>', nowSeconds).where(listedGame('id'));
   const [rows, count] = await Promise.all([
     base.select('id').orderBy('first_release_date', 'asc').orderBy('id').limit(limit).offset(offset).execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),

@@ -1,5 +1,6 @@
 import { searchWords } from '@vgl/shared';
 import type { Db } from '../../db/database.js';
+import { listedGame } from './catalog.visibility.js';
 import { Vocabulary } from './vocabulary.js';
 
 /** Rebuild the word list at least this often, so imports by another process (the CLI) are seen. */
@@ -75,7 +76,15 @@ export class CatalogWords {
     const k = this.db.kysely;
     for (const [table, games] of [['games', 1], ['alternative_names', 0]] as const) {
       for (let after = 0; ; ) {
-        const rows = await k.selectFrom(table).select(['id', 'name']).where('id', '>', after).orderBy('id').limit(PAGE).execute();
+        // Members' games awaiting a moderator lend no word: a typo would otherwise be "corrected" to one.
+        const rows = await k
+          .selectFrom(table)
+          .select(['id', 'name'])
+          .where('id', '>', after)
+          .where(listedGame(table === 'games' ? 'id' : 'game_id'))
+          .orderBy('id')
+          .limit(PAGE)
+          .execute();
         // A game counts once per word; alternative names only add their words (so "zeruda" is known).
         for (const { name } of rows) for (const word of new Set(searchWords(name))) vocabulary.add(word, games);
         if (rows.length < PAGE) break;

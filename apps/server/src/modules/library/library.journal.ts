@@ -27,7 +27,8 @@ interface JournalDeps {
   activity: ActivityService;
   now: () => number;
   ownerFor: (actor: Actor, username: string, action: LibraryAction) => Promise<UserRow>;
-  gameFor: (slug: string) => Promise<{ id: number; slug: string }>;
+  /** The game as the actor may see it (a member's game awaiting a moderator: its submitter's). */
+  gameFor: (slug: string, viewer: Actor) => Promise<{ id: number; slug: string }>;
 }
 
 /** A session's time as whole minutes: given as minutes, or as hours. */
@@ -88,7 +89,7 @@ export function createJournal({ db, activity, now, ownerFor, gameFor }: JournalD
     /** Logs a session; a game not yet in the library is added with the status the play implies, a finish beats one already there. */
     async addDiary(actor: Actor, username: string, input: DiarySessionInput) {
       const owner = await ownerFor(actor, username, 'write');
-      const game = await gameFor(input.game);
+      const game = await gameFor(input.game, actor);
       const at = now();
       const id = await k.transaction().execute(async (trx) => {
         // The day's limits and "is the game new" are read before writing: one request of this member at a time.

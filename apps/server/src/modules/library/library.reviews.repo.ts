@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { prepared, preparedFirst } from '../../db/prepared.js';
+import { listedGame } from '../catalog/catalog.visibility.js';
 import { entryRows, visibleReviews, type Conn } from './library.columns.js';
 import { countEntries } from './library.counts.js';
 
@@ -24,14 +25,15 @@ const gameReviewsPage = prepared((db, v: { gameId: number; limit: number; offset
     .offset(v.offset),
 );
 
+// The home page's popular reviews leave out reviews of members' games awaiting a moderator (catalog.visibility.ts).
 const reviewsTrending = prepared((db, v: { since: number; limit: number }) =>
-  visibleReviews(entryRows(db)).where('e.review_created_at', '>=', v.since).orderBy(REVIEW_SCORE, 'desc').orderBy('e.review_created_at', 'desc').limit(v.limit),
+  visibleReviews(entryRows(db)).where(listedGame('e.game_id')).where('e.review_created_at', '>=', v.since).orderBy(REVIEW_SCORE, 'desc').orderBy('e.review_created_at', 'desc').limit(v.limit),
 );
 const reviewsRecent = prepared((db, v: { limit: number }) =>
-  visibleReviews(entryRows(db)).orderBy('e.review_created_at', 'desc').orderBy('e.id', 'desc').limit(v.limit),
+  visibleReviews(entryRows(db)).where(listedGame('e.game_id')).orderBy('e.review_created_at', 'desc').orderBy('e.id', 'desc').limit(v.limit),
 );
 const reviewsFeatured = prepared((db, v: { limit: number }) =>
-  visibleReviews(entryRows(db)).where('e.featured_position', 'is not', null).orderBy('e.featured_position').limit(v.limit),
+  visibleReviews(entryRows(db)).where(listedGame('e.game_id')).where('e.featured_position', 'is not', null).orderBy('e.featured_position').limit(v.limit),
 );
 
 /** Reviews: the review side of an entry (part of libraryRepo, kept apart from the library's shelves). */

@@ -49,8 +49,9 @@ export function createLibraryService(db: Db, activity: ActivityService, now: () 
     return owner;
   }
 
-  async function gameFor(slug: string) {
-    const game = await findGameBySlug(k, slug);
+  /** The game, as `viewer` may see it: a member's game awaiting a moderator is only its submitter's (and moderators'). */
+  async function gameFor(slug: string, viewer: Actor = null) {
+    const game = await findGameBySlug(k, slug, viewer);
     if (!game) throw notFound(`There is no game "${slug}".`);
     return game;
   }
@@ -84,13 +85,13 @@ export function createLibraryService(db: Db, activity: ActivityService, now: () 
 
     async entry(actor: Actor, username: string, gameSlug: string) {
       const owner = await ownerFor(actor, username, 'read');
-      return entryFor(actor, owner, (await gameFor(gameSlug)).id);
+      return entryFor(actor, owner, (await gameFor(gameSlug, actor)).id);
     },
 
     /** Adds or edits the actor's entry for a game; returns it and whether it is new. */
     async saveEntry(actor: Actor, username: string, gameSlug: string, input: LibraryEntryInput): Promise<{ entry: LibraryEntry; created: boolean }> {
       const owner = await ownerFor(actor, username, 'write');
-      const game = await gameFor(gameSlug);
+      const game = await gameFor(gameSlug, actor);
       const at = now();
       const created = await k.transaction().execute(async (trx) => {
         // Everything below reads before it writes (is the game new, how many favourites, which slug is free):
@@ -152,7 +153,7 @@ export function createLibraryService(db: Db, activity: ActivityService, now: () 
 
     async removeEntry(actor: Actor, username: string, gameSlug: string) {
       const owner = await ownerFor(actor, username, 'write');
-      const game = await gameFor(gameSlug);
+      const game = await gameFor(gameSlug, actor);
       await k.transaction().execute(async (trx) => {
         await lockMember(db, trx, owner.id);
         const existing = await libraryRepo.entryOf(trx, owner.id, game.id);

@@ -42,8 +42,9 @@ export function createListsService(db: Db, deps: Pick<SocialServices, 'library' 
     return list;
   }
 
-  async function gameFor(slug: string) {
-    const game = await findGameBySlug(k, slug);
+  /** The game as `viewer` may see it: a member's game awaiting a moderator is only its submitter's (and moderators'). */
+  async function gameFor(slug: string, viewer: Actor) {
+    const game = await findGameBySlug(k, slug, viewer);
     if (!game) throw notFound(`There is no game "${slug}".`);
     return game;
   }
@@ -85,7 +86,7 @@ export function createListsService(db: Db, deps: Pick<SocialServices, 'library' 
 
     async ofUser(actor: Actor, username: string, query: { page: number; limit: number; game?: string | undefined }) {
       const owner = await deps.library.ownerFor(actor, username, 'read');
-      const game = query.game === undefined ? undefined : await gameFor(query.game);
+      const game = query.game === undefined ? undefined : await gameFor(query.game, actor);
       const { rows, total } = await listsRepo.ofUser(k, owner.id, { includePrivate: actor?.id === owner.id, ...page(query.page, query.limit) });
       return { items: await summaries(rows, game?.id), total };
     },
@@ -147,7 +148,7 @@ export function createListsService(db: Db, deps: Pick<SocialServices, 'library' 
     /** Adds the game at the end; a game already in the list stays where it is (its note is updated when one is given). */
     async addGame(actor: UserRow, username: string, slug: string, input: ListGameInput): Promise<{ item: ListItem; created: boolean }> {
       const list = await listFor(actor, username, slug, 'edit');
-      const game = await gameFor(input.game);
+      const game = await gameFor(input.game, actor);
       const at = now();
       const created = await withListLocked(list.id, async (trx) => {
         const existing = await listsRepo.item(trx, list.id, game.id);
@@ -198,7 +199,7 @@ export function createListsService(db: Db, deps: Pick<SocialServices, 'library' 
 
     /** Public lists holding the game, most liked first, with how many there are. */
     async ofGame(gameSlug: string, p: number, limit: number) {
-      const game = await gameFor(gameSlug);
+      const game = await gameFor(gameSlug, null);
       const { rows, total } = await listsRepo.ofGame(k, game.id, page(p, limit));
       return { items: await summaries(rows), total };
     },

@@ -31,7 +31,7 @@ export const notificationsRepo = {
           qb
             .selectFrom('notifications as n')
             .innerJoin('users as a', 'a.id', 'n.actor_id')
-            .select(['n.id', 'n.kind', 'n.message', 'n.created_at', 'n.read_at', 'n.entry_id', 'n.comment_id', 'n.list_id', 'a.username', 'a.avatar'])
+            .select(['n.id', 'n.kind', 'n.message', 'n.created_at', 'n.read_at', 'n.entry_id', 'n.comment_id', 'n.list_id', 'n.submission_id', 'a.username', 'a.avatar'])
             .where('n.user_id', '=', userId)
             .where('a.state', '=', 'active')
             .orderBy('n.id', 'desc')
@@ -45,6 +45,9 @@ export const notificationsRepo = {
       .leftJoin('comments as c', 'c.id', 'n.comment_id')
       .leftJoin('lists as l', 'l.id', 'n.list_id')
       .leftJoin('users as lu', 'lu.id', 'l.user_id')
+      // A game submission: where its game is now (merged: the game it went into).
+      .leftJoin('game_submissions as gs', 'gs.id', 'n.submission_id')
+      .leftJoin('games as sg', (join) => join.on(sql<boolean>`sg.id = coalesce(gs.merged_into_game_id, gs.game_id)`))
       .select([
         'n.id',
         'n.kind',
@@ -61,6 +64,9 @@ export const notificationsRepo = {
         'l.slug as list_slug',
         'l.title as list_title',
         'lu.username as list_username',
+        'gs.name as submission_name',
+        'sg.slug as submission_game_slug',
+        'sg.name as submission_game_name',
       ])
       .orderBy('n.id', 'desc')
       .execute(),

@@ -13,6 +13,8 @@ export interface NotificationRecord {
   commentId?: number | null;
   /** The recipient's list it is about. */
   listId?: number | null;
+  /** The recipient's game submission it is about. */
+  submissionId?: number | null;
   message?: string | null;
 }
 
@@ -30,6 +32,7 @@ function present(row: Row): NotificationItem {
     comment: row.comment_id && row.comment_body ? { id: row.comment_id, excerpt: plainExcerpt(row.comment_body) } : null,
     list: row.list_slug && row.list_title && row.list_username ? { username: row.list_username, slug: row.list_slug, title: row.list_title } : null,
     message: row.message,
+    submission: row.submission_name ? { name: row.submission_name, game: row.submission_game_slug && row.submission_game_name ? { slug: row.submission_game_slug, name: row.submission_game_name } : null } : null,
   };
 }
 
@@ -46,6 +49,7 @@ export function createNotificationsService(db: Db, now: () => number = Date.now)
         entry_id: n.entryId ?? null,
         comment_id: n.commentId ?? null,
         list_id: n.listId ?? null,
+        submission_id: n.submissionId ?? null,
         message: n.message ?? null,
         created_at: now(),
         read_at: null,

@@ -1,6 +1,7 @@
 import type { PlayStatus } from '@vgl/shared';
 import type { Db } from '../../db/database.js';
 import { badRequest } from '../../http/errors.js';
+import { listedGame } from '../catalog/catalog.visibility.js';
 import { applyImport, type ImportCounts } from './import.apply.js';
 import { MAX_LINE_ERRORS, readImportFile, type ImportFile } from './import.file.js';
 import type { ImportFormat, ImportInput, ImportPick } from './import.formats.js';
@@ -102,6 +103,7 @@ export function createLibraryTransfer(db: Db, now: () => number = Date.now) {
         .selectFrom('games')
         .select(['id', 'slug', 'name', 'release_year as year', 'popularity'])
         .where('slug', 'in', slugs.slice(i, i + 500))
+        .where(listedGame('games.id'))
         .execute();
       for (const game of found) bySlug.set(game.slug, game);
     }
