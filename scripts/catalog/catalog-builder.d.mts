@@ -12,12 +12,20 @@ export interface BuiltGame {
   name: string;
   slug: string;
   year: number | undefined;
+  lastYear: number | undefined;
   releaseDate: string | undefined;
+  names: Map<string, number>;
   platforms: Set<string>;
   publishers: Set<string>;
   altNames: Set<string>;
+  /** MAME set names of its entries and their clones, as "list:name" ("neogeo:mslug"). */
+  sets: Set<string>;
   entries: number;
   dubious?: boolean;
+  /** From GameDataBase (gamedatabase.mjs), when it knows the game. */
+  developers?: string[];
+  genres?: string[];
+  themes?: string[];
 }
 
 export interface BuildStats {

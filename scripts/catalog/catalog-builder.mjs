@@ -139,6 +139,8 @@ export function buildCatalog(lists, igdbSlugById, { onDrop = () => {} } = {}) {
         publishers: publishersOf(publisher),
         platform: entryPlatform,
         altNames: otherNames(list.name, s, clones, key),
+        // MAME's set names of the entry and its clones ("neogeo:mslug"): arcade data (GameDataBase) names games by them.
+        sets: [s, ...clones].map((c) => `${list.name}:${c.name}`),
         kind: fileNamed ? 'file' : isDubious({ description, publisher }) ? 'dubious' : 'game',
         source: { list: list.name, description, publisher, year: s.year },
       });
@@ -229,6 +231,7 @@ function newGame(e) {
     platforms: new Set([e.platform]),
     publishers: new Set(e.publishers),
     altNames: new Set(e.altNames),
+    sets: new Set(e.sets),
     entries: 1,
   };
 }
@@ -237,6 +240,7 @@ function addTo(game, e) {
   game.platforms.add(e.platform);
   e.publishers.forEach((p) => game.publishers.add(p));
   e.altNames.forEach((n) => game.altNames.add(n));
+  e.sets.forEach((n) => game.sets.add(n));
   game.names.set(e.name, (game.names.get(e.name) ?? 0) + 1);
   if (e.year !== undefined) {
     game.year = game.year === undefined ? e.year : Math.min(game.year, e.year);
@@ -308,6 +312,10 @@ export function seedLines({ games, localPlatforms }) {
         ...(g.releaseDate && (g.year === undefined || Number(g.releaseDate.slice(0, 4)) <= g.year) ? { releaseDate: g.releaseDate } : g.year ? { year: g.year } : {}),
         platforms: [...g.platforms].sort(),
         ...(g.publishers.size ? { publishers: [...g.publishers].slice(0, 4) } : {}),
+        // From GameDataBase (gamedatabase.mjs), when it knows the game.
+        ...(g.developers?.length ? { developers: g.developers } : {}),
+        ...(g.genres?.length ? { genres: g.genres } : {}),
+        ...(g.themes?.length ? { themes: g.themes } : {}),
         ...(g.altNames.size ? { altNames: [...g.altNames].slice(0, 4) } : {}),
         // Bootlegs, hacks and unlicensed games without an original in the catalog: last in every order.
         ...(g.dubious ? { popularity: 0 } : {}),

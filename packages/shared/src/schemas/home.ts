@@ -21,7 +21,7 @@ export const catalogFactsSchema = named(
           license: z.string().nullable().describe('The data’s licence when worth naming (CC0), or null'),
         }),
       )
-      .describe('Whom the footer credits for the game data, most games first (IGDB; MAME’s software lists); empty for an imported catalog'),
+      .describe('Whom the footer credits for the game data, most games first (IGDB; MAME’s software lists, then GameDataBase for their genres and developers); empty for an imported catalog'),
     sorts: z.array(z.enum(BROWSE_SORTS)).describe('The orders GET /api/igdb/games can usefully take: no rating when no game has one'),
     filters: z.array(z.enum(BROWSE_FILTERS)).describe('The filters with values that have games: no genre or theme when no game has one'),
   }),

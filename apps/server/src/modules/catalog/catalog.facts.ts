@@ -1,4 +1,4 @@
-import { CATALOG_ATTRIBUTIONS, CATALOG_SOURCES, type CatalogAttribution, type CatalogSource } from '@vgl/shared';
+import { CATALOG_SOURCES, catalogCredits, type CatalogAttribution, type CatalogSource } from '@vgl/shared';
 import { BROWSE_SORTS, BROWSE_FILTERS, type BrowseFilterName } from '@vgl/shared/schemas';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -12,7 +12,7 @@ export interface CatalogFacts {
   games: number;
   /** Every source with games, most games first. */
   sources: { source: CatalogSource; games: number }[];
-  /** Whom the footer credits: the sources with an attribution, most games first. */
+  /** Whom the footer credits: the sources with an attribution, most games first, each followed by the data joined to its games. */
   attribution: CatalogAttribution[];
   /** The browse orders with something to order by (no "rating" when no game has one). */
   sorts: BrowseSort[];
@@ -52,7 +52,7 @@ export async function catalogFacts(k: Kysely<Database>): Promise<CatalogFacts> {
     source: sources[0]?.source ?? 'mame',
     games: sources.reduce((sum, s) => sum + s.games, 0),
     sources,
-    attribution: sources.map((s) => CATALOG_ATTRIBUTIONS[s.source]).filter((a): a is CatalogAttribution => a !== null),
+    attribution: sources.flatMap((s) => catalogCredits(s.source)),
     sorts: BROWSE_SORTS.filter((s) => has[s]),
     filters: BROWSE_FILTERS.filter((f) => has[f]),
   };

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { CATALOG_ATTRIBUTIONS } from '@vgl/shared';
+import { CATALOG_ATTRIBUTIONS, GAMEDATABASE_ATTRIBUTION } from '@vgl/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { dbKinds } from '../../test/databases.js';
@@ -59,13 +59,16 @@ describe.each(dbKinds)('what the site says about its catalog, on %s', (kind) => 
       apps.push(t);
     });
 
-    it('names MAME’s software lists as the source, with the real count', async () => {
+    it('names MAME’s software lists as the source, and GameDataBase for the genres joined to them, with the real count', async () => {
       const { catalog } = await get<{ catalog: Facts }>(t, '/api/home');
       expect(catalog).toEqual({
         source: 'mame',
         games: 3,
         sources: [{ source: 'mame', games: 3 }],
-        attribution: [{ name: 'MAME’s software lists', url: 'https://www.mamedev.org/', license: 'CC0' }],
+        attribution: [
+          { name: 'MAME’s software lists', url: 'https://www.mamedev.org/', license: 'CC0' },
+          { name: 'GameDataBase by PigSaint', url: 'https://github.com/PigSaint/GameDataBase', license: 'CC BY 4.0' },
+        ],
         sorts: ['popularity', 'release', 'name'],
         filters: ['platform', 'releaseDate'],
       });
@@ -121,7 +124,7 @@ describe.each(dbKinds)('what the site says about its catalog, on %s', (kind) => 
           { source: 'igdb', games: 4 },
           { source: 'mame', games: 3 },
         ],
-        attribution: [CATALOG_ATTRIBUTIONS.igdb, CATALOG_ATTRIBUTIONS.mame],
+        attribution: [CATALOG_ATTRIBUTIONS.igdb, CATALOG_ATTRIBUTIONS.mame, GAMEDATABASE_ATTRIBUTION],
       });
     });
   });

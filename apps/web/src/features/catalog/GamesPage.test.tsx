@@ -50,8 +50,17 @@ describe('/games filters and sorts', () => {
     expect(screen.getByText(/filter by platform, genre, theme or release year/)).toBeTruthy();
   });
 
-  it('leaves out the genre and theme filters and the rating order for the embedded catalog, which has none', async () => {
-    stubCatalog({ counts: {}, home: aHome({ catalog: theEmbeddedCatalog() }) });
+  it('offers the genre and theme filters for the embedded catalog, with the genres GameDataBase gave its games', async () => {
+    stubCatalog({ counts: { platform: 1206, action: 3629 }, home: aHome({ catalog: theEmbeddedCatalog() }) });
+    renderRoutes([at('/games', <GamesPage />)], '/games');
+    await screen.findAllByText('Tetris');
+    await waitFor(() => expect(options('Genre')).toEqual(['Any genre', 'Platform']));
+    expect(options('Theme')).toEqual(['Any theme', 'Action']);
+    expect(screen.getByText(/filter by platform, genre, theme or release year/)).toBeTruthy();
+  });
+
+  it('leaves out the genre and theme filters when no game has one, and the rating order for the embedded catalog, which has none', async () => {
+    stubCatalog({ counts: {}, home: aHome({ catalog: theEmbeddedCatalog({ filters: ['platform', 'releaseDate'] }) }) });
     renderRoutes([at('/games', <GamesPage />)], '/games');
     await screen.findAllByText('Tetris');
     await waitFor(() => expect(screen.queryByLabelText('Genre')).toBeNull());

@@ -96,7 +96,7 @@ describe('the landing page for visitors (SPEC §2)', () => {
     renderHome();
     const cards = section('Everything you play, in one place');
     await within(cards).findByRole('heading', { name: 'Discover 50,000+ titles' });
-    expect(within(cards).getByText('Browse by platform and year, or search a database of 50,000+ games.')).toBeTruthy();
+    expect(within(cards).getByText('Browse by platform, genre, theme and year, or search a database of 50,000+ games.')).toBeTruthy();
     expect(cards.textContent).not.toContain('300,000');
   });
 

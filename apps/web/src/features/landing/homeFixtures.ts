@@ -2,7 +2,7 @@
  * Test data for the front page: an /api/home answer (imported only by
  * *.test.tsx, so it never reaches the bundle).
  */
-import { CATALOG_ATTRIBUTIONS, type ReviewEntry } from '@vgl/shared';
+import { CATALOG_ATTRIBUTIONS, GAMEDATABASE_ATTRIBUTION, type ReviewEntry } from '@vgl/shared';
 import type { GameCard, Platform } from '../catalog/catalogApi';
 import type { CatalogFacts, HomeData } from './homeApi';
 
@@ -62,14 +62,14 @@ export const anIgdbCatalog = (overrides: Partial<CatalogFacts> = {}): CatalogFac
   ...overrides,
 });
 
-/** The embedded open catalog: MAME's software lists, without genres, themes or ratings. */
+/** The embedded open catalog: MAME's software lists, with GameDataBase's genres and themes for some, and no ratings. */
 export const theEmbeddedCatalog = (overrides: Partial<CatalogFacts> = {}): CatalogFacts => ({
   source: 'mame',
   games: 51_736,
   sources: [{ source: 'mame', games: 51_736 }],
-  attribution: [CATALOG_ATTRIBUTIONS.mame!],
+  attribution: [CATALOG_ATTRIBUTIONS.mame!, GAMEDATABASE_ATTRIBUTION],
   sorts: ['popularity', 'release', 'name'],
-  filters: ['platform', 'releaseDate'],
+  filters: ['platform', 'genre', 'theme', 'releaseDate'],
   ...overrides,
 });
 

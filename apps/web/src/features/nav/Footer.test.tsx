@@ -20,12 +20,15 @@ describe('site footer', () => {
     expect(within(footer()).getByRole('link', { name: 'API' }).getAttribute('href')).toBe('/api/docs');
   });
 
-  it('credits MAME’s software lists, with their licence, for the embedded catalog, and never IGDB', async () => {
+  it('credits MAME’s software lists and GameDataBase, with their licences, for the embedded catalog, and never IGDB', async () => {
     stubFetch({ 'GET /api/home': { body: aHome({ catalog: theEmbeddedCatalog() }) } });
     renderRoutes([at('/', <Footer />)]);
     const mame = await within(footer()).findByRole('link', { name: 'MAME’s software lists' });
     expect(mame.getAttribute('href')).toBe('https://www.mamedev.org/');
-    expect(within(footer()).getByText(/Game data provided by/).textContent).toBe('Game data provided by MAME’s software lists (CC0).');
+    expect(within(footer()).getByRole('link', { name: 'GameDataBase by PigSaint' }).getAttribute('href')).toBe('https://github.com/PigSaint/GameDataBase');
+    expect(within(footer()).getByText(/Game data provided by/).textContent).toBe(
+      'Game data provided by MAME’s software lists (CC0) and GameDataBase by PigSaint (CC BY 4.0).',
+    );
     expect(within(footer()).queryByRole('link', { name: 'IGDB' })).toBeNull();
   });
 
@@ -34,7 +37,9 @@ describe('site footer', () => {
     stubFetch({ 'GET /api/home': { body: aHome({ catalog: both }) } });
     renderRoutes([at('/', <Footer />)]);
     await within(footer()).findByRole('link', { name: 'IGDB' });
-    expect(within(footer()).getByText(/Game data provided by/).textContent).toBe('Game data provided by IGDB and MAME’s software lists (CC0).');
+    expect(within(footer()).getByText(/Game data provided by/).textContent).toBe(
+      'Game data provided by IGDB, MAME’s software lists (CC0) and GameDataBase by PigSaint (CC BY 4.0).',
+    );
   });
 
   it('credits no one until it knows the source', () => {
