@@ -14,6 +14,9 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'review.unfeature': 'Unfeatured a review',
   'featured.reorder': 'Reordered the featured reviews',
   'catalog.sync': 'Started a catalog sync',
+  'submission.approve': 'Approved a game submission',
+  'submission.merge': 'Merged a game submission',
+  'submission.reject': 'Rejected a game submission',
 };
 
 /** Moderation actions, newest first: who, what, to what, why, when. */
