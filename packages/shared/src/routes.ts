@@ -46,6 +46,7 @@ export const APP_ROUTES = {
   dashboardComments: '/dashboard/comments',
   dashboardFeatured: '/dashboard/reviews-ft',
   dashboardCatalog: '/dashboard/catalog',
+  dashboardSubmissions: '/dashboard/submissions',
 } as const;
 
 export type AppRoute = (typeof APP_ROUTES)[keyof typeof APP_ROUTES];

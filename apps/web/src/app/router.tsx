@@ -117,6 +117,7 @@ export const routes: RouteObject[] = [
           { path: APP_ROUTES.dashboardComments, lazy: () => dashboardPage('CommentsModerationPage') },
           { path: APP_ROUTES.dashboardFeatured, lazy: () => dashboardPage('FeaturedReviewsPage') },
           { path: APP_ROUTES.dashboardCatalog, lazy: () => dashboardPage('CatalogPage') },
+          { path: APP_ROUTES.dashboardSubmissions, lazy: () => dashboardPage('SubmissionsModerationPage') },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

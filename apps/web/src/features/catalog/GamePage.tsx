@@ -13,6 +13,7 @@ import { GameReviews } from '../library/GameReviews';
 import { QuickLogControl } from '../library/QuickLog';
 import { AddToListButton } from '../lists/AddToList';
 import { GameLists } from '../lists/GameLists';
+import { SubmittedGameNotice } from '../submissions/SubmittedGameNotice';
 import { useGame, type GameDetails } from './catalogApi';
 import styles from './catalog.module.css';
 import { isNotFound } from './isNotFound';
@@ -40,8 +41,11 @@ function GameView({ game }: { game: GameDetails }) {
   });
   const rating = ratingToTen(game.rating);
   const companies = [...game.publishers, ...game.developers.filter((d) => !game.publishers.some((p) => p.slug === d.slug))];
+  // A member's game awaiting a moderator: nobody else has it, so no friends, lists or reviews of others to show.
+  const unlisted = game.submission !== undefined;
   return (
     <>
+      {game.submission && <SubmittedGameNotice submission={game.submission} />}
       <article className={styles.game}>
         <div className={styles.gameCover}>
           <GameCover name={game.name} cover={game.cover} platform={game.platforms[0]?.name} priority />
@@ -113,10 +117,10 @@ function GameView({ game }: { game: GameDetails }) {
       <ScreenshotGallery name={game.name} screenshots={game.screenshots} artworks={game.artworks} />
       <GameVersions versions={game.versions} />
       <RelatedItems items={game.related} />
-      <FriendsWhoPlayed slug={game.slug} />
+      {!unlisted && <FriendsWhoPlayed slug={game.slug} />}
       <GameRatings community={game.community} />
-      <GameLists slug={game.slug} />
-      <GameReviews slug={game.slug} platforms={game.platforms} />
+      {!unlisted && <GameLists slug={game.slug} />}
+      {!unlisted && <GameReviews slug={game.slug} platforms={game.platforms} />}
       <ReleaseDates releases={game.releases} />
       <SimilarGames games={game.similar} />
     </>

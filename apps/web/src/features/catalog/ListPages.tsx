@@ -1,4 +1,4 @@
-import { PAGING } from '@vgl/shared';
+import { MESSAGES, PAGING } from '@vgl/shared';
 import { NavLink, useParams, useSearchParams } from 'react-router';
 import { GamesGrid } from '../../components/GamesGrid';
 import { usePageMeta } from '../../lib/pageMeta';
@@ -10,6 +10,7 @@ import { useGames, usePlatform, useSearch, useSelection, useTaxonomyItem, useTre
 import styles from './catalog.module.css';
 import { isNotFound } from './isNotFound';
 import { usePageParam } from './usePageParam';
+import { AddGameOffer } from '../submissions/AddGameOffer';
 
 /** /search?q=…&p=…: results for the nav's search box, typos forgiven. */
 export function SearchPage() {
@@ -35,6 +36,15 @@ export function SearchPage() {
       data={q ? results.data : { items: [], total: 0 }}
       loading={results.isFetching}
       error={results.error}
+      // Nothing found: say so, and offer to add the game (members) or to log in for that (visitors).
+      whenEmpty={
+        q ? (
+          <>
+            <p>{MESSAGES.emptyList}</p>
+            <AddGameOffer query={q} />
+          </>
+        ) : undefined
+      }
     />
   );
 }

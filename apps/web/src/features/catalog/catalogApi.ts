@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { TOTAL_COUNT_HEADER, type CommunityRating, type GamePageDetails } from '@vgl/shared';
-import { api, ApiRequestError } from '../../lib/api';
+import { TOTAL_COUNT_HEADER, type CommunityRating, type GamePageDetails, type GameSubmission } from '@vgl/shared';
+import { api, ApiRequestError, hasAuthHeader } from '../../lib/api';
 
 /** A game as lists return it (SPEC §3). */
 export interface GameCard {
@@ -33,6 +33,8 @@ export interface GameDetails extends Omit<GameCard, 'platform'>, GamePageDetails
   community?: CommunityRating | null;
   /** Its DLC, expansions, editions, bundles, … (IGDB); absent from older answers. */
   related?: RelatedItem[];
+  /** A game a member added that is not in the catalog (yet): its submission, for its submitter and moderators. */
+  submission?: GameSubmission;
 }
 
 /** Something IGDB or Wikidata lists with a game that is not a game of its own. */
@@ -128,7 +130,21 @@ export const useTrending = (limit: number) =>
 export const useUpcoming = (page: number, limit = 24) =>
   useQuery({ queryKey: ['upcoming', page, limit], queryFn: () => getPage(`/api/igdb/upcoming/tsr?${query({ page, limit })}`), placeholderData: keepPreviousData });
 
-export const useGame = (slug: string) => useQuery({ queryKey: ['game', slug], queryFn: async () => (await api.get<GameDetails>(`/api/igdb/games/${encodeURIComponent(slug)}`)).data, retry: false });
+/**
+ * The game page: a catalog game, or for a signed-in member whose call found none, a game they added that
+ * awaits a moderator (GET /api/games/{slug}/submission; 404 for everyone else, so the page stays "not found").
+ */
+async function getGame(slug: string): Promise<GameDetails> {
+  const path = encodeURIComponent(slug);
+  try {
+    return (await api.get<GameDetails>(`/api/igdb/games/${path}`)).data;
+  } catch (error) {
+    if (!(error instanceof ApiRequestError && error.status === 404) || !hasAuthHeader()) throw error;
+    return (await api.get<GameDetails>(`/api/games/${path}/submission`)).data;
+  }
+}
+
+export const useGame = (slug: string) => useQuery({ queryKey: ['game', slug], queryFn: () => getGame(slug), retry: false });
 
 export const usePlatform = (slug: string) =>
   useQuery({ queryKey: ['platform', slug], queryFn: async () => (await api.get<Platform>(`/api/igdb/platforms/${encodeURIComponent(slug)}`)).data, retry: false });

@@ -48,6 +48,7 @@ describe('dashboard access', () => {
       ['Reviews', '/dashboard/reviews'],
       ['Comments', '/dashboard/comments'],
       ['Featured reviews', '/dashboard/reviews-ft'],
+      ['Game submissions', '/dashboard/submissions'],
     ]);
     expect(within(tabs).getByRole('link', { name: 'Overview' }).getAttribute('aria-current')).toBe('page');
 

@@ -7,3 +7,4 @@ export { FeaturedReviewsPage } from './FeaturedReviewsPage';
 export { OverviewPage } from './OverviewPage';
 export { ReviewsModerationPage } from './ReviewsModerationPage';
 export { UsersPage } from './UsersPage';
+export { SubmissionsModerationPage } from '../submissions/SubmissionsModerationPage';

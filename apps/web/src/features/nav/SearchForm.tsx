@@ -2,6 +2,7 @@ import { searchHref } from '@vgl/shared';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import styles from './NavBar.module.css';
+import { AddGameOffer } from '../submissions/AddGameOffer';
 import { useGameCombobox } from './useGameCombobox';
 
 /**
@@ -9,6 +10,7 @@ import { useGameCombobox } from './useGameCombobox';
  * nothing; Enter goes to /search. From two characters on it suggests up to
  * six games (the ARIA 1.2 combobox pattern): the arrow keys move through
  * them, Enter opens the one chosen, Escape closes the list and then the box.
+ * When it finds nothing it says so and offers "Add this game".
  */
 export function SearchForm({ onDone }: { onDone: () => void }) {
   const inputRef = useRef<HTMLInputElement>(null);
@@ -17,7 +19,7 @@ export function SearchForm({ onDone }: { onDone: () => void }) {
     navigate(href);
     onDone();
   };
-  const { listId, query, games, open, chosen, inputProps, optionProps } = useGameCombobox({
+  const { listId, query, games, nothingFound, open, chosen, inputProps, optionProps } = useGameCombobox({
     onEscapeClosed: onDone,
     onChoose: (game) => go(`/games/${game.slug}`),
   });
@@ -47,6 +49,8 @@ export function SearchForm({ onDone }: { onDone: () => void }) {
             </li>
           ))}
       </ul>
+      {/* Nothing by that name: say so plainly, and offer to add it (or to log in for that). */}
+      {nothingFound && <AddGameOffer query={query} variant="menu" onDone={onDone} />}
     </form>
   );
 }

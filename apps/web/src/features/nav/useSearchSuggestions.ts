@@ -16,8 +16,12 @@ function useDebounced<T>(value: T, ms: number): T {
   return settled;
 }
 
-/** Up to six games for what is typed in the nav's search box (the catalog search, page 1). */
-export function useSearchSuggestions(query: string) {
+/**
+ * Up to six games for what is typed in the nav's search box (the catalog
+ * search, page 1), and whether the search for exactly what is typed now
+ * found nothing (the box then says so and offers to add the game).
+ */
+export function useSearchSuggestions(query: string): { games: GameCard[]; nothingFound: boolean } {
   const q = useDebounced(query.trim(), SUGGEST.debounceMs);
   const enabled = q.length >= SUGGEST.minChars;
   const result = useQuery({
@@ -29,5 +33,7 @@ export function useSearchSuggestions(query: string) {
     staleTime: 60_000,
     retry: false,
   });
-  return enabled && query.trim().length >= SUGGEST.minChars ? (result.data ?? []) : [];
+  const current = enabled && query.trim().length >= SUGGEST.minChars;
+  const settled = current && q === query.trim() && result.isSuccess && !result.isPlaceholderData && !result.isFetching;
+  return { games: current ? (result.data ?? []) : [], nothingFound: settled && result.data.length === 0 };
 }

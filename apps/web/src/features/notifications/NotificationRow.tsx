@@ -15,7 +15,8 @@ interface NotificationRowProps {
   onOpen?: () => void;
 }
 
-const isRemoval = (n: NotificationItem) => n.kind === 'review_removed' || n.kind === 'comment_removed';
+/** What moderators (or a catalog sync) did for the site: no person's avatar or link. */
+const isRemoval = (n: NotificationItem) => n.kind === 'review_removed' || n.kind === 'comment_removed' || n.kind.startsWith('submission_');
 
 /** One notification: who, what, when; unread ones are marked for the eye and for screen readers. */
 export function NotificationRow({ notification, viewer, now, onOpen }: NotificationRowProps) {

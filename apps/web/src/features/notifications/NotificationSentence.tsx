@@ -17,7 +17,8 @@ const quoted = (excerpt: string | undefined) => (excerpt ? `: “${excerpt}”` 
 /**
  * What happened, as a sentence with links: "bob liked your review of
  * Celeste", "bob commented on your review of Celeste: “…”", "bob followed
- * you", "A moderator removed your review of Celeste."
+ * you", "A moderator removed your review of Celeste.", "A moderator added
+ * Night Harbour to the catalog: everyone can see it now."
  */
 export function NotificationSentence({ notification, viewer, onOpen }: NotificationSentenceProps) {
   const { kind, actor, review, comment, list } = notification;
@@ -76,5 +77,31 @@ export function NotificationSentence({ notification, viewer, onOpen }: Notificat
           {quoted(comment?.excerpt)}.
         </>
       );
+    // A game the recipient added to the catalog: approved, merged (by a moderator or a sync) or rejected.
+    case 'submission_approved':
+      return <>A moderator added {submissionGame(notification, onOpen)} to the catalog: everyone can see it now.</>;
+    case 'submission_merged':
+      return (
+        <>
+          {notification.submission?.name ?? 'The game you added'} is now part of {submissionGame(notification, onOpen)}: your entries moved with it.
+        </>
+      );
+    case 'submission_rejected':
+      return (
+        <>
+          A moderator did not add {submissionGame(notification, onOpen)} to the catalog: it stays yours, seen only by you.
+        </>
+      );
   }
+}
+
+/** The game a submission notification is about, linked where it is now (merged: the catalog game). */
+function submissionGame({ submission }: NotificationItem, onOpen?: () => void): ReactNode {
+  const game = submission?.game;
+  if (!game) return submission?.name ?? 'your game';
+  return (
+    <Link to={`/games/${game.slug}`} onClick={onOpen}>
+      {game.name}
+    </Link>
+  );
 }
