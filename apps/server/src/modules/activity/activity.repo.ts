@@ -2,6 +2,7 @@ import { sql, type Insertable, type SelectQueryBuilder } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
 import type { ActivitiesTable, Database } from '../../db/schema.js';
+import { listedGame } from '../catalog/catalog.visibility.js';
 import { entryGameColumns, type Conn } from '../library/library.repo.js';
 
 /*
@@ -156,6 +157,8 @@ export async function activityRows(db: Conn, ids: number[]) {
     .leftJoin('users as lu', 'lu.id', 'l.user_id')
     // A list made private takes what was said about it out of feeds (and brings it back if made public again).
     .where((eb) => eb.or([eb('a.list_id', 'is', null), eb('l.is_public', '=', 1)]))
+    // So does a member's game awaiting a moderator (catalog.visibility.ts): its approval brings it back.
+    .where((eb) => eb.or([eb('a.game_id', 'is', null), listedGame('a.game_id')]))
     .select([
       'a.id',
       'a.actor_id',
