@@ -2,6 +2,7 @@ import type { Db } from '../../db/database.js';
 import { getMeta, setMeta } from '../../db/meta.js';
 import { bumpCatalogVersion, refreshPlatformCounts } from '../catalog/catalog.import.js';
 import { refreshSearchIndex } from '../catalog/search-index.js';
+import { mergeSubmissionsIntoCatalog } from '../submissions/submissions.merge.js';
 import type { IgdbClient } from './igdb.client.js';
 import { saveTimeToBeats } from './igdb.details.js';
 import { idsUpdatedAt, saveCovers, savePopularity, saveRecords, saveReference } from './igdb.store.js';
@@ -87,6 +88,8 @@ function pageSaver(db: Db, report: SyncReport) {
       if (records.length === 0) return;
       const saved = await saveRecords(db, records);
       await refreshSearchIndex(db, saved.gameIds);
+      // A member's submitted game that IGDB now brings merges into it, with every entry kept.
+      await mergeSubmissionsIntoCatalog(db, saved.gameIds);
       await bumpCatalogVersion(db);
       report.games += saved.games;
       report.related += saved.related;

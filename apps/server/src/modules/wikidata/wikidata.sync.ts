@@ -8,6 +8,7 @@ import type { SyncContext } from '../catalog-sync/sync.run.js';
 import type { WikidataClient } from './wikidata.client.js';
 import { parseItems } from './wikidata.parse.js';
 import { itemFacts, labels as labelsQuery, listPage, qidOf, redirects } from './wikidata.queries.js';
+import { mergeSubmissionsIntoCatalog } from '../submissions/submissions.merge.js';
 import { settleGone } from './wikidata.gone.js';
 import { saveBatch, type Vocabulary } from './wikidata.store.js';
 import { platformIndex } from './wikidata.vocabulary.js';
@@ -30,8 +31,6 @@ export interface WikidataSyncOptions {
   listPageSize?: number;
   /** Items whose facts one query reads (default 200). */
   batchSize?: number;
-  /** Runs after each saved batch with the games it wrote (submissions merge into them). */
-  onGamesSaved?: (gameIds: number[]) => Promise<unknown>;
 }
 
 type Context = Pick<SyncContext, 'onProgress' | 'onPage' | 'checkpoint' | 'restart'>;
@@ -101,7 +100,8 @@ export async function syncFromWikidata(db: Db, client: WikidataClient, ctx: Cont
     // An item deleted between the listing and now has no facts: it is left for the end of the run.
     const saved = await saveBatch(k, items.filter((i) => i.modified > 0), vocabulary);
     await refreshSearchIndex(db, saved.gameIds);
-    await options.onGamesSaved?.(saved.gameIds);
+    // A member's submitted game that Wikidata now brings merges into it, with every entry kept.
+    await mergeSubmissionsIntoCatalog(db, saved.gameIds);
     await bumpCatalogVersion(db);
     report.games += saved.gameIds.length;
     report.added += saved.added;
