@@ -46,14 +46,17 @@ export async function workCatalogSync(queue: JobQueue, source: ScheduledSource, 
   const cron = options.cron ?? source.cron;
   const firstRunAt = Date.now() + (options.firstRunDelayMs ?? source.firstRunDelayMs);
   let nextAt: number | null = null;
+  let firstRunDue = true;
 
   const noteNextRun = () => {
     const slot = cronParser.parseExpression(cron, { tz: 'UTC' }).next().getTime();
-    nextAt = firstRunAt > Date.now() ? Math.min(firstRunAt, slot) : slot;
+    // Once the run after start has begun (its timer may fire a hair early), the cron's slot is next.
+    nextAt = firstRunDue && firstRunAt > Date.now() ? Math.min(firstRunAt, slot) : slot;
     status.scheduled(nextAt).catch((err: unknown) => log.warn({ err }, `could not note the next ${source.name} sync`));
   };
   const run = async () => {
     if (stopping.signal.aborted) return;
+    firstRunDue = false;
     noteNextRun();
     try {
       const { done } = await source.start(stopping.signal, options.heartbeatMs);
