@@ -93,8 +93,19 @@ export async function syncFromWikidata(db: Db, client: WikidataClient, ctx: Cont
   const vocabulary: Vocabulary = { platforms: platformIndex(await k.selectFrom('platforms').select(['id', 'igdb_id', 'name', 'alternative_name', 'abbreviation']).execute()), labels: new Map() };
   let done = 0;
   ctx.onProgress(0, due.length);
-  for (const batch of chunks(due, options.batchSize ?? 200)) {
-    const items = parseItems(batch, await client.select(itemFacts(batch)));
+  // The next batch's facts are fetched while this one is saved: the service's time and ours overlap.
+  const batches = chunks(due, options.batchSize ?? 200);
+  const fetchFacts = (i: number) => {
+    const asked = batches[i] ? client.select(itemFacts(batches[i])) : undefined;
+    asked?.catch(() => undefined); // awaited below; a failure then stops the run
+    return asked;
+  };
+  let next = fetchFacts(0);
+  for (let i = 0; i < batches.length; i += 1) {
+    const batch = batches[i]!;
+    const rows = await next!;
+    next = fetchFacts(i + 1);
+    const items = parseItems(batch, rows);
     ctx.onPage();
     await learnLabels(db, client, vocabulary, items.flatMap((i) => [...i.platforms, ...i.genres, ...i.developers, ...i.publishers, ...i.series, ...i.dates.flatMap((d) => (d.platform ? [d.platform] : []))]));
     // An item deleted between the listing and now has no facts: it is left for the end of the run.
