@@ -51,10 +51,15 @@ export async function placeItems(k: K, facts: ItemFacts[]): Promise<Map<string, 
   const linkedIds = [...linked.values()].filter((id): id is number => id !== null);
   if (linkedIds.length) for (const g of await k.selectFrom('games').select(['id', 'source']).where('id', 'in', linkedIds).execute()) sourceOf.set(g.id, g.source);
 
-  const open = facts.filter((f) => !(linked.get(f.item.qid) != null && sourceOf.has(linked.get(f.item.qid)!)));
+  // The game an item was linked to, while that game still exists.
+  const linkedGame = (qid: string) => {
+    const id = linked.get(qid);
+    return typeof id === 'number' && sourceOf.has(id) ? id : undefined;
+  };
+  const open = facts.filter((f) => linkedGame(f.item.qid) === undefined);
   for (const f of facts) {
-    const id = linked.get(f.item.qid);
-    if (id != null && sourceOf.has(id)) placements.set(f.item.qid, placementFor(sourceOf.get(id)!, id));
+    const id = linkedGame(f.item.qid);
+    if (id !== undefined) placements.set(f.item.qid, placementFor(sourceOf.get(id)!, id));
   }
   if (open.length === 0) return placements;
 

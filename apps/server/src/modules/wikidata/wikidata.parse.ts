@@ -1,5 +1,6 @@
 import type { SparqlRow } from './wikidata.client.js';
-import { CLASSES, DIRECT_FACTS, qidOf } from './wikidata.queries.js';
+import type { DIRECT_FACTS} from './wikidata.queries.js';
+import { CLASSES, qidOf } from './wikidata.queries.js';
 
 export type WikidataKind = 'game' | 'expansion' | 'dlc' | 'mod' | 'compilation';
 
