@@ -12,6 +12,19 @@ import type { SyncStatus } from './sync.status.js';
  */
 export const CATALOG_SYNC_QUEUE: QueueSettings = { retry: { retryLimit: 0, retryDelaySeconds: 0, backoff: false }, oneAtATime: true, maxRunSeconds: 12 * 3600 };
 
+/** How often a running sync says in the log how far it is. */
+const PROGRESS_LOG_MS = 30_000;
+
+/** "Wikidata sync: 5,800 of 110,000 records" in the log, at most every 30 s, and when it is done. */
+export function progressLog(log: FastifyBaseLogger, name: string) {
+  let saidAt = 0;
+  return (done: number, total: number) => {
+    if (Date.now() - saidAt < PROGRESS_LOG_MS && done < total) return;
+    saidAt = Date.now();
+    log.info({ done, total }, `${name} sync: ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} records`);
+  };
+}
+
 export interface ScheduleOptions {
   firstRunDelayMs?: number;
   cron?: string;
@@ -26,7 +39,7 @@ export interface ScheduledSource {
   cron: string;
   firstRunDelayMs: number;
   status: SyncStatus;
-  start: (signal: AbortSignal, heartbeatMs: number | undefined) => Promise<StartedSync<CatalogSyncReport>>;
+  start: (signal: AbortSignal, heartbeatMs: number | undefined, onProgress: (done: number, total: number) => void) => Promise<StartedSync<CatalogSyncReport>>;
 }
 
 /**
@@ -59,7 +72,7 @@ export async function workCatalogSync(queue: JobQueue, source: ScheduledSource, 
     firstRunDue = false;
     noteNextRun();
     try {
-      const { done } = await source.start(stopping.signal, options.heartbeatMs);
+      const { done } = await source.start(stopping.signal, options.heartbeatMs, progressLog(log, source.name));
       log.info({ report: await done }, `${source.name} sync finished`);
     } catch (err) {
       if (err instanceof SyncBusyError) log.info(`Scheduled ${source.name} sync skipped: ${err.message}`);

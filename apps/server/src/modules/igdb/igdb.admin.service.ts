@@ -7,6 +7,7 @@ import { recordAudit } from '../admin/admin.audit.js';
 import type { UserRow } from '../users/users.repo.js';
 import { IgdbClient, type IgdbCredentials } from './igdb.client.js';
 import { FIRST_RUN_DELAY_MS, INTERVAL_MS } from './igdb.job.js';
+import { progressLog } from '../catalog-sync/sync.job.js';
 import type { StartedSync } from '../catalog-sync/sync.run.js';
 import { startWikidataSync, wikidataClient, wikidataSyncStatus } from '../wikidata/wikidata.run.js';
 import { WIKIDATA_SYNC_CRON } from '../wikidata/wikidata.job.js';
@@ -125,7 +126,7 @@ export function createCatalogAdminService({ db, igdb, wikidata, log, heartbeatMs
      */
     async syncNow(actor: Pick<UserRow, 'id' | 'username'>, source: CatalogSyncSourceName = igdb ? 'igdb' : 'wikidata'): Promise<CatalogSyncState> {
       let started: StartedSync;
-      const options = { trigger: 'admin' as const, startedBy: actor.username, signal: stopping.signal, heartbeatMs };
+      const options = { trigger: 'admin' as const, startedBy: actor.username, signal: stopping.signal, heartbeatMs, onProgress: progressLog(log, source === 'igdb' ? 'IGDB' : 'Wikidata') };
       try {
         if (source === 'igdb') {
           if (!igdb) throw new AppError(409, 'igdb_not_configured', CATALOG_SYNC_MESSAGES.notConfigured);

@@ -27,7 +27,7 @@ export function workIgdbSync(queue: JobQueue, db: Db, credentials: IgdbCredentia
       cron: IGDB_SYNC_CRON,
       firstRunDelayMs: FIRST_RUN_DELAY_MS,
       status: igdbSyncStatus(db),
-      start: (signal, heartbeatMs) => startIgdbSync(db, client, { trigger: 'schedule', signal, heartbeatMs }),
+      start: (signal, heartbeatMs, onProgress) => startIgdbSync(db, client, { trigger: 'schedule', signal, heartbeatMs, onProgress }),
     },
     log,
     options,

@@ -28,7 +28,7 @@ export function workWikidataSync(queue: JobQueue, db: Db, config: WikidataConfig
       cron: WIKIDATA_SYNC_CRON,
       firstRunDelayMs: WIKIDATA_FIRST_RUN_DELAY_MS,
       status: wikidataSyncStatus(db),
-      start: (signal, heartbeatMs) => startWikidataSync(db, client, { trigger: 'schedule', signal, heartbeatMs, sync: options.sync }),
+      start: (signal, heartbeatMs, onProgress) => startWikidataSync(db, client, { trigger: 'schedule', signal, heartbeatMs, onProgress, sync: options.sync }),
     },
     log,
     options,

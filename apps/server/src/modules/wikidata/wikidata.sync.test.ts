@@ -44,6 +44,9 @@ describe.each(dbKinds)('Wikidata catalog source on %s', (kind) => {
     double.replace(first.turtle);
     t = await createTestApp(kind, { env: { WIKIDATA_SYNC: 'on', WIKIDATA_SPARQL_URL: double.sparqlUrl, WIKIDATA_API_URL: double.apiUrl } });
     await seedGames(t, EMBEDDED);
+    // A game an IGDB sync brought (IGDB's slug and id, its own date, genre and popularity): IGDB stays the primary source.
+    await seedGames(t, [{ name: 'Disco Elysium', slug: 'disco-elysium', releaseDate: '2019-10-14', platforms: ['win'], genres: ['adventure'], popularity: 1500 }]);
+    await t.db.kysely.updateTable('games').set({ source: 'igdb', igdb_id: 113112 }).where('slug', '=', 'disco-elysium').execute();
     await createUser(t.db.kysely, { username: 'gamer' });
     await createUser(t.db.kysely, { username: 'mod', role: 'moderator' });
     token = await loginToken(t.app, 'gamer');
@@ -98,6 +101,22 @@ describe.each(dbKinds)('Wikidata catalog source on %s', (kind) => {
     expect(page.genres.length).toBeGreaterThan(0);
     // The ZX Spectrum Hades stays its own game, untouched.
     expect((await gamesNamed('Hades')).map((g) => g.slug).sort()).toEqual(['hades', 'hades-1986']);
+  });
+
+  it('only fills what an IGDB game lacks', async () => {
+    const games = await gamesNamed('Disco Elysium');
+    expect(games).toEqual([expect.objectContaining({ slug: 'disco-elysium', source: 'igdb' })]);
+    const page = (await get('/api/igdb/games/disco-elysium')).json();
+    // IGDB's date, genre and popularity stay; Wikidata adds the developer IGDB had not named, and the store ids.
+    expect(page.first_release_date).toBe(Date.UTC(2019, 9, 14) / 1000);
+    expect(page.genres.map((g: { slug: string }) => g.slug)).toEqual(['adventure']);
+    expect(page.developers.map((d: { name: string }) => d.name)).toEqual(first.items.named['disco-elysium']!.developers);
+    const popularity = await t.db.kysely.selectFrom('games').select('popularity').where('slug', '=', 'disco-elysium').executeTakeFirstOrThrow();
+    expect(Number(popularity.popularity)).toBe(1500);
+    expect(await t.db.kysely.selectFrom('game_store_ids').select(['source', 'uid']).where('game_id', '=', games[0]!.id).orderBy('source').execute()).toEqual([
+      { source: 'gog', uid: 'game/disco_elysium' },
+      { source: 'steam', uid: '632470' },
+    ]);
   });
 
   it('fills Upcoming Releases with the games still to come', async () => {
