@@ -184,6 +184,9 @@ export interface Database {
   revoked_sessions: { jti: string; expires_at: number };
   igdb_token: IgdbTokenTable;
   game_related_items: GameRelatedItemsTable;
+  wikidata_items: WikidataItemsTable;
+  wikidata_entities: { qid: string; label: string; updated_at: number };
+  game_store_ids: { source: string; uid: string; game_id: number };
   game_bundles: { game_igdb_id: number; bundle_igdb_id: number };
   game_details: GameDetailsTable;
   game_time_to_beat: GameTimeToBeatTable;
@@ -199,9 +202,6 @@ export interface Database {
   rate_limits: RateLimitsTable;
   /** SQLite only (0027): background jobs; on PostgreSQL pg-boss keeps them. */
   jobs: JobsTable;
-}
-
-export interface JobsTable {
   game_submissions: GameSubmissionsTable;
 }
 
@@ -227,6 +227,9 @@ export interface GameSubmissionsTable {
   decided_at: number | null;
   merged_into_game_id: number | null;
   created_at: number;
+}
+
+export interface JobsTable {
   id: string;
   name: string;
   /** JSON. */
@@ -349,11 +352,11 @@ export interface NotificationsTable {
   comment_id: number | null;
   /** The recipient's list it is about (0015). */
   list_id: number | null;
+  /** The recipient's game submission it is about (0035). */
+  submission_id: number | null;
   message: string | null;
   created_at: number;
   read_at: number | null;
-  /** The recipient's game submission it is about (0035). */
-  submission_id: number | null;
 }
 
 export type AuditAction =
@@ -437,6 +440,22 @@ export interface ListGamesTable {
   position: number;
   note: string | null;
   added_at: number;
+}
+
+/** A Wikidata item the catalog sync has read (0034). */
+export interface WikidataItemsTable {
+  qid: string;
+  game_id: number | null;
+  kind: 'game' | 'expansion' | 'dlc' | 'mod' | 'compilation';
+  parent_qid: string | null;
+  name: string;
+  first_release_date: number | null;
+  /** The item's schema:dateModified, unix ms. */
+  modified: number;
+  sitelinks: number;
+  /** JSON: WikidataItemData (wikidata.types.ts). */
+  data: string;
+  updated_at: number;
 }
 
 /** A member's former username (0020): /u/{former} redirects to them until someone else takes the name. */
