@@ -128,8 +128,8 @@ async function benchOne(kind) {
       onProgress: (done, total) => {
         if (Date.now() - lastLine < 15_000) return;
         lastLine = Date.now();
-        const { rss } = process.memoryUsage();
-        process.stderr.write(`  ${done.toLocaleString('en-US')} / ${total.toLocaleString('en-US')} items, ${((Date.now() - started) / 1000).toFixed(0)} s, RSS ${mb(rss)}\n`);
+        const { rss, heapUsed, external, arrayBuffers } = process.memoryUsage();
+        process.stderr.write(`  ${done.toLocaleString('en-US')} / ${total.toLocaleString('en-US')} items, ${((Date.now() - started) / 1000).toFixed(0)} s, RSS ${mb(rss)}, JS heap ${mb(heapUsed)}, external ${mb(external + arrayBuffers)}\n`);
       },
     };
     const full = await measured(() => syncFromWikidata(db, client, ctx));
@@ -168,6 +168,7 @@ async function main() {
     );
   }
   console.log('\nRSS every 5 s of the first full sync (MB):', results[0].full.samples.map((s) => Math.round(s.rss / 2 ** 20)).join(' '));
+  console.log('JS heap used at the same times (MB):', results[0].full.samples.map((s) => Math.round(s.heap / 2 ** 20)).join(' '));
 }
 
 if (process.argv[2] === '--serve-double') await serveDouble(Number(process.argv[3]));

@@ -135,7 +135,8 @@ async function catalogImport(args: string[], config: Config, io: CliIO): Promise
 /** Fills or updates the catalog from IGDB; resumable; `--restart` crawls everything again. */
 /** `--source igdb|wikidata` (default: IGDB when configured, else Wikidata) and `--restart`; anything else is refused. */
 function syncArguments(args: string[], config: Config): { source: 'igdb' | 'wikidata'; restart: boolean } {
-  let source: 'igdb' | 'wikidata' = config.igdb ? 'igdb' : 'wikidata';
+  // The source in use: IGDB when configured, else Wikidata unless it is off (then IGDB, to say how to set it up).
+  let source: 'igdb' | 'wikidata' = config.igdb || config.wikidata.mode === 'off' ? 'igdb' : 'wikidata';
   let restart = false;
   for (let i = 0; i < args.length; i += 1) {
     const arg = args[i]!;

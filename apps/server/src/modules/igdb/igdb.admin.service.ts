@@ -121,10 +121,10 @@ export function createCatalogAdminService({ db, igdb, wikidata, log, heartbeatMs
 
     /**
      * Starts a sync now, in the background (IGDB when configured, else
-     * Wikidata, unless `source` says): 409 when that source is not available
-     * here or a run of it is going.
+     * Wikidata unless it is off, unless `source` says): 409 when that source
+     * is not available here or a run of it is going.
      */
-    async syncNow(actor: Pick<UserRow, 'id' | 'username'>, source: CatalogSyncSourceName = igdb ? 'igdb' : 'wikidata'): Promise<CatalogSyncState> {
+    async syncNow(actor: Pick<UserRow, 'id' | 'username'>, source: CatalogSyncSourceName = igdb || wikidata.mode === 'off' ? 'igdb' : 'wikidata'): Promise<CatalogSyncState> {
       let started: StartedSync;
       const options = { trigger: 'admin' as const, startedBy: actor.username, signal: stopping.signal, heartbeatMs, onProgress: progressLog(log, source === 'igdb' ? 'IGDB' : 'Wikidata') };
       try {

@@ -2,6 +2,7 @@ import { slugify } from '@vgl/shared';
 import type { Kysely } from 'kysely';
 import type { Database, GameSource } from '../../db/schema.js';
 import { mergeKey } from '../catalog/catalog.seed.js';
+import { padded } from './wikidata.lists.js';
 import type { WikidataItem } from './wikidata.parse.js';
 
 type K = Kysely<Database>;
@@ -45,11 +46,11 @@ export async function placeItems(k: K, facts: ItemFacts[]): Promise<Map<string, 
   if (facts.length === 0) return placements;
   const qids = facts.map((f) => f.item.qid);
   const linked = new Map(
-    (await k.selectFrom('wikidata_items').select(['qid', 'game_id']).where('qid', 'in', qids).execute()).map((r) => [r.qid, r.game_id]),
+    (await k.selectFrom('wikidata_items').select(['qid', 'game_id']).where('qid', 'in', padded(qids)).execute()).map((r) => [r.qid, r.game_id]),
   );
   const sourceOf = new Map<number, GameSource>();
   const linkedIds = [...linked.values()].filter((id): id is number => id !== null);
-  if (linkedIds.length) for (const g of await k.selectFrom('games').select(['id', 'source']).where('id', 'in', linkedIds).execute()) sourceOf.set(g.id, g.source);
+  if (linkedIds.length) for (const g of await k.selectFrom('games').select(['id', 'source']).where('id', 'in', padded(linkedIds)).execute()) sourceOf.set(g.id, g.source);
 
   // The game an item was linked to, while that game still exists.
   const linkedGame = (qid: string) => {
@@ -68,7 +69,7 @@ export async function placeItems(k: K, facts: ItemFacts[]): Promise<Map<string, 
   const steamIds = [...new Set(open.flatMap((f) => f.item.steam))];
   const bySlug = new Map<string, Candidate>();
   if (igdbSlugs.length) {
-    for (const g of await candidates(k).where('slug', 'in', igdbSlugs).where('igdb_id', 'is not', null).execute()) bySlug.set(g.slug, g);
+    for (const g of await candidates(k).where('slug', 'in', padded(igdbSlugs)).where('igdb_id', 'is not', null).execute()) bySlug.set(g.slug, g);
   }
   const bySteam = new Map<string, Candidate>();
   if (steamIds.length) {
@@ -76,7 +77,7 @@ export async function placeItems(k: K, facts: ItemFacts[]): Promise<Map<string, 
       .innerJoin('game_external_ids as x', 'x.game_igdb_id', 'games.igdb_id')
       .select('x.uid')
       .where('x.source', '=', 'steam')
-      .where('x.uid', 'in', steamIds)
+      .where('x.uid', 'in', padded(steamIds))
       .execute();
     for (const r of rows) bySteam.set(r.uid, r);
   }
@@ -87,14 +88,14 @@ export async function placeItems(k: K, facts: ItemFacts[]): Promise<Map<string, 
   const byKey = new Map<string, Candidate[]>();
   if (names.length) {
     const rows = await candidates(k)
-      .where((eb) => eb.or([eb('name', 'in', names), eb('slug', 'in', slugs)]))
+      .where((eb) => eb.or([eb('name', 'in', padded(names)), eb('slug', 'in', padded(slugs))]))
       .execute();
     for (const g of rows) byKey.set(mergeKey(g.name), [...(byKey.get(mergeKey(g.name)) ?? []), g]);
   }
   const titled = [...byKey.values()].flat().map((g) => g.id);
   const platformsOf = new Map<number, Set<number>>();
   if (titled.length) {
-    for (const r of await k.selectFrom('game_platforms').select(['game_id', 'platform_id']).where('game_id', 'in', titled).execute()) {
+    for (const r of await k.selectFrom('game_platforms').select(['game_id', 'platform_id']).where('game_id', 'in', padded(titled)).execute()) {
       platformsOf.set(r.game_id, (platformsOf.get(r.game_id) ?? new Set()).add(r.platform_id));
     }
   }
@@ -103,7 +104,7 @@ export async function placeItems(k: K, facts: ItemFacts[]): Promise<Map<string, 
   const candidateIds = [...new Set([...bySlug.values(), ...bySteam.values()].map((g) => g.id).concat(titled))];
   const taken = new Set(linkedIds);
   if (candidateIds.length) {
-    for (const r of await k.selectFrom('wikidata_items').select('game_id').where('game_id', 'in', candidateIds).where('qid', 'not in', qids).execute()) taken.add(r.game_id!);
+    for (const r of await k.selectFrom('wikidata_items').select('game_id').where('game_id', 'in', padded(candidateIds)).where('qid', 'not in', padded(qids)).execute()) taken.add(r.game_id!);
   }
 
   for (const f of open) {

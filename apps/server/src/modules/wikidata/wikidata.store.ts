@@ -2,6 +2,7 @@ import { slugify } from '@vgl/shared';
 import type { Insertable, Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { insertChunked } from '../igdb/igdb.store.js';
+import { padded } from './wikidata.lists.js';
 import { placeItems, type ItemFacts, type Placement } from './wikidata.match.js';
 import { releaseOf, type WikidataItem } from './wikidata.parse.js';
 import { classifyGenre, foldLabel } from './wikidata.vocabulary.js';
@@ -219,7 +220,7 @@ async function genresFor(k: K, qids: string[], labels: Map<string, string>): Pro
   const genreSlugs = unique([...verdicts.flatMap((v) => v.genres), ...own.map((o) => o.slug)].filter(Boolean));
   const themeSlugs = unique(verdicts.flatMap((v) => v.themes));
   const genres = new Map(
-    (genreSlugs.length ? await k.selectFrom('genres').select(['id', 'slug']).where('slug', 'in', genreSlugs).execute() : []).map((g) => [g.slug, g.id]),
+    (genreSlugs.length ? await k.selectFrom('genres').select(['id', 'slug']).where('slug', 'in', padded(genreSlugs)).execute() : []).map((g) => [g.slug, g.id]),
   );
   for (const o of own) {
     if (!o.slug || genres.has(o.slug)) continue;
@@ -229,7 +230,7 @@ async function genresFor(k: K, qids: string[], labels: Map<string, string>): Pro
     genres.set(o.slug, id);
   }
   const themes = new Map(
-    (themeSlugs.length ? await k.selectFrom('themes').select(['id', 'slug']).where('slug', 'in', themeSlugs).execute() : []).map((t) => [t.slug, t.id]),
+    (themeSlugs.length ? await k.selectFrom('themes').select(['id', 'slug']).where('slug', 'in', padded(themeSlugs)).execute() : []).map((t) => [t.slug, t.id]),
   );
   const result = new Map<string, { genres: number[]; themes: number[] }>();
   for (const v of verdicts) {
@@ -249,7 +250,7 @@ async function companiesFor(k: K, qids: string[], labels: Map<string, string>): 
   });
   const result = new Map<string, number>();
   if (named.length === 0) return result;
-  const bySlug = new Map((await k.selectFrom('companies').select(['id', 'slug']).where('slug', 'in', unique(named.map((n) => n.slug))).execute()).map((c) => [c.slug, c.id]));
+  const bySlug = new Map((await k.selectFrom('companies').select(['id', 'slug']).where('slug', 'in', padded(unique(named.map((n) => n.slug)))).execute()).map((c) => [c.slug, c.id]));
   for (const n of named) {
     let id = bySlug.get(n.slug);
     if (id === undefined) {

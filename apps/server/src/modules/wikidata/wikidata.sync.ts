@@ -10,6 +10,7 @@ import { parseItems } from './wikidata.parse.js';
 import { itemFacts, labels as labelsQuery, listPage, qidOf, redirects } from './wikidata.queries.js';
 import { mergeSubmissionsIntoCatalog } from '../submissions/submissions.merge.js';
 import { settleGone } from './wikidata.gone.js';
+import { padded } from './wikidata.lists.js';
 import { saveBatch, type Vocabulary } from './wikidata.store.js';
 import { platformIndex } from './wikidata.vocabulary.js';
 
@@ -110,9 +111,10 @@ export async function syncFromWikidata(db: Db, client: WikidataClient, ctx: Cont
     await learnLabels(db, client, vocabulary, items.flatMap((i) => [...i.platforms, ...i.genres, ...i.developers, ...i.publishers, ...i.series, ...i.dates.flatMap((d) => (d.platform ? [d.platform] : []))]));
     // An item deleted between the listing and now has no facts: it is left for the end of the run.
     const saved = await saveBatch(k, items.filter((i) => i.modified > 0), vocabulary);
-    await refreshSearchIndex(db, saved.gameIds);
+    // Padded lists: a few statement shapes for the whole run instead of one per batch length (wikidata.lists.ts).
+    await refreshSearchIndex(db, padded(saved.gameIds));
     // A member's submitted game that Wikidata now brings merges into it, with every entry kept.
-    await mergeSubmissionsIntoCatalog(db, saved.gameIds);
+    await mergeSubmissionsIntoCatalog(db, padded(saved.gameIds));
     await bumpCatalogVersion(db);
     report.games += saved.gameIds.length;
     report.added += saved.added;
@@ -138,7 +140,7 @@ async function learnLabels(db: Db, client: WikidataClient, vocabulary: Vocabular
   const wanted = [...new Set(qids)].filter((q) => !vocabulary.labels.has(q));
   if (wanted.length === 0) return;
   for (const batch of chunks(wanted, 500)) {
-    for (const r of await k.selectFrom('wikidata_entities').select(['qid', 'label']).where('qid', 'in', batch).execute()) vocabulary.labels.set(r.qid, r.label);
+    for (const r of await k.selectFrom('wikidata_entities').select(['qid', 'label']).where('qid', 'in', padded(batch)).execute()) vocabulary.labels.set(r.qid, r.label);
   }
   const unknown = wanted.filter((q) => !vocabulary.labels.has(q));
   const now = Date.now();
