@@ -28,6 +28,8 @@ export interface GameWebsite {
   kind: WebsiteKind;
   url: string;
   store: boolean;
+  /** The link's name when its kind says too little ("MobyGames", "Wikidata"). */
+  label?: string;
 }
 
 /** A catalog game as lists show it, and how it relates to the game shown. */

@@ -205,6 +205,7 @@ const gameWebsiteSchema = z.object({
   kind: z.enum(WEBSITE_KINDS),
   url: z.string(),
   store: z.boolean().describe('A shop or store where the game can be had (the page’s "where to play")'),
+  label: z.string().optional().describe('The link’s name when its kind says too little ("MobyGames", "Wikidata")'),
 });
 
 export const gameVersionSchema = named(

@@ -42,7 +42,7 @@ const SOURCES: Record<AdminCatalog['source']['kind'], Omit<AdminCatalog['source'
 };
 
 const WIKIDATA_MODES: Record<WikidataConfig['mode'], string> = {
-  on: `Synced from Wikidata’s query service a few seconds after start and every day at ${WIKIDATA_SYNC_CRON.split(' ')[1]}:${WIKIDATA_SYNC_CRON.split(' ')[0]} UTC: only what changed is read again.`,
+  on: `Synced from Wikidata’s query service a few seconds after start and every day at ${WIKIDATA_SYNC_CRON.split(' ')[1]!.padStart(2, '0')}:${WIKIDATA_SYNC_CRON.split(' ')[0]!.padStart(2, '0')} UTC: only what changed is read again.`,
   manual: 'IGDB is the primary source: Wikidata only fills what IGDB lacks, when run by hand ("Sync now" or npm run vgl -- catalog:sync --source wikidata). WIKIDATA_SYNC=on schedules it too.',
   off: 'Off (WIKIDATA_SYNC=off): this instance sends nothing to Wikidata.',
 };
@@ -64,7 +64,15 @@ async function countCatalog(db: Db): Promise<CatalogCounts> {
       .select(['source', (eb) => eb.fn.countAll<string | number>().as('n')])
       .groupBy('source')
       .execute(),
-    total('game_related_items'),
+    total('game_related_items').then(async (fromIgdb) => {
+      const fromWikidata = await k
+        .selectFrom('wikidata_items')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .where('kind', '!=', 'game')
+        .where('parent_qid', 'is not', null)
+        .executeTakeFirstOrThrow();
+      return fromIgdb + Number(fromWikidata.n);
+    }),
     total('platforms'),
     total('genres'),
     total('themes'),

@@ -6,10 +6,11 @@ import type { WikidataItemData } from './wikidata.store.js';
 
 type K = Kysely<Database>;
 
-const STORE_LINKS: { key: keyof WikidataItemData['links']; kind: GameWebsite['kind']; url: (id: string) => string; store: boolean }[] = [
+const STORE_LINKS: { key: keyof WikidataItemData['links']; kind: GameWebsite['kind']; url: (id: string) => string; store: boolean; label?: string }[] = [
   { key: 'steam', kind: 'steam', url: (id) => `https://store.steampowered.com/app/${encodeURIComponent(id)}/`, store: true },
-  { key: 'gog', kind: 'gog', url: (id) => `https://www.gog.com/game/${encodeURIComponent(id)}`, store: true },
-  { key: 'mobygames', kind: 'other', url: (id) => `https://www.mobygames.com/game/${encodeURIComponent(id)}/`, store: false },
+  // Wikidata's GOG id is the store path ("game/disco_elysium").
+  { key: 'gog', kind: 'gog', url: (id) => `https://www.gog.com/${id.split('/').map(encodeURIComponent).join('/')}`, store: true },
+  { key: 'mobygames', kind: 'other', url: (id) => `https://www.mobygames.com/game/${encodeURIComponent(id)}/`, store: false, label: 'MobyGames' },
 ];
 
 /**
@@ -31,8 +32,8 @@ export async function withWikidataExtras(k: K, gameId: number, details: GamePage
     return p && r.precision >= 11 ? [{ platform: p.name, platform_slug: p.slug, date: r.date, region: null }] : [];
   });
   const websites: GameWebsite[] = [
-    ...STORE_LINKS.flatMap(({ key, kind, url, store }) => data.links[key].slice(0, 1).map((id) => ({ kind, url: url(id), store }))),
-    { kind: 'wiki', url: `https://www.wikidata.org/wiki/${row.qid}`, store: false },
+    ...STORE_LINKS.flatMap(({ key, kind, url, store, label }) => data.links[key].slice(0, 1).map((id) => ({ kind, url: url(id), store, ...(label ? { label } : {}) }))),
+    { kind: 'wiki', url: `https://www.wikidata.org/wiki/${row.qid}`, store: false, label: 'Wikidata' },
   ];
   return {
     ...details,

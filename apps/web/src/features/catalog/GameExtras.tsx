@@ -77,7 +77,7 @@ function WebsiteLinks({ websites, className }: { websites: GamePageDetails['webs
       {websites.map((w) => (
         <li key={w.url}>
           <a href={w.url} target="_blank" rel="noopener noreferrer nofollow">
-            {WEBSITE_LABELS[w.kind]}
+            {w.label ?? WEBSITE_LABELS[w.kind]}
           </a>
         </li>
       ))}
