@@ -8,11 +8,11 @@
 // used next to the floor (games / 500 per page / 4 per second). SQLite; also
 // PostgreSQL when BENCH_DATABASE_URL is set. Stops after BENCH_TIMEOUT_S
 // (default 900) seconds whatever happens.
-import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ask, sourceDatabase, startFakeService, stopAfter } from './sources.mjs';
 // Benchmarks never reach for the real Wikidata (the servers they start inherit this).
 process.env.WIKIDATA_SYNC ??= 'off';
 
@@ -101,6 +101,8 @@ rally turbo street kart tennis golf puzzle block tower empire kingdom war tactic
     const { tokenRequests, requests, rateLimited, maxInFlight, gamePages } = fake.stats;
     return { tokenRequests, requests, rateLimited, maxInFlight, gamePages, records: games.length, games: mains.length };
   };
+  // The parent gone (it failed, or was stopped), the fake goes too.
+  process.on('disconnect', () => process.exit(0));
   process.on('message', (message) => {
     if (message === 'stats') process.send({ stats: summary() });
     if (message === 'edit') {
@@ -113,42 +115,6 @@ rally turbo street kart tennis golf puzzle block tower empire kingdom war tactic
   process.send({ apiUrl: fake.apiUrl, tokenUrl: fake.tokenUrl, stats: summary() });
 }
 
-function ask(child, message, key) {
-  return new Promise((resolve) => {
-    const on = (m) => {
-      if (m && key in m) {
-        child.off('message', on);
-        resolve(m);
-      }
-    };
-    child.on('message', on);
-    child.send(message);
-  });
-}
-
-async function freshDatabase(kind) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vgl-bench-igdb-'));
-  if (kind === 'sqlite') return { config: { kind, file: path.join(dir, 'vgl.sqlite') }, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
-  const pg = (await import('pg')).default;
-  const name = `vgl_bench_igdb_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  return {
-    config: { kind, url: url.href },
-    drop: async () => {
-      const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
 async function benchOne(kind) {
   const { createDb } = await import('../../apps/server/dist/db/database.js');
   const { migrateToLatest } = await import('../../apps/server/dist/db/migrate.js');
@@ -157,12 +123,8 @@ async function benchOne(kind) {
   const { syncFromIgdb } = await import('../../apps/server/dist/modules/igdb/igdb.sync.js');
 
   process.stderr.write(`${kind}: starting a fake IGDB with ${SIZE.toLocaleString('en-US')} records…\n`);
-  const child = fork(here, ['--serve-fake', String(SIZE)], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const fake = await new Promise((resolve, reject) => {
-    child.once('message', resolve);
-    child.once('exit', (code) => reject(new Error(`the fake IGDB exited (${code})`)));
-  });
-  const database = await freshDatabase(kind);
+  const { child, hello: fake } = await startFakeService(here, ['--serve-fake', String(SIZE)]);
+  const database = await sourceDatabase(kind, PG_URL, 'vgl_bench_igdb');
   const db = createDb(database.config);
   try {
     await migrateToLatest(db);
@@ -194,11 +156,7 @@ async function benchOne(kind) {
 }
 
 async function main() {
-  const timer = setTimeout(() => {
-    process.stderr.write(`bench:igdb stopped after ${TIMEOUT_S} s (BENCH_TIMEOUT_S).\n`);
-    process.exit(1);
-  }, TIMEOUT_S * 1000);
-  timer.unref();
+  stopAfter(TIMEOUT_S, 'bench:igdb');
   const results = [];
   for (const kind of ['sqlite', ...(PG_URL ? ['postgres'] : [])]) results.push(await benchOne(kind));
   if (!PG_URL) process.stderr.write('PostgreSQL skipped: set BENCH_DATABASE_URL to include it.\n');

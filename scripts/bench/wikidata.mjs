@@ -11,12 +11,10 @@
 // seconds (it must stay flat, not grow with the catalog). SQLite; also
 // PostgreSQL when BENCH_DATABASE_URL is set. Stops after BENCH_TIMEOUT_S
 // (default 1800) seconds whatever happens.
-import { fork } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { ask, sourceDatabase, startFakeService, stopAfter } from './sources.mjs';
 // Benchmarks never reach for the real Wikidata: the client below points at the double.
 process.env.WIKIDATA_SYNC ??= 'off';
 
@@ -36,6 +34,8 @@ async function serveDouble(size) {
   const double = await startWikidataDouble({ data: wikidataFixture({ games: size, now }).chunks(), lenient: true, maxRequestsPerSecond: RPS });
   process.stderr.write(`  the double holds ${size.toLocaleString('en-US')} items (${((Date.now() - started) / 1000).toFixed(0)} s to generate and load)\n`);
   const stats = () => ({ requests: double.requests.length, rateLimited: double.requests.filter((r) => r.status === 429).length });
+  // The parent gone (it failed, or was stopped), the fake goes too.
+  process.on('disconnect', () => process.exit(0));
   process.on('message', (message) => {
     if (message === 'stats') process.send({ stats: stats() });
     if (message === 'revision2') {
@@ -45,41 +45,6 @@ async function serveDouble(size) {
     if (message === 'exit') process.exit(0);
   });
   process.send({ sparqlUrl: double.sparqlUrl });
-}
-
-const ask = (child, message, key) =>
-  new Promise((resolve) => {
-    const on = (answer) => {
-      if (answer && key in answer) {
-        child.off('message', on);
-        resolve(answer);
-      }
-    };
-    child.on('message', on);
-    child.send(message);
-  });
-
-async function freshDatabase(kind) {
-  if (kind === 'sqlite') {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vgl-bench-wikidata-'));
-    return { config: { kind: 'sqlite', file: path.join(dir, 'vgl.sqlite') }, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
-  }
-  const name = `vgl_bench_wikidata_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  return {
-    config: { kind: 'postgres', url: url.href },
-    drop: async () => {
-      const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
 }
 
 /** RSS and heap every 5 s while `work` runs: the first, the largest and the last. */
@@ -108,12 +73,8 @@ async function benchOne(kind) {
   const { syncFromWikidata } = await import('../../apps/server/dist/modules/wikidata/wikidata.sync.js');
 
   process.stderr.write(`${kind}: starting the Wikidata double with ${SIZE.toLocaleString('en-US')} items…\n`);
-  const child = fork(here, ['--serve-double', String(SIZE)], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const double = await new Promise((resolve, reject) => {
-    child.once('message', resolve);
-    child.once('exit', (code) => reject(new Error(`the double exited (${code})`)));
-  });
-  const database = await freshDatabase(kind);
+  const { child, hello: double } = await startFakeService(here, ['--serve-double', String(SIZE)]);
+  const database = await sourceDatabase(kind, PG_URL, 'vgl_bench_wikidata');
   const db = createDb(database.config);
   try {
     await migrateToLatest(db);
@@ -147,11 +108,7 @@ async function benchOne(kind) {
 }
 
 async function main() {
-  const timer = setTimeout(() => {
-    process.stderr.write(`bench:wikidata stopped after ${TIMEOUT_S} s (BENCH_TIMEOUT_S).\n`);
-    process.exit(1);
-  }, TIMEOUT_S * 1000);
-  timer.unref();
+  stopAfter(TIMEOUT_S, 'bench:wikidata');
   const results = [];
   for (const kind of ['sqlite', ...(PG_URL ? ['postgres'] : [])]) results.push(await benchOne(kind));
   if (!PG_URL) process.stderr.write('PostgreSQL skipped: set BENCH_DATABASE_URL to include it.\n');
