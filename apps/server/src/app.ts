@@ -61,6 +61,7 @@ import { createFollowsService } from './modules/follows/follows.service.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { createNotificationsService } from './modules/notifications/notifications.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { registerJsonBodies } from './http/json-body.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { createAdminService } from './modules/admin/admin.service.js';
@@ -131,6 +132,7 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerJsonBodies(app);
   echoRequestId(app);
   // Before any route: each gets its own observer (only when METRICS_TOKEN is set).
   const metrics = registerMetrics(app, { db, token: config.metricsToken });

@@ -75,6 +75,7 @@ export const API_MESSAGES = {
   payloadTooLarge: 'The request is too large.',
   unsupportedMediaType: 'This content type is not supported.',
   invalidJson: 'The request body is not valid JSON.',
+  bodyTooDeep: (levels: number) => `The request body is nested too deeply: at most ${levels} levels of objects and arrays.`,
 } as const;
 
 /** Account texts SPEC leaves open; both the API and the pages use these. */

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import { API_MESSAGES } from '@vgl/shared';
 import { AppError } from '../../http/errors.js';
+import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../../http/json-body.js';
 
 /*
  * The import routes' JSON body ({ csv, format, picks, skipInvalid }) holds a whole file: up to
@@ -70,19 +71,28 @@ function importFields(value: unknown): unknown {
   return Object.fromEntries(FIELDS.flatMap((field) => (record[field] === undefined ? [] : [[field, record[field]]])));
 }
 
-// CommonJS, evaluated: no module of ours to load (tests run the TypeScript sources).
+// CommonJS, evaluated: no module of ours to load (tests run the TypeScript sources); the depth check is
+// json-body.ts's own function, its source carried over.
 const WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
+const jsonDepthExceeds = ${jsonDepthExceeds.toString()};
+const text = Buffer.from(workerData.bytes, 0, workerData.length).toString('utf8');
 let value;
 let invalid = false;
-try {
-  value = JSON.parse(Buffer.from(workerData.bytes, 0, workerData.length).toString('utf8'));
-} catch {
-  invalid = true;
+if (jsonDepthExceeds(text, ${MAX_JSON_DEPTH})) {
+  parentPort.postMessage({ tooDeep: true });
+} else {
+  try {
+    value = JSON.parse(text);
+  } catch {
+    invalid = true;
+  }
+  if (typeof value === 'object' && value !== null) value = Array.isArray(value) ? [] : { csv: value.csv, format: value.format, picks: value.picks, skipInvalid: value.skipInvalid };
+  parentPort.postMessage(invalid ? { invalid } : { value });
 }
-if (typeof value === 'object' && value !== null) value = Array.isArray(value) ? [] : { csv: value.csv, format: value.format, picks: value.picks, skipInvalid: value.skipInvalid };
-parentPort.postMessage(invalid ? { invalid } : { value });
 `;
+
+const tooDeep = () => new AppError(400, 'body_too_deep', API_MESSAGES.bodyTooDeep(MAX_JSON_DEPTH));
 
 function parseInWorker(body: Buffer): Promise<unknown> {
   // Moving the bytes needs a buffer of their own (readBody's is one).
@@ -98,8 +108,9 @@ function parseInWorker(body: Buffer): Promise<unknown> {
       stdout: false,
       stderr: false,
     });
-    worker.once('message', (message: { invalid?: true; value?: unknown }) => {
-      if (message.invalid) reject(invalidJson());
+    worker.once('message', (message: { invalid?: true; tooDeep?: true; value?: unknown }) => {
+      if (message.tooDeep) reject(tooDeep());
+      else if (message.invalid) reject(invalidJson());
       else resolve(importFields(message.value));
       void worker.terminate();
     });
@@ -116,8 +127,11 @@ function parseInWorker(body: Buffer): Promise<unknown> {
 export async function parseImportBody(body: Buffer): Promise<unknown> {
   if (body.length === 0) throw invalidJson();
   if (body.length <= INLINE_BYTES) {
+    const text = body.toString('utf8');
+    // Bounded before parsing: a body nested a million levels deep overflowed the stack on its way to the validators.
+    if (jsonDepthExceeds(text)) throw tooDeep();
     try {
-      return importFields(JSON.parse(body.toString('utf8')));
+      return importFields(JSON.parse(text));
     } catch {
       throw invalidJson();
     }
