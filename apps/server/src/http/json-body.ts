@@ -37,10 +37,11 @@ export function registerJsonBodies(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (typeof body === 'string' && jsonDepthExceeds(body)) {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (jsonDepthExceeds(text)) {
       done(new AppError(400, 'body_too_deep', API_MESSAGES.bodyTooDeep(MAX_JSON_DEPTH)), undefined);
       return;
     }
-    parse(request, body, done);
+    parse(request, text, done);
   });
 }
