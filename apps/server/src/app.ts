@@ -73,7 +73,9 @@ import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
 import { avatarStore } from './modules/settings/avatars.store.js';
 import { registerAvatarFiles } from './modules/settings/avatars.routes.js';
-import { formerNamePages, registerFormerNameRedirects } from './modules/users/former-names.js';
+import { formerUsernames } from './modules/users/former-names.js';
+import { formerGameSlugs } from './modules/catalog/catalog.slugs.js';
+import { movedPages, registerMovedReads } from './http/moved-reads.js';
 import { API_MESSAGES } from '@vgl/shared';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -181,7 +183,9 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   app.addHook('onRoute', routeConventions(accessGuards(auth, tokens, limits)));
   if (documentedStatusesOnly) app.addHook('onSend', onlyDocumentedStatuses);
   app.addHook('onSend', apiNoStore);
-  registerFormerNameRedirects(app, db);
+  // Old links keep working: renamed members, games folded into others.
+  const movedNames = [formerUsernames(db), formerGameSlugs(db.kysely)];
+  registerMovedReads(app, movedNames);
 
   app.addHook('onClose', async () => {
     await db.destroy();
@@ -244,6 +248,6 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   await app.register(catalogAdminRoutes(createCatalogAdminService({ db, igdb: config.igdb, wikidata: config.wikidata, log: app.log })));
   await app.register(submissionsRoutes(createSubmissionsService(db, { catalog, notifications })));
 
-  await registerSpa(app, { webRoot, uploadsDir, publicUrl: config.publicUrl, pageMeta: createPageMeta(db, library), movedPage: formerNamePages(db), pages: responseCache.pages });
+  await registerSpa(app, { webRoot, uploadsDir, publicUrl: config.publicUrl, pageMeta: createPageMeta(db, library), movedPage: movedPages(movedNames), pages: responseCache.pages });
   return app;
 }

@@ -187,6 +187,8 @@ export interface Database {
   wikidata_items: WikidataItemsTable;
   wikidata_entities: { qid: string; label: string; updated_at: number };
   game_store_ids: { source: string; uid: string; game_id: number };
+  /** A game's former slugs, each leading to the game it is now part of (0037). */
+  game_slug_history: { slug: string; game_id: number; moved_at: number };
   game_bundles: { game_igdb_id: number; bundle_igdb_id: number };
   game_details: GameDetailsTable;
   game_time_to_beat: GameTimeToBeatTable;

@@ -24,7 +24,7 @@ export interface SpaOptions {
   publicUrl: string;
   /** The title, description and image of pages that have their own (games, reviews). */
   pageMeta?: PageMetaLookup;
-  /** Where a page under a renamed member's former name moved to (/u/{former}/… → /u/{current}/…), if it did. */
+  /** Where a page under a former name moved to (/u/{former}/… → /u/{current}/…, /games/{former} → /games/{current}), if it did. */
   movedPage?: (url: string) => Promise<string | undefined>;
   /** Keeps the pages as sent (response-cache.ts): the head's lookups are most of a page's cost. */
   pages?: PageCache;

@@ -31,6 +31,7 @@ import { followsPagesMigration } from './0031_follows_pages.js';
 import { libraryUpdatedOrderMigration } from './0032_library_updated_order.js';
 import { sparseIndexesMigration } from './0033_sparse_indexes.js';
 import { wikidataMigration } from './0034_wikidata.js';
+import { gameSlugHistoryMigration } from './0037_game_slug_history.js';
 import { gameSubmissionsMigration } from './0035_game_submissions.js';
 
 /**
@@ -73,5 +74,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0033_sparse_indexes': sparseIndexesMigration(),
     '0034_wikidata': wikidataMigration(),
     '0035_game_submissions': gameSubmissionsMigration(dialect),
+    '0037_game_slug_history': gameSlugHistoryMigration(),
   };
 }

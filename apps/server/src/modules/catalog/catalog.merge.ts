@@ -1,4 +1,5 @@
 import { sql, type Selectable, type Transaction } from 'kysely';
+import { noteGameMoved } from './catalog.slugs.js';
 import type { Dialect } from '../../db/database.js';
 import type { Database, LibraryEntriesTable } from '../../db/schema.js';
 import { libraryRepo } from '../library/library.repo.js';
@@ -143,6 +144,8 @@ export async function mergeGameInto(trx: Trx, dialect: Dialect, from: number, to
 
   // SQLite's full-text rows are keyed by search rank, not by game (search-index.ts): they do not go with the game.
   if (dialect === 'sqlite') await sql`delete from games_fts where rowid in (select rank from search_ranks where game_id = ${from})`.execute(trx);
+  // Its address keeps working: a 301 to the game it is now part of (catalog.slugs.ts).
+  await noteGameMoved(trx, from, to);
   await trx.deleteFrom('games').where('id', '=', from).execute();
   return report;
 }

@@ -8,6 +8,7 @@ import type { Database } from '../../db/schema.js';
 import { bumpCatalogVersion, countGames, importCatalogFile, importReference, refreshPlatformCounts, SEED_FILE, type Progress } from './catalog.import.js';
 import { refillSeedSelections, seedSelections } from './catalog.selections.js';
 import { refreshSearchIndex } from './search-index.js';
+import { noteGameMoved } from './catalog.slugs.js';
 
 /** app_meta: the fingerprint of the embedded catalog file last loaded, so a newer one is loaded at the next start. */
 export const SEED_META_KEY = 'catalog.seed';
@@ -66,8 +67,18 @@ export async function prepareEmbeddedCatalog(db: Db, { onProgress, force = false
   return { games, refresh };
 }
 
-/** The key under which two spellings of one title meet, as the seed builder (scripts/catalog/titles.mjs) makes it. */
-export const mergeKey = (title: string) => slugify(title.replace(/^(.*),\s*(the|a|an)$/i, '$2 $1')).replace(/-/g, '');
+const NUMBER_WORD = /^(\d+|(?=[ivx])x{0,3}(ix|iv|v?i{0,3}))$/;
+const numbersApart = (a: string, b: string) => NUMBER_WORD.test(a) && NUMBER_WORD.test(b) && (a.length > 1 || b.length > 1 || (/\d/.test(a) && /\d/.test(b)));
+
+/**
+ * The key under which two spellings of one title meet, as the seed builder (scripts/catalog/titles.mjs) makes
+ * it: "The Legend of Zelda" = "Legend of Zelda, The". Words run together, except two numbers side by side:
+ * "Final Fantasy I: II" is not "Final Fantasy III".
+ */
+export function mergeKey(title: string): string {
+  const words = slugify(title.replace(/^(.*),\s*(the|a|an)$/i, '$2 $1')).split('-').filter(Boolean);
+  return words.map((w, i) => (i > 0 && numbersApart(words[i - 1]!, w) ? `-${w}` : w)).join('');
+}
 
 /**
  * Loads the embedded catalog over an older one without losing members' data.
@@ -88,27 +99,38 @@ export async function refreshEmbeddedCatalog(db: Db, file = SEED_FILE, onProgres
   const report: RefreshReport = { removed: 0, remapped: 0, kept: 0 };
 
   const used = await referencedGames(k, stale.map((g) => g.id));
-  const unused = stale.filter((g) => !used.has(g.id)).map((g) => g.id);
+  const fresh = stale.length ? await k.selectFrom('games').select(['id', 'name', 'release_year']).where('source', '=', 'mame').where('updated_at', '>=', started).execute() : [];
+  const byKey = new Map<string, typeof fresh>();
+  for (const g of fresh) byKey.set(mergeKey(g.name), [...(byKey.get(mergeKey(g.name)) ?? []), g]);
+  // A game that is now another's release elsewhere ("Zelda no Densetsu: The Hyrule Fantasy", The Legend of Zelda
+  // on the Famicom Disk System) is found under that game's other names.
+  const byOtherName = stale.length ? await gamesByOtherName(k, fresh, started) : new Map<string, typeof fresh>();
+  const targetOf = (old: (typeof stale)[number]) => {
+    const key = mergeKey(old.name);
+    return closestInYears(byKey.get(key), old.release_year) ?? closestInYears(byOtherName.get(key), old.release_year);
+  };
+
+  // Old addresses keep working: a game folded into another leaves its slug leading there (catalog.slugs.ts).
+  const unused = stale.filter((g) => !used.has(g.id));
+  for (const old of unused) {
+    const target = targetOf(old);
+    if (target) await noteGameMoved(k, old.id, target.id);
+  }
   for (let i = 0; i < unused.length; i += CHUNK) {
-    await k.deleteFrom('games').where('id', 'in', unused.slice(i, i + CHUNK)).execute();
+    await k.deleteFrom('games').where('id', 'in', unused.slice(i, i + CHUNK).map((g) => g.id)).execute();
   }
   report.removed += unused.length;
 
-  const inLibraries = stale.filter((g) => used.has(g.id));
-  if (inLibraries.length) {
-    const fresh = await k.selectFrom('games').select(['id', 'name', 'release_year']).where('source', '=', 'mame').where('updated_at', '>=', started).execute();
-    const byKey = new Map<string, typeof fresh>();
-    for (const g of fresh) byKey.set(mergeKey(g.name), [...(byKey.get(mergeKey(g.name)) ?? []), g]);
-    for (const old of inLibraries) {
-      const target = closestInYears(byKey.get(mergeKey(old.name)), old.release_year);
-      if (target && (await moveMemberData(k, old.id, target.id))) {
-        await k.deleteFrom('games').where('id', '=', old.id).execute();
-        report.remapped += 1;
-      } else {
-        await k.updateTable('games').set({ popularity: 0 }).where('id', '=', old.id).execute();
-        await k.updateTable('game_platforms').set({ popularity: 0 }).where('game_id', '=', old.id).execute();
-        report.kept += 1;
-      }
+  for (const old of stale.filter((g) => used.has(g.id))) {
+    const target = targetOf(old);
+    if (target && (await moveMemberData(k, old.id, target.id))) {
+      await noteGameMoved(k, old.id, target.id);
+      await k.deleteFrom('games').where('id', '=', old.id).execute();
+      report.remapped += 1;
+    } else {
+      await k.updateTable('games').set({ popularity: 0 }).where('id', '=', old.id).execute();
+      await k.updateTable('game_platforms').set({ popularity: 0 }).where('game_id', '=', old.id).execute();
+      report.kept += 1;
     }
   }
 
@@ -119,6 +141,28 @@ export async function refreshEmbeddedCatalog(db: Db, file = SEED_FILE, onProgres
     await bumpCatalogVersion(db);
   }
   return { games: imported.games, refresh: report };
+}
+
+/** The embedded catalog's games written since `since` (these `games`), by the mergeKey of each of their alternative names. */
+async function gamesByOtherName<T extends { id: number }>(k: Kysely<Database>, games: T[], since: number): Promise<Map<string, T[]>> {
+  const byId = new Map(games.map((g) => [g.id, g]));
+  const rows = await k
+    .selectFrom('alternative_names as a')
+    .innerJoin('games as g', 'g.id', 'a.game_id')
+    .select(['a.game_id', 'a.name'])
+    .where('g.source', '=', 'mame')
+    .where('g.updated_at', '>=', since)
+    .execute();
+  const byKey = new Map<string, T[]>();
+  for (const r of rows) {
+    const key = mergeKey(r.name);
+    const game = byId.get(r.game_id);
+    if (!key || !game) continue;
+    const list = byKey.get(key) ?? [];
+    if (!list.includes(game)) list.push(game);
+    byKey.set(key, list);
+  }
+  return byKey;
 }
 
 /** Of these games, the ones some member has: in a library, a diary, a list or the activity feed. */
