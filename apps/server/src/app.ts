@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
@@ -61,6 +60,7 @@ import { createFollowsService } from './modules/follows/follows.service.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { createNotificationsService } from './modules/notifications/notifications.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { VGL_COMMIT, VGL_VERSION } from './version.js';
 import { registerJsonBodies } from './http/json-body.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
@@ -81,7 +81,7 @@ import { API_MESSAGES } from '@vgl/shared';
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** apps/web/dist, from both src/ (tests) and dist/ (production). */
 export const DEFAULT_WEB_ROOT = path.resolve(here, '../../web/dist');
-const VERSION = (JSON.parse(fs.readFileSync(path.resolve(here, '../package.json'), 'utf8')) as { version: string }).version;
+const VERSION = VGL_VERSION;
 
 export interface AppDeps {
   config: Config;
@@ -196,7 +196,7 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
     limits.close();
   });
 
-  await app.register(healthRoutes(db, VERSION));
+  await app.register(healthRoutes(db, { version: VERSION, commit: VGL_COMMIT }));
   if (config.role === 'worker') {
     // A worker works jobs and answers its health checks (and /metrics); no pages, no API.
     app.setNotFoundHandler((request, reply) =>

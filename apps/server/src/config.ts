@@ -1,7 +1,6 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { VGL_VERSION } from './version.js';
 import { parseTrustedProxies, type TrustedProxies } from './http/trusted-proxies.js';
 
 /**
@@ -161,8 +160,6 @@ export interface Config {
   /** VGL_ROLE: `web` serves and sends jobs, `worker` works jobs and answers only health checks, `all` both. */
   role: 'web' | 'worker' | 'all';
 }
-
-const VGL_VERSION = (JSON.parse(fs.readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../package.json'), 'utf8')) as { version: string }).version;
 
 export interface WikidataConfig {
   mode: 'on' | 'manual' | 'off';

@@ -17,6 +17,7 @@ export const healthSchema = named(
     status: z.literal('ok'),
     database: z.enum(['sqlite', 'postgres']).describe('The database this instance runs on'),
     version: z.string().describe('The server’s version'),
+    commit: z.string().nullable().describe('The git commit it was built from (12 hex digits; VGL_COMMIT, or the checkout’s); null when unknown'),
     uptimeSeconds: z.number().int().describe('Seconds since the server process started'),
   }),
 );

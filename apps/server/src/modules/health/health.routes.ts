@@ -5,7 +5,7 @@ import { errorResponse } from '../../http/route-conventions.js';
 import { checkReadiness } from './health.readiness.js';
 
 export const healthRoutes =
-  (db: Db, version: string): FastifyPluginAsyncZod =>
+  (db: Db, { version, commit }: { version: string; commit: string | null }): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/api/health',
@@ -25,7 +25,7 @@ export const healthRoutes =
           request.log.error({ err }, 'health check: database unreachable');
           return reply.status(503).send({ error: 'database_unavailable', message: 'The database is not reachable.', statusCode: 503 });
         }
-        return { status: 'ok' as const, database: db.dialect, version, uptimeSeconds: Math.round(process.uptime()) };
+        return { status: 'ok' as const, database: db.dialect, version, commit, uptimeSeconds: Math.round(process.uptime()) };
       },
     );
 
