@@ -167,7 +167,9 @@ export const importPreviewRowSchema = named(
     flag: z
       .string()
       .nullable()
-      .describe('Why the row needs a look before it is imported (a year far from the catalog game’s, several games of that title); a flagged row is left out unless a game is picked for it'),
+      .describe(
+        'Why the row needs a look before it is imported (a year far from the catalog game’s, several games of that title, a title found only loosely or only as another name of a game with another number); a flagged row is left out unless a game is picked for it',
+      ),
     suggestion: gameRefSchema.nullable().describe('Flagged rows: the catalog game it nearly matched'),
     ratingNote: z.string().nullable().describe('The rating as the file gives it when VGL’s half stars had to round it, e.g. "85/100, rounded to 4.5 stars"'),
     hours: z.number().nullable().describe('Time played the row brings (Steam’s or Playnite’s playtime, a play-through’s time)'),
@@ -189,7 +191,9 @@ export const importPreviewSchema = named(
       .array(lineErrorSchema)
       .describe('Rows that cannot be imported (at most 500); the import refuses the file unless `skipInvalid` is set, then it skips them'),
     errorCount: z.number().int().describe('Rows that cannot be imported, all of them'),
-    notices: z.array(z.string()).describe('What is worth knowing about the file as a whole, e.g. characters that were not readable text'),
+    notices: z
+      .array(z.string())
+      .describe('What is worth knowing about the file as a whole, e.g. characters that were not readable text, or a tracker’s status imported with another meaning (Backloggd’s “Played” as played, not Beaten)'),
     lists: z.number().int().optional().describe('Lists in the file (VGL `list` rows); left out when it has none'),
   }),
   'What an import of the file would do; nothing is written',

@@ -92,12 +92,14 @@ function mergedNotes(before: string | null, imported: string | null): string | n
 function changesFromDiary(rows: DiaryImportRow[]): EntryChanges {
   const latest = [...rows].sort((a, b) => a.playedOn.localeCompare(b.playedOn)).at(-1)!;
   const implied = entryColumnsFromPlay(latest);
+  // A finish keeps the start of its play-through (a HowLongToBeat line gives both): the latest start up to it.
+  const started = latest.event === 'finished' ? rows.filter((r) => r.event === 'started' && r.playedOn <= latest.playedOn).map((r) => r.playedOn).sort().at(-1) : undefined;
   return {
     ...EMPTY_LIBRARY_FIELDS,
     line: latest.line,
     status: implied.status,
     rating: implied.rating,
-    startedOn: implied.started_on,
+    startedOn: implied.started_on ?? started ?? null,
     finishedOn: implied.finished_on,
     platformIds: [],
     loggedAt: rows.map((r) => r.loggedAt).find((v) => v !== null) ?? null,

@@ -73,6 +73,19 @@ function* pieces(text: string, start: number, problem: { message?: string }): Ge
   if (carry) yield '\n';
 }
 
+/**
+ * Where the CSV starts: after a UTF-8 BOM, and after the "#TYPE <.NET
+ * type>" line Windows PowerShell's Export-Csv and ConvertTo-Csv write
+ * above the header unless told not to (-NoTypeInformation), as a Playnite
+ * list saved with it has.
+ */
+function csvStart(text: string): { start: number; skippedLines: number } {
+  const start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  if (!text.startsWith('#TYPE ', start)) return { start, skippedLines: 0 };
+  const end = firstLine(text, start).length + start;
+  return { start: end + (text.startsWith('\r\n', end) ? 2 : 1), skippedLines: 1 };
+}
+
 interface CsvRecord {
   record: string[];
   info: Info & { lines: number };
@@ -85,7 +98,7 @@ interface CsvRecord {
  * read at all is a 400.
  */
 async function* csvRecords(text: string, pacer: Pacer): AsyncGenerator<CsvRecord> {
-  const start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const { start, skippedLines } = csvStart(text);
   if (!/\S/.test(text)) throw badRequest(LIBRARY_MESSAGES.importEmpty);
   const problem: { message?: string } = {};
   const source = Readable.from(pieces(text, start, problem), { objectMode: false });
@@ -96,6 +109,8 @@ async function* csvRecords(text: string, pacer: Pacer): AsyncGenerator<CsvRecord
   try {
     for await (const record of parser as AsyncIterable<CsvRecord>) {
       if (problem.message) break;
+      // Lines as the file numbers them, a skipped #TYPE line included.
+      record.info.lines += skippedLines;
       yield record;
       const turn = pacer.slice();
       if (turn) await turn;
@@ -161,6 +176,8 @@ export async function readImportFile(input: ImportInput, pacer: Pacer = createPa
   const lists: ListFileRow[] = [];
   const errors: LineError[] = [];
   let errorCount = 0;
+  /** Statuses taken with another meaning (import.rows.ts statusMapping), and how many rows have each. */
+  const statusNotes = new Map<string, number>();
   const fail = (line: number, message: string) => {
     errorCount += 1;
     if (errors.length < MAX_LINE_ERRORS) errors.push({ line, message });
@@ -196,10 +213,15 @@ export async function readImportFile(input: ImportInput, pacer: Pacer = createPa
       if (typeof checked === 'string') problems.add(checked);
       // A preview shows no reviews or notes: without them its rows take half the memory.
       else rows.push(keepText ? checked : withoutText(checked));
+      if (typeof checked !== 'string' && checked.kind === 'library' && checked.statusNote) statusNotes.set(checked.statusNote, (statusNotes.get(checked.statusNote) ?? 0) + 1);
     }
     for (const message of problems) fail(line, message);
   }
   if (!header) throw badRequest(LIBRARY_MESSAGES.importEmpty);
   if (!format) throw badRequest(LIBRARY_MESSAGES.importNoRows);
-  return { format, rows, errors, errorCount, lists, notices: input.csv.includes('\uFFFD') ? [UNREADABLE_CHARACTERS_NOTICE] : [] };
+  const notices = [
+    ...(input.csv.includes('\uFFFD') ? [UNREADABLE_CHARACTERS_NOTICE] : []),
+    ...[...statusNotes].map(([note, count]) => `${note} (${count === 1 ? '1 row' : `${count.toLocaleString('en-US')} rows`}).`),
+  ];
+  return { format, rows, errors, errorCount, lists, notices };
 }

@@ -1,35 +1,25 @@
-import { sql, type Kysely } from 'kysely';
-import { LIBRARY_LIMITS, searchWords, slugify } from '@vgl/shared';
+import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { listedGame } from '../catalog/catalog.visibility.js';
 import type { ImportRow } from './import.rows.js';
-import type { Conn } from '../library/library.repo.js';
 import { createPacer, forEachPaced, type Pacer } from './import.pace.js';
-import { PLATFORM_ALIASES } from './platform-aliases.js';
+import { NOT_FOUND, TitleIndex, YEAR_TOLERANCE, looselyFlagged, matched, nearestLoose, pickByTitle, type GameRef, type NamedGame, type MatchResult } from './import.pick.js';
+import type { Platforms } from './import.platforms.js';
+import { searchTitles, type TitleQuery } from './import.search.js';
+import { searchPhrases, slugVariants } from './import.titles.js';
 
-// Matching: IGDB id, then our own slug (VGL files), then title and year, then a title only one game has.
+export type { GameRef, MatchResult } from './import.pick.js';
+export { platformResolver, type PlatformRef, type Platforms } from './import.platforms.js';
 
-export interface GameRef {
-  id: number;
-  slug: string;
-  name: string;
-  year: number | null;
-  popularity: number;
-}
-
-/** Case, accents and punctuation do not matter: "Pokémon: Red!" and "pokemon red" are one title. */
-const titleKey = (title: string) => searchWords(title.replace(/&/g, ' and ')).join(' ');
-
-/** titleKey, worked out once per distinct title of a file (a 200,000-row file repeats most of them). */
-function titleKeys() {
-  const keys = new Map<string, string>();
-  return (title: string) => {
-    let key = keys.get(title);
-    if (key === undefined) keys.set(title, (key = titleKey(title)));
-    return key;
-  };
-}
+/*
+ * Matching: IGDB id, Steam app id, our own slug (VGL files), then the title
+ * as the catalog has it, under the equivalences of import.titles.ts: by
+ * name and slug first, then through the search index. A title found only
+ * loosely (its words reordered or within a longer title) is flagged with
+ * the game as a suggestion, never taken. All rows of one line of the file
+ * (a HowLongToBeat game and its play dates) share one match.
+ */
 
 const BATCH = 500;
 /** Lists cut to size for `in (…)` lookups and multi-row inserts. */
@@ -41,115 +31,11 @@ export function* chunks<T>(list: T[], size = BATCH): Generator<T[]> {
 const selectGames = (k: Kysely<Database>) =>
   k.selectFrom('games').select(['id', 'slug', 'name', 'release_year as year', 'popularity', 'igdb_id']).where(listedGame('games.id'));
 
-/** Games by the title key of their name (primary) or of an alternative name. */
-class TitleIndex {
-  private readonly byKey = new Map<string, Map<number, { game: GameRef; primary: boolean }>>();
-  constructor(private readonly keyOf: (title: string) => string) {}
-
-  add(name: string, game: GameRef, primary: boolean): void {
-    const key = this.keyOf(name);
-    if (!key) return;
-    const games = this.byKey.get(key) ?? new Map<number, { game: GameRef; primary: boolean }>();
-    if (!games.get(game.id)?.primary) games.set(game.id, { game, primary });
-    this.byKey.set(key, games);
-  }
-
-  candidates(title: string) {
-    return [...(this.byKey.get(this.keyOf(title))?.values() ?? [])];
-  }
-}
-
-/** What matching made of a row: the game it will be imported as, or why it needs a look first. */
-export interface MatchResult {
-  game: GameRef | null;
-  /** Why the row is left out unless the member picks a game (a year far from the catalog's, several games of that title). */
-  flag: string | null;
-  /** Flagged rows: the game it nearly matched. */
-  suggestion: GameRef | null;
-}
-
-const matched = (game: GameRef): MatchResult => ({ game, flag: null, suggestion: null });
-const flagged = (flag: string, suggestion: GameRef): MatchResult => ({ game: null, flag, suggestion });
-const NOT_FOUND: MatchResult = { game: null, flag: null, suggestion: null };
-
-/**
- * Years a release may differ by and still be the same game: regions and
- * catalogs disagree by a year; a port or a region's release a few years
- * later is the same game when the platform agrees too. Further apart is a
- * different game of the same name (Portal 2007 is not Portal 1986).
- */
-const YEAR_TOLERANCE = 1;
-const YEAR_TOLERANCE_SAME_PLATFORM = 3;
-
-type Candidate = { game: GameRef; primary: boolean };
-
-/**
- * The game a title (and year, and platforms) names: by year within a
- * tolerance, platforms breaking ties; one game of that title when the file
- * gives no year. A title whose games are all far from the file's year, or
- * shared by several games the file cannot tell apart, is flagged with the
- * likeliest game as a suggestion, never taken silently.
- */
-function pickByTitle(candidates: Candidate[], year: number | null, platformIds: number[], platformsOf: (gameId: number) => Set<number>): MatchResult {
-  if (candidates.length === 0) return NOT_FOUND;
-  const onPlatform = (c: Candidate) => platformIds.some((id) => platformsOf(c.game.id).has(id));
-  const ranked = [...candidates].sort(
-    (a, b) => Number(b.primary) - Number(a.primary) || Number(onPlatform(b)) - Number(onPlatform(a)) || b.game.popularity - a.game.popularity || a.game.id - b.game.id,
-  );
-  const title = ranked[0]!.game.name;
-  if (year !== null) {
-    const gap = (c: Candidate) => (c.game.year === null ? Infinity : Math.abs(c.game.year - year));
-    const byGap = [...ranked].sort((a, b) => gap(a) - gap(b));
-    const close = byGap.find((c) => gap(c) === 0) ?? byGap.find((c) => gap(c) <= YEAR_TOLERANCE) ?? byGap.find((c) => gap(c) <= YEAR_TOLERANCE_SAME_PLATFORM && onPlatform(c));
-    if (close) return matched(close.game);
-    const undated = ranked.filter((c) => c.game.year === null);
-    if (undated.length === 1 && ranked.length === 1) return matched(undated[0]!.game);
-    const nearest = byGap[0]!.game;
-    return flagged(
-      nearest.year === null
-        ? `The file says ${year}; the catalog's ${nearest.name} has no year`
-        : `The file says ${year}; the catalog's ${nearest.name} is from ${nearest.year}${ranked.length > 1 ? ` (${ranked.length} games have this title)` : ''}`,
-      nearest,
-    );
-  }
-  const primary = ranked.filter((c) => c.primary);
-  const pool = primary.length > 0 ? primary : ranked;
-  if (pool.length === 1) return matched(pool[0]!.game);
-  const onTheirPlatform = platformIds.length > 0 ? pool.filter(onPlatform) : [];
-  if (onTheirPlatform.length === 1) return matched(onTheirPlatform[0]!.game);
-  return flagged(`${pool.length} games are called ${title}; the file gives no year that tells them apart`, pool[0]!.game);
-}
-
-/** The search index takes at most 16 words of a title. */
-const searchWordsOf = (key: string) => key.split(' ').slice(0, 16).join(' ');
-
-/**
- * For each title key, up to 50 games whose name or alternative names hold
- * its words in order (the search index folds case and accents). PostgreSQL
- * answers a batch of titles in one query; SQLite's full-text search is a
- * query per title, with the event loop given a turn between them.
- */
-async function searchTitles(db: Db, keys: string[], pacer: Pacer): Promise<Map<string, number[]>> {
-  const found = new Map<string, number[]>(keys.map((key) => [key, []]));
-  if (db.dialect === 'postgres') {
-    const rows = await sql<{ n: string; id: number }>`select t.n, g.id from unnest(${keys.map(searchWordsOf)}::text[]) with ordinality as t(words, n)
-      cross join lateral (select id from games where search_vector @@ phraseto_tsquery('vgl_search', t.words)
-        order by popularity desc, id limit 50) g order by t.n`.execute(db.kysely);
-    for (const row of rows.rows) found.get(keys[Number(row.n) - 1]!)!.push(row.id);
-    return found;
-  }
-  for (const key of keys) {
-    const rows = await sql<{ id: number }>`select r.game_id as id from games_fts join search_ranks r on r.rank = games_fts.rowid
-      where games_fts match ${`"${searchWordsOf(key)}"`} order by games_fts.rowid limit 50`.execute(db.kysely);
-    found.set(key, rows.rows.map((r) => r.id));
-    await pacer.slice();
-  }
-  return found;
-}
-
 /** Titles searched per batch (one query on PostgreSQL), found among the next SEARCH_LOOKAHEAD rows. */
 const SEARCH_BATCH = 100;
 const SEARCH_LOOKAHEAD = 2000;
+/** Games a loose search brings per title: the nearest is among the most popular that hold its words. */
+const LOOSE_LIMIT = 20;
 
 /**
  * The game of each row, or null; exact lookups in batches, the search index
@@ -164,11 +50,10 @@ export async function matchGames(db: Db, rows: ImportRow[], pacer: Pacer = creat
 /** Each row's match (see MatchResult); `platforms` breaks ties between games of one title. */
 export async function matchRows(db: Db, rows: ImportRow[], pacer: Pacer = createPacer(), platforms?: Platforms): Promise<MatchResult[]> {
   const k = db.kysely;
-  const keyOf = titleKeys();
   const byIgdb = new Map<number, GameRef>();
   const bySteam = new Map<number, GameRef>();
   const bySlug = new Map<string, GameRef>();
-  const titles = new TitleIndex(keyOf);
+  const titles = new TitleIndex();
   const igdbIds = new Set<number>();
   const steamIds = new Set<number>();
   const slugs = new Set<string>();
@@ -207,10 +92,17 @@ export async function matchRows(db: Db, rows: ImportRow[], pacer: Pacer = create
   await lookup(slugs, async (batch) => {
     for (const game of await selectGames(k).where('slug', 'in', batch).execute()) bySlug.set(game.slug, game);
   });
+  // Titles by name, and by the slugs their spellings would have ("final-fantasy-vii" for "Final Fantasy 7");
+  // then every game of a name found, so same-named games are all known ("donkey-kong-country-2000" too).
   await lookup(rowTitles, async (names) => {
-    for (const game of await selectGames(k).where('name', 'in', names).execute()) titles.add(game.name, game, true);
-    const nameSlugs = [...new Set(names.map((n) => slugify(n)).filter(Boolean))];
-    if (nameSlugs.length > 0) for (const game of await selectGames(k).where('slug', 'in', nameSlugs).execute()) titles.add(game.name, game, true);
+    const found = new Map<number, GameRef>();
+    for (const game of await selectGames(k).where('name', 'in', names).execute()) found.set(game.id, game);
+    const nameSlugs = [...new Set(names.flatMap(slugVariants))];
+    for (const batch of chunks(nameSlugs)) for (const game of await selectGames(k).where('slug', 'in', batch).execute()) found.set(game.id, game);
+    const asked = new Set(names);
+    const bySlugOnly = [...new Set([...found.values()].filter((g) => !asked.has(g.name)).map((g) => g.name))];
+    for (const batch of chunks(bySlugOnly)) for (const game of await selectGames(k).where('name', 'in', batch).execute()) found.set(game.id, game);
+    for (const game of found.values()) titles.add(game.name, game, true);
   });
 
   // A VGL slug is trusted when the title agrees with it (another catalog may give the slug to another game).
@@ -218,52 +110,65 @@ export async function matchRows(db: Db, rows: ImportRow[], pacer: Pacer = create
     const byId = (row.igdbId === null ? undefined : byIgdb.get(row.igdbId)) ?? (row.steamAppId === null ? undefined : bySteam.get(row.steamAppId));
     if (byId) return byId;
     const game = row.slug ? bySlug.get(row.slug) : undefined;
-    return game && (!row.title || keyOf(row.title) === keyOf(game.name) || row.year === game.year) ? game : undefined;
+    return game && (!row.title || titles.keyOf(row.title) === titles.keyOf(game.name) || row.year === game.year) ? game : undefined;
   };
 
   // Titles the exact lookups leave open, searched in file order: a search's games can settle later titles.
   const searched = new Set<string>();
   const needsSearch = (row: ImportRow, key: string) => {
     if (!key || searched.has(key) || direct(row)) return false;
+    // Games known only by a name of another number (see import.pick.ts) settle nothing.
     const known = titles.candidates(row.title);
-    return !(known.length > 0 && (row.year === null || known.some((c) => c.game.year !== null && Math.abs(c.game.year - row.year!) <= YEAR_TOLERANCE)));
+    const close = (c: (typeof known)[number]) => !c.otherNumber && (row.year === null || (c.game.year !== null && Math.abs(c.game.year - row.year) <= YEAR_TOLERANCE));
+    return !known.some(close);
   };
+  const withAlternatives = (found: Map<string, number[]>) => gamesWithAlternatives(k, found, lookup);
   // Results fetched ahead for the next titles that look open; a title settled meanwhile leaves its result unused.
-  const ahead = new Map<string, { games: GameRef[]; alternatives: { game: GameRef; name: string }[] }>();
+  const ahead = new Map<string, NamedGame[]>();
   const fetchAhead = async (from: number) => {
-    const keys = new Set<string>();
-    for (let j = from; j < Math.min(rows.length, from + SEARCH_LOOKAHEAD) && keys.size < SEARCH_BATCH; j++) {
-      const key = keyOf(rows[j]!.title);
-      if (!keys.has(key) && !ahead.has(key) && needsSearch(rows[j]!, key)) keys.add(key);
+    const queries = new Map<string, TitleQuery>();
+    for (let j = from; j < Math.min(rows.length, from + SEARCH_LOOKAHEAD) && queries.size < SEARCH_BATCH; j++) {
+      const key = titles.keyOf(rows[j]!.title);
+      if (!queries.has(key) && !ahead.has(key) && needsSearch(rows[j]!, key)) queries.set(key, { key, phrases: searchPhrases(rows[j]!.title) });
     }
-    const found = await searchTitles(db, [...keys], pacer);
-    const games = new Map<number, GameRef>();
-    await lookup(new Set([...found.values()].flat()), async (ids) => {
-      for (const game of await selectGames(k).where('id', 'in', ids).execute()) games.set(game.id, game);
-    });
-    const alternatives = new Map<number, string[]>();
-    await lookup(games.keys(), async (ids) => {
-      for (const alt of await k.selectFrom('alternative_names').select(['game_id', 'name']).where('game_id', 'in', ids).execute()) {
-        alternatives.set(alt.game_id, [...(alternatives.get(alt.game_id) ?? []), alt.name]);
-      }
-    });
-    for (const [key, ids] of found) {
-      const hits = ids.map((id) => games.get(id)).filter((g): g is GameRef => g !== undefined);
-      ahead.set(key, { games: hits, alternatives: hits.flatMap((game) => (alternatives.get(game.id) ?? []).map((name) => ({ game, name }))) });
-    }
+    for (const [key, names] of await withAlternatives(await searchTitles(db, [...queries.values()].filter((q) => q.phrases.length > 0), pacer))) ahead.set(key, names);
   };
   for (let i = 0; i < rows.length; i++) {
     if ((i & 255) === 255) await pacer.slice();
     const row = rows[i]!;
-    const key = keyOf(row.title);
+    const key = titles.keyOf(row.title);
     if (!needsSearch(row, key)) continue;
     if (!ahead.has(key)) await fetchAhead(i);
     searched.add(key);
-    const result = ahead.get(key)!;
+    for (const { game, name } of ahead.get(key) ?? []) titles.add(name, game, name === game.name);
     ahead.delete(key);
-    for (const game of result.games) titles.add(game.name, game, true);
-    for (const alt of result.alternatives) titles.add(alt.name, alt.game, false);
   }
+
+  // Titles still without a game of their own: their words in any order, for a suggestion.
+  const looseQueries = new Map<string, TitleQuery & { title: string }>();
+  await forEachPaced(rows, pacer, (row) => {
+    const key = titles.keyOf(row.title);
+    if (key.includes(' ') && !looseQueries.has(key) && !direct(row) && titles.candidates(row.title).length === 0) {
+      looseQueries.set(key, { key, title: row.title, phrases: searchPhrases(row.title) });
+    }
+  });
+  const loose = new Map<string, NamedGame | null>();
+  for (const batch of chunks([...looseQueries.values()], SEARCH_BATCH)) {
+    const found = await withAlternatives(await searchTitles(db, batch, pacer, { anyOrder: true, limit: LOOSE_LIMIT }));
+    for (const q of batch) loose.set(q.key, nearestLoose(q.title, found.get(q.key) ?? [], (t) => titles.keyOf(t)));
+    await pacer.slice();
+  }
+
+  // All rows of a line are one game (readers give a line's rows one after another): the line's platforms
+  // together break a tie, as HowLongToBeat's diary rows name none.
+  const linePlatforms = (start: number) => {
+    const names: string[] = [];
+    for (let j = start; j < rows.length && rows[j]!.line === rows[start]!.line; j++) {
+      const row = rows[j]!;
+      names.push(...(row.kind === 'library' ? row.platforms : row.platform ? [row.platform] : []));
+    }
+    return names;
+  };
 
   // Platforms of the games that share a title, for the tie-break (only titles with several games need them).
   const gamePlatforms = new Map<number, Set<number>>();
@@ -280,52 +185,49 @@ export async function matchRows(db: Db, rows: ImportRow[], pacer: Pacer = create
   });
   const none = new Set<number>();
   const platformsOf = (gameId: number) => gamePlatforms.get(gameId) ?? none;
-  const rowPlatforms = (row: ImportRow) =>
-    platforms ? platforms.sameFamily(platforms.resolve(row.kind === 'library' ? row.platforms : row.platform ? [row.platform] : []).map((p) => p.id)) : [];
+  const platformIdsOf = (start: number) => (platforms ? platforms.sameFamily(platforms.resolve(linePlatforms(start)).map((p) => p.id)) : []);
 
   // One result per game found directly, shared by its rows: a large file's rows are many, its games fewer.
   const byGame = new Map<number, MatchResult>();
   const matchedOnce = (game: GameRef) => byGame.get(game.id) ?? byGame.set(game.id, matched(game)).get(game.id)!;
+  const byTitle = (row: ImportRow, start: number): MatchResult => {
+    const candidates = titles.candidates(row.title);
+    if (candidates.length > 0) return pickByTitle(row.title, candidates, row.year, platformIdsOf(start), platformsOf);
+    const near = loose.get(titles.keyOf(row.title));
+    return near ? looselyFlagged(row.title, near) : NOT_FOUND;
+  };
   const matches: MatchResult[] = new Array<MatchResult>(rows.length);
   await forEachPaced(rows, pacer, (row, i) => {
+    if (i > 0 && rows[i - 1]!.line === row.line) {
+      matches[i] = matches[i - 1]!;
+      return;
+    }
     const game = direct(row);
-    matches[i] = game ? matchedOnce(game) : row.title ? pickByTitle(titles.candidates(row.title), row.year, rowPlatforms(row), platformsOf) : NOT_FOUND;
+    matches[i] = game ? matchedOnce(game) : row.title ? byTitle(row, i) : NOT_FOUND;
   });
   return matches;
 }
 
-export interface PlatformRef {
-  id: number;
-  slug: string;
-}
-
-/** Platforms by slug, name, abbreviation, alternative name or another tracker's name ("PC", "PlayStation 4", "snes", "Genesis"); unknown ones are dropped. */
-export async function platformResolver(k: Conn) {
-  const platforms = await k.selectFrom('platforms').select(['id', 'slug', 'name', 'abbreviation', 'alternative_name']).orderBy('id').execute();
-  const byKey = new Map<string, PlatformRef>();
-  const add = (key: string | null, p: PlatformRef) => {
-    const normal = key?.trim().toLowerCase();
-    if (normal && !byKey.has(normal)) byKey.set(normal, { id: p.id, slug: p.slug });
-  };
-  // Earlier passes win: a slug is exact, a name is more specific than an abbreviation.
-  for (const p of platforms) add(p.slug, p);
-  for (const p of platforms) add(p.name, p);
-  for (const p of platforms) add(p.abbreviation, p);
-  for (const p of platforms) for (const alt of (p.alternative_name ?? '').split(/[,;]/)) add(alt, p);
-  for (const p of platforms) add(slugify(p.name), p);
-  // Then the names other trackers write ("Genesis", "Super Nintendo", "PC"), for platforms the catalog has.
-  const bySlug = new Map(platforms.map((p) => [p.slug, p]));
-  for (const [alias, slug] of Object.entries(PLATFORM_ALIASES)) {
-    const p = bySlug.get(slug);
-    if (p) add(alias, p);
+/** Each title's games from a search, by their own name and by each alternative name. */
+async function gamesWithAlternatives(
+  k: Kysely<Database>,
+  found: Map<string, number[]>,
+  lookup: <T>(list: Iterable<T>, each: (batch: T[]) => Promise<void>) => Promise<void>,
+): Promise<Map<string, NamedGame[]>> {
+  const games = new Map<number, GameRef>();
+  await lookup(new Set([...found.values()].flat()), async (ids) => {
+    for (const game of await selectGames(k).where('id', 'in', ids).execute()) games.set(game.id, game);
+  });
+  const alternatives = new Map<number, string[]>();
+  await lookup(games.keys(), async (ids) => {
+    for (const alt of await k.selectFrom('alternative_names').select(['game_id', 'name']).where('game_id', 'in', ids).execute()) {
+      alternatives.set(alt.game_id, [...(alternatives.get(alt.game_id) ?? []), alt.name]);
+    }
+  });
+  const named = new Map<string, NamedGame[]>();
+  for (const [key, ids] of found) {
+    const hits = ids.map((id) => games.get(id)).filter((g): g is GameRef => g !== undefined);
+    named.set(key, [...hits.map((game) => ({ game, name: game.name })), ...hits.flatMap((game) => (alternatives.get(game.id) ?? []).map((name) => ({ game, name })))]);
   }
-  const resolve = (names: string[]): PlatformRef[] => {
-    const found = names.map((n) => byKey.get(n.trim().toLowerCase()) ?? byKey.get(slugify(n))).filter((p): p is PlatformRef => p !== undefined);
-    return [...new Map(found.map((p) => [p.id, p])).values()].slice(0, LIBRARY_LIMITS.platformsPerEntry);
-  };
-  // "PC" in another tracker is any computer the game runs on: Steam and GOG sell DOS games, and a Windows game has Mac and Linux ports.
-  const pcFamily = ['win', 'dos', 'linux', 'mac'].map((slug) => bySlug.get(slug)?.id).filter((id): id is number => id !== undefined);
-  const sameFamily = (ids: number[]) => (ids.some((id) => pcFamily.includes(id)) ? [...new Set([...ids, ...pcFamily])] : ids);
-  return { resolve, sameFamily, slugs: (row: ImportRow) => (row.kind === 'library' ? resolve(row.platforms).map((p) => p.slug) : []) };
+  return named;
 }
-export type Platforms = Awaited<ReturnType<typeof platformResolver>>;

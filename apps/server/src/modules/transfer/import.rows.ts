@@ -25,6 +25,8 @@ export interface LibraryImportRow extends RowBase {
   /** Platform slugs or names, resolved later. */
   platforms: string[];
   status: PlayStatus | null;
+  /** How the tracker's status was taken when VGL has none of the same meaning (see statusMapping); the preview lists them. */
+  statusNote: string | null;
   review: string | null;
   reviewedAt: number | null;
   startedOn: string | null;
@@ -138,6 +140,7 @@ export class Cells {
 export const EMPTY_LIBRARY_FIELDS = {
   platforms: [] as string[],
   status: null,
+  statusNote: null,
   review: null,
   reviewedAt: null,
   startedOn: null,
@@ -203,6 +206,17 @@ export const joinNotes = (...parts: (string | null | undefined)[]): string | nul
   const kept = parts.map((p) => p?.trim()).filter((p): p is string => Boolean(p));
   return kept.length > 0 ? kept.join('\n\n') : null;
 };
+
+/**
+ * What a tracker's "played" kind of status (played, set aside, done with a
+ * game that has no end) goes in as, until VGL has a status that says
+ * played but not finished: no status and no finish date, so it never
+ * counts as Beaten. The entry's note keeps the tracker's word.
+ */
+export const PLAYED_NOT_FINISHED = 'played, with no status and no finish date: not Beaten, as VGL has no played-but-not-finished status yet';
+
+/** The preview's line for a status taken with another meaning: "Backloggd “Played” is imported as played: …". */
+export const statusMapping = (tracker: string, status: string, meaning: string) => `${tracker} “${status}” is imported as ${meaning}`;
 
 /** "Doom (2016)": HowLongToBeat and Grouvee tell same-named games apart by the year in the title. */
 export function titleAndYear(title: string): { title: string; year: number | null } {

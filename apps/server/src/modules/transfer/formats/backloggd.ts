@@ -1,5 +1,5 @@
 import { PLAY_STATUS, type PlayStatus } from '@vgl/shared';
-import { joinNotes, libraryRow, ratingFrom, rowBase, type Cells, type ImportRow } from '../import.rows.js';
+import { PLAYED_NOT_FINISHED, joinNotes, libraryRow, ratingFrom, rowBase, statusMapping, type Cells, type ImportRow } from '../import.rows.js';
 import { calendarDay, cellOf, namesIn, textOf, yearOf } from './columns.js';
 
 // Backloggd has no export of its own: members run community scrapers of
@@ -13,16 +13,21 @@ import { calendarDay, cellOf, namesIn, textOf, yearOf } from './columns.js';
 
 export const BACKLOGGD_TITLE_COLUMNS = ['title', 'game', 'name', 'game title'];
 
-/** Backloggd's own words for where a game is; Played is its "played it" shelf, as Grouvee's. */
-const BACKLOGGD_STATUSES: Record<string, { status: PlayStatus; owned?: boolean }> = {
+/**
+ * Backloggd's own words for where a game is. Played says only that it was
+ * played; Retired is done with a game that has no end, Shelved set aside
+ * to come back to (HowLongToBeat's Retired, giving up, is another thing):
+ * none of them is Beaten or Abandoned (see PLAYED_NOT_FINISHED).
+ */
+const BACKLOGGD_STATUSES: Record<string, { status: PlayStatus | null; owned?: boolean; played?: true }> = {
   playing: { status: PLAY_STATUS.playing },
-  played: { status: PLAY_STATUS.beaten },
+  played: { status: null, played: true },
   completed: { status: PLAY_STATUS.beaten },
   beaten: { status: PLAY_STATUS.beaten },
   mastered: { status: PLAY_STATUS.beaten },
   abandoned: { status: PLAY_STATUS.abandoned },
-  retired: { status: PLAY_STATUS.abandoned },
-  shelved: { status: PLAY_STATUS.abandoned },
+  retired: { status: null, played: true },
+  shelved: { status: null, played: true },
   backlog: { status: PLAY_STATUS.wantToPlay, owned: true },
   wishlist: { status: PLAY_STATUS.wantToPlay, owned: false },
 };
@@ -45,18 +50,25 @@ function backloggdRating(cells: Cells): { rating: number | null; ratingNote: str
 export function readBackloggdRecord(line: number, cells: Cells): ImportRow[] {
   const title = cellOf(cells, BACKLOGGD_TITLE_COLUMNS);
   if (!title) return cells.fail('The row has no title') ?? [];
-  const statusText = cellOf(cells, ['status', 'type']).toLowerCase();
+  const statusCell = cellOf(cells, ['status', 'type']);
+  const statusText = statusCell.toLowerCase();
   const known = BACKLOGGD_STATUSES[statusText.replace(/\s+/g, '')];
   const year = yearOf(cellOf(cells, ['year', 'release year', 'release date']));
+  const finishedOn = calendarDay(cellOf(cells, ['finished', 'finish date', 'finished on', 'completed on']));
   return [
     libraryRow(rowBase(line, { title, year, ...backloggdRating(cells) }), {
       platforms: namesIn(cellOf(cells, ['platform', 'platforms', 'played on'])),
       status: known?.status ?? null,
+      statusNote: known?.played ? statusMapping('Backloggd', statusText.charAt(0).toUpperCase() + statusText.slice(1), PLAYED_NOT_FINISHED) : null,
       owned: known?.owned ?? null,
       review: textOf(cells, ['review']),
       startedOn: calendarDay(cellOf(cells, ['started', 'start date', 'started on'])),
-      finishedOn: calendarDay(cellOf(cells, ['finished', 'finish date', 'finished on', 'completed on'])),
-      notes: joinNotes(statusText && !EXACT_STATUSES.has(statusText) ? `Backloggd status: ${cellOf(cells, ['status', 'type'])}` : null),
+      // A finish date would count the game as finished in the stats: a "played" game keeps it in the note only.
+      finishedOn: known?.played ? null : finishedOn,
+      notes: joinNotes(
+        statusText && !EXACT_STATUSES.has(statusText) ? `Backloggd status: ${statusCell}` : null,
+        known?.played && finishedOn ? `Backloggd finish date: ${finishedOn}` : null,
+      ),
     }),
   ];
 }

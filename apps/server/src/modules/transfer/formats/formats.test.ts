@@ -51,10 +51,27 @@ describe('Backloggd scrapes', () => {
   it('rounds a rating half stars cannot hold, says so, and refuses one past 5 stars', async () => {
     const file = await readText('Title,Rating,Status\nCeleste,3.3,Shelved\nHollow Knight,6,Played\nDoom,8/10,Wishlist\n');
     expect(libraryRows(file.rows).map((row) => [row.title, row.rating, row.ratingNote, row.status, row.owned, row.notes])).toEqual([
-      ['Celeste', 7, '3.3/5', 3, null, 'Backloggd status: Shelved'],
+      ['Celeste', 7, '3.3/5', null, null, 'Backloggd status: Shelved'],
       ['Doom', 8, null, 4, false, null],
     ]);
     expect(file.errors).toEqual([{ line: 3, message: 'Rating must be from 0.5 to 5 stars, not "6"' }]);
+  });
+
+  it('takes Played, Retired and Shelved as played, never Beaten nor Abandoned, and says so once per status', async () => {
+    const file = await readText(
+      'Title,Rating,Status,Finished\nHollow Knight,4.5,Played,2023-05-01\nCeleste,5,Completed,2023-06-01\nTetris,4,Retired,\nDoom,3,played,\nPortal,4,Abandoned,\n',
+    );
+    expect(libraryRows(file.rows).map((row) => [row.title, row.status, row.finishedOn, row.notes])).toEqual([
+      ['Hollow Knight', null, null, 'Backloggd status: Played\n\nBackloggd finish date: 2023-05-01'],
+      ['Celeste', 2, '2023-06-01', 'Backloggd status: Completed'],
+      ['Tetris', null, null, 'Backloggd status: Retired'],
+      ['Doom', null, null, 'Backloggd status: played'],
+      ['Portal', 3, null, null],
+    ]);
+    expect(file.notices).toEqual([
+      'Backloggd “Played” is imported as played, with no status and no finish date: not Beaten, as VGL has no played-but-not-finished status yet (2 rows).',
+      'Backloggd “Retired” is imported as played, with no status and no finish date: not Beaten, as VGL has no played-but-not-finished status yet (1 row).',
+    ]);
   });
 });
 
@@ -95,10 +112,24 @@ describe('a Playnite export', () => {
       notes: 'Storefront: GOG\n\nPlaynite status: Completed\n\nLast played: 2021-11-05',
     });
     expect(byTitle(library, 'Super Mario World')).toMatchObject({ year: 1991, status: 4, owned: null, rating: null, playtimeMinutes: null, playtimeSource: null, notes: null });
-    expect(byTitle(library, 'Castlevania')).toMatchObject({ status: 3, rating: 7, playtimeMinutes: 90, notes: 'Playnite status: On Hold\n\nLast played: 2024-02-14\n\nStuck on the Grim Reaper.' });
+    // On Hold is set aside, not given up: played, not Abandoned.
+    expect(byTitle(library, 'Castlevania')).toMatchObject({ status: null, rating: 7, playtimeMinutes: 90, notes: 'Playnite status: On Hold\n\nLast played: 2024-02-14\n\nStuck on the Grim Reaper.' });
     expect(byTitle(library, 'Tetris')).toMatchObject({ status: 3, rating: 6, ratingNote: '55/100', playtimeMinutes: 120, platforms: ['Nintendo Game Boy'] });
     expect(byTitle(library, 'Sonic the Hedgehog')).toMatchObject({ status: 1, steamAppId: 71113, owned: true, rating: 6, playtimeMinutes: 60 });
     expect(diaryRows(file.rows)).toEqual([]);
+    expect(file.notices).toEqual([
+      'Playnite “On Hold” is imported as played, with no status and no finish date: not Beaten, as VGL has no played-but-not-finished status yet (1 row).',
+    ]);
+  });
+
+  it('skips the #TYPE line Windows PowerShell’s Export-Csv writes above the header, and numbers lines as the file does', async () => {
+    const typeLine = '#TYPE Selected.Playnite.SDK.Models.Game';
+    const file = await readText(`\uFEFF${typeLine}\r\n"Name";"CompletionStatus";"Playtime"\r\n"Portal";"Beaten";"5400"\r\n"Doom";"Beaten";"soon"\r\n`);
+    expect(file.format).toBe('playnite');
+    expect(file.rows.map((row) => [row.line, row.title, row.kind === 'library' && row.status])).toEqual([[3, 'Portal', 2]]);
+    expect(file.errors).toEqual([{ line: 4, message: 'Time played must be seconds, not "soon"' }]);
+    // ConvertTo-Csv writes it too, without a BOM.
+    expect((await readText(`${typeLine}\n"Name","CompletionStatus"\n"Celeste","Playing"\n`)).rows).toMatchObject([{ line: 3, title: 'Celeste', status: 1 }]);
   });
 
   it('reads PowerShell’s property-name columns too', async () => {
@@ -130,6 +161,8 @@ describe('Grouvee exports', () => {
       notes: 'Grouvee status: Found the second dungeon (2024-03-04)\n\nGrouvee status: Lost to the Darknuts again (2024-03-10)',
     });
     expect(byTitle(library, 'Castlevania')).toMatchObject({ igdbId: null, status: 4, owned: true });
+    // On the Played shelf: Portal's play-through has a finish date (Beaten), Super Mario World's last one too.
+    expect(file.notices).toEqual([]);
     expect(byTitle(library, 'Sonic the Hedgehog')).toMatchObject({ status: 4, owned: false, platforms: ['Genesis'] });
     expect(byTitle(library, 'Doom')).toMatchObject({ status: 3, rating: 4, review: 'Too dark for me, in every sense.' });
     expect(diaryRows(file.rows).filter((row) => row.title === 'Super Mario World').map((row) => [row.playedOn, row.event, row.replay, row.hours, row.rating])).toEqual([
@@ -170,10 +203,15 @@ describe('Grouvee exports', () => {
     expect(decoded).toMatchObject({ encoding: 'windows-1252', notice: expect.stringContaining('Windows-1252') });
     const file = await readText(decoded.text);
     expect(byTitle(libraryRows(file.rows), 'Pokémon Red')).toMatchObject({ rating: 8, review: 'Très bon — the 151 are still the best.', platforms: ['Game Boy'] });
-    expect(file.notices).toEqual([]);
+    // Super Mario World is on the Played shelf with no finish date: played, not Beaten (Pokémon Red's play-through has one).
+    expect(byTitle(libraryRows(file.rows), 'Super Mario World')).toMatchObject({ status: null, finishedOn: null });
+    expect(byTitle(libraryRows(file.rows), 'Pokémon Red')).toMatchObject({ status: 2, finishedOn: '2016-04-02' });
+    expect(file.notices).toEqual([
+      'Grouvee “Played” is imported as played, with no status and no finish date: not Beaten, as VGL has no played-but-not-finished status yet (1 row).',
+    ]);
     const misread = await readText(new TextDecoder().decode(bytesOf('grouvee-1252.csv')));
     expect(misread.rows[0]!.title).toBe('Pok\uFFFDmon Red');
-    expect(misread.notices).toEqual([UNREADABLE_CHARACTERS_NOTICE]);
+    expect(misread.notices[0]).toBe(UNREADABLE_CHARACTERS_NOTICE);
   });
 });
 

@@ -1,16 +1,18 @@
 import { PLAY_STATUS, type PlayStatus } from '@vgl/shared';
-import { diaryRow, joinNotes, libraryRow, ratingFrom, rowBase, titleAndYear, type Cells, type ImportRow, type RowBase } from '../import.rows.js';
+import { PLAYED_NOT_FINISHED, diaryRow, joinNotes, libraryRow, ratingFrom, rowBase, statusMapping, titleAndYear, type Cells, type ImportRow, type RowBase } from '../import.rows.js';
 
 // Grouvee's export, read by column name, so columns it adds or drops later
 // do no harm; only the name column is required. Older files have 15
 // columns; newer ones add igdb_id and review_title among others. Its JSON
 // export has the same fields, which import.json.ts turns into the same cells.
 
-const GROUVEE_SHELVES: [RegExp, PlayStatus][] = [
+const GROUVEE_SHELVES: [RegExp, PlayStatus | 'played'][] = [
   [/^(playing|currently playing)$/, PLAY_STATUS.playing],
-  [/^(played|beaten|completed|finished)$/, PLAY_STATUS.beaten],
+  [/^(beaten|completed|finished)$/, PLAY_STATUS.beaten],
   [/^(abandoned|dropped|retired)$/, PLAY_STATUS.abandoned],
   [/^(backlog|wish ?list|want to play)$/, PLAY_STATUS.wantToPlay],
+  // Grouvee's Played shelf says the game was played, not that it was finished: a play-through's finish date says that.
+  [/^played$/, 'played'],
 ];
 
 function grouveeJson(cells: Cells, column: string): unknown {
@@ -103,11 +105,14 @@ export function readGrouveeRecord(line: number, cells: Cells): ImportRow[] {
     ratingNote,
     loggedAt: added.length > 0 ? Math.min(...added) : null,
   };
-  const shelfStatus = GROUVEE_SHELVES.find(([pattern]) => shelfNames.some((name) => pattern.test(name)))?.[1];
+  const shelf = GROUVEE_SHELVES.find(([pattern]) => shelfNames.some((name) => pattern.test(name)))?.[1];
+  const playedOnly = shelf === 'played' && !last?.finished;
+  const shelfStatus = shelf === 'played' ? (playedOnly ? null : PLAY_STATUS.beaten) : shelf;
   const rows: ImportRow[] = [
     libraryRow(base, {
       platforms: grouveeNames(cells, 'platforms'),
-      status: shelfStatus ?? (last?.finished ? PLAY_STATUS.beaten : last ? PLAY_STATUS.playing : null),
+      status: shelf === undefined ? (last?.finished ? PLAY_STATUS.beaten : last ? PLAY_STATUS.playing : null) : shelfStatus,
+      statusNote: playedOnly ? statusMapping('Grouvee', 'Played', PLAYED_NOT_FINISHED) : null,
       review: grouveeReview(cells),
       notes: grouveeStatuses(cells),
       // Backlog: games one has; Wish List: games one wants (VGL's wishlist).
