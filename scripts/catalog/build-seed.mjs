@@ -58,6 +58,7 @@ console.log(`dropped ${n(dropped)}:`);
 for (const [key, count] of Object.entries(stats.dropped).sort((a, b) => b[1] - a[1])) console.log(`  ${n(count).padStart(7)}  ${DROP_REASONS[key]}`);
 console.log(`${n(stats.fileNamesMerged)} file-named entries added their platform to a game of that name`);
 console.log(`${n(stats.dubiousKept)} bootleg/hack/unlicensed entries without an original kept, ranked last`);
+console.log(`${n(stats.japaneseTitlesMerged)} games released only in Japan joined the game they are a Japanese release of (their titles became its other names)`);
 console.log(`→ ${n(games.length)} games (${n(multi)} on 2+ platforms), ${catalog.localPlatforms.size} local platforms`);
 const part = ({ games: g, rows }) => `${n(g)} games (${n(rows)} rows)`;
 const having = (field) => n(games.filter((g) => g[field]?.length).length);

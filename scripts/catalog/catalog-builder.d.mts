@@ -11,13 +11,22 @@ export interface BuiltGame {
   key: string;
   name: string;
   slug: string;
+  /** The year of its first release (of all its entries and their clones, prototypes and bootlegs aside). */
   year: number | undefined;
   lastYear: number | undefined;
-  releaseDate: string | undefined;
+  /**
+   * Its first release: year, date ("1985-09-13", or a month "1985-10") and the platform it came out on (the
+   * one a card shows; `platforms` holds every platform released on that day, or year, when several were).
+   */
+  first: { year: number; date: string | undefined; platform?: string; platforms: Set<string> } | undefined;
   names: Map<string, number>;
   platforms: Set<string>;
   publishers: Set<string>;
   altNames: Set<string>;
+  /** Titles of its releases in Japan (MAME clones "(Japan)"), under which a Japan-only game is this one. */
+  japanese: Set<string>;
+  /** Whether all its entries were released in Japan only. */
+  japanOnly: boolean;
   /** MAME set names of its entries and their clones, as "list:name" ("neogeo:mslug"). */
   sets: Set<string>;
   entries: number;
@@ -35,6 +44,8 @@ export interface BuildStats {
   dropped: Record<keyof typeof DROP_REASONS, number>;
   dubiousKept: number;
   fileNamesMerged: number;
+  /** Games released only in Japan that joined the game they are a release of (joinJapaneseTitles). */
+  japaneseTitlesMerged: number;
 }
 
 export interface BuiltCatalog {
@@ -48,6 +59,10 @@ export function parseSoftwareList(xml: string): SoftwareList | undefined;
 export function buildCatalog(
   lists: SoftwareList[],
   igdbSlugById: Map<number, string>,
-  options?: { onDrop?: (reason: keyof typeof DROP_REASONS, entry: { list: string; description: string; publisher?: unknown; year?: unknown }) => void },
+  options?: {
+    onDrop?: (reason: keyof typeof DROP_REASONS, entry: { list: string; description: string; publisher?: unknown; year?: unknown }) => void;
+    /** Hears each game released only in Japan joining the game it is a release of. */
+    onMerge?: (from: BuiltGame, into: BuiltGame) => void;
+  },
 ): BuiltCatalog;
 export function seedLines(catalog: Pick<BuiltCatalog, 'games' | 'localPlatforms'>): string[];

@@ -5,7 +5,7 @@
 import { XMLParser } from 'fast-xml-parser';
 import { igdbPlatformFor, machineName } from './mame-platforms.mjs';
 import { DROP_REASONS, GENERIC_TITLES, PLACEHOLDER_PUBLISHER, fileNameTitle, isDubious, isGameList, looksLikeFileName, nonGameReason } from './rules.mjs';
-import { mergeKey, slugify, titleOf } from './titles.mjs';
+import { differentNumbers, mergeKey, otherSequel, sequelNumbers, slugify, titleNumbers, titleOf } from './titles.mjs';
 
 const parser = new XMLParser({
   ignoreAttributes: false,
@@ -35,15 +35,46 @@ function publishersOf(raw) {
     .filter((p) => p && !PLACEHOLDER_PUBLISHER.test(p));
 }
 
-function releaseDateOf(software) {
-  const info = (software.info ?? []).find((i) => i.name === 'release')?.value;
-  const m = String(info ?? '').match(/^(\d{4})(\d{2})(\d{2})$/);
-  if (!m) return undefined;
-  const date = `${m[1]}-${m[2]}-${m[3]}`;
-  // Real calendar dates only (the lists hold a few like 19990231).
+/** "19850913" → "1985-09-13", "198510xx" → "1985-10": a real calendar date, or its month (the lists hold a few like 19990231). */
+function dateOf(year, month, day) {
+  if (!/^\d\d$/.test(month ?? '') || Number(month) < 1 || Number(month) > 12) return undefined;
+  if (!/^\d\d$/.test(day ?? '')) return `${year}-${month}`;
+  const date = `${year}-${month}-${day}`;
   const parsed = new Date(`${date}T00:00:00Z`);
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(date) ? date : undefined;
 }
+
+const JAPAN = /\b(Japan|JPN|JP)\b/;
+/** A release in Japan and nowhere else: "(Japan)", "(Japan, Rev 1)", not "(Japan, USA)". */
+const JAPAN_ONLY = /\(Japan(,(?![^)]*\b(USA|Europe|World|Asia|Korea|Brazil|Australia|Taiwan|China|Hong Kong)\b)[^)]*)?\)/;
+/** Lists of Japanese machines, whose entries say no region: the Famicom Disk System, PC-88, PC-98, X68000, FM Towns, … */
+const JAPAN_ONLY_LISTS = /^(famicom_flop|famicom_cass|pc8801|pc98|x68k|fmtowns|x1_|fm7|fm77av|pc6001|snes_bspack|n64dd|pce$|megacdj)/;
+/** Clones that are no release of their own: prototypes, betas, demos, samples. */
+const UNRELEASED = /\([^()]*\b(prototype|proto|beta|alpha|sample|demo|preview|debug|kiosk|location test)\b[^()]*\)/i;
+
+/**
+ * The releases one list entry records, its own and its clones' (not prototypes, not bootlegs):
+ * { year, date ("1985-09-13", "1985-10" or none), japan }. MAME's `release` may name several
+ * ("19850913 (JPN), 198510xx (USA)"); a hyphenated date is a crack's, not a release's.
+ */
+function releasesOf(softwares) {
+  const releases = [];
+  for (const s of softwares) {
+    const description = String(s.description ?? '');
+    const japan = JAPAN.test(description.replace(/^[^(]*/, ''));
+    if (/^\d{4}$/.test(String(s.year))) releases.push({ year: Number(s.year), date: undefined, japan });
+    const info = String((s.info ?? []).find((i) => i.name === 'release')?.value ?? '');
+    for (const m of info.matchAll(/(?:^|,)\s*((?:19|20)\d\d)(\d\d|xx|\?\?)(\d\d|xx|\?\?)\b(?:\s*\(([^)]*)\))?/g)) {
+      const date = dateOf(m[1], m[2], m[3]);
+      if (date) releases.push({ year: Number(m[1]), date, japan: m[4] ? JAPAN.test(m[4]) : japan });
+    }
+  }
+  return releases;
+}
+
+/** Sorts releases first to last: by year, then date; a month before a later day, an undated one last in its year. */
+const releaseOrder = (r) => (r.date ?? String(r.year)).padEnd(10, '~');
+const earliest = (releases) => releases.reduce((a, b) => (releaseOrder(b) < releaseOrder(a) ? b : a), releases[0]);
 
 const REGIONAL_RELEASE = /\((Japan|Korea|China|Taiwan|Asia|USA|Europe|Brazil)\b/;
 const words = (title) => new Set(slugify(title).split('-').filter((w) => w.length >= 4));
@@ -53,19 +84,29 @@ const words = (title) => new Set(slugify(title).split('-').filter((w) => w.lengt
  * titles, when a clone is the same game released elsewhere ("Zelda no Densetsu:
  * Kamigami no Triforce (Japan)") or shares a word with it. The Amstrad CPC lists
  * group unrelated disks as clones, so theirs are not names of the game.
+ * Returns { names, japanese }: `japanese` the titles of its releases in Japan, under
+ * which it may be another list's entry (joinJapaneseTitles).
  */
 function otherNames(list, software, clones, key) {
   const names = [];
+  const japanese = [];
   const alt = (software.info ?? []).find((i) => i.name === 'alt_title')?.value;
-  if (alt) names.push(String(alt).trim());
-  if (list.startsWith('cpc_')) return names;
+  const parentTitle = titleOf(software.description);
+  if (alt && !otherSequel(titleOf(String(alt)), parentTitle)) names.push(String(alt).trim());
+  if (list.startsWith('cpc_')) return { names, japanese };
   const own = words(titleOf(software.description));
   for (const clone of clones) {
     const name = titleOf(clone.description);
     if (!name || mergeKey(name) === key || isDubious(clone) || nonGameReason({ title: name, description: clone.description, publisher: clone.publisher })) continue;
-    if (REGIONAL_RELEASE.test(String(clone.description)) || [...words(name)].some((w) => own.has(w))) names.push(name);
+    const elsewhere = REGIONAL_RELEASE.test(String(clone.description));
+    // Another number is another game: "Magic Missile 2" on the tape of "Magic Missile 1", "Tetris v1.04" of
+    // "Tetris v1.02"; and a sequel number another region gave it ("Gauntlet" in Japan for Gauntlet IV) would
+    // find it as the other game. (A game renamed after its first release keeps its other title, see below.)
+    if (otherSequel(name, parentTitle) || (!elsewhere && differentNumbers(name, parentTitle))) continue;
+    if (elsewhere || [...words(name)].some((w) => own.has(w))) names.push(name);
+    if (/\(Japan\b/.test(String(clone.description)) && !UNRELEASED.test(String(clone.description))) japanese.push(name);
   }
-  return names;
+  return { names, japanese };
 }
 
 const normalizeNameForChoice = (name) => name.replace(/^(.*),\s*(The|A|An)$/i, '$2 $1');
@@ -74,8 +115,8 @@ const normalizeNameForChoice = (name) => name.replace(/^(.*),\s*(The|A|An)$/i, '
  * The catalog from parsed lists: { games, localPlatforms, stats }.
  * `igdbSlugById`: IGDB platform id → slug (from the reference file).
  */
-export function buildCatalog(lists, igdbSlugById, { onDrop = () => {} } = {}) {
-  const stats = { lists: 0, skippedLists: 0, parents: 0, dropped: Object.fromEntries(Object.keys(DROP_REASONS).map((k) => [k, 0])), dubiousKept: 0, fileNamesMerged: 0 };
+export function buildCatalog(lists, igdbSlugById, { onDrop = () => {}, onMerge = () => {} } = {}) {
+  const stats = { lists: 0, skippedLists: 0, parents: 0, dropped: Object.fromEntries(Object.keys(DROP_REASONS).map((k) => [k, 0])), dubiousKept: 0, fileNamesMerged: 0, japaneseTitlesMerged: 0 };
   const localPlatforms = new Map();
   const entries = [];
 
@@ -127,18 +168,38 @@ export function buildCatalog(lists, igdbSlugById, { onDrop = () => {} } = {}) {
       // A NES/SNES game released only in Japan is a Famicom/Super Famicom game in IGDB's terms.
       let entryPlatform = platform;
       const clones = clonesOf.get(s.name) ?? [];
-      if (list.name === 'nes' || list.name === 'snes') {
-        if ([s, ...clones].every((c) => /\(Japan/.test(String(c.description)))) entryPlatform = igdbSlugById.get(list.name === 'nes' ? 99 : 58) ?? platform;
-      }
-      const year = /^\d{4}$/.test(String(s.year)) ? Number(s.year) : undefined;
+      const famicom = list.name === 'nes' || list.name === 'snes' ? (igdbSlugById.get(list.name === 'nes' ? 99 : 58) ?? platform) : platform;
+      if ([s, ...clones].every((c) => /\(Japan/.test(String(c.description)))) entryPlatform = famicom;
+      // Its first release, of its own and its clones' (Doom's v1.1 of 1993, not v1.666 of 1994); one in Japan was a
+      // Famicom game ("Super Mario Bros. (World)", released "19850913 (JPN), 198510xx (USA)").
+      // (The Amstrad CPC lists group unrelated disks as clones: there the entry alone.)
+      const kept = [s, ...(list.name.startsWith('cpc_') ? [] : clones.filter((c) => !isDubious(c) && !UNRELEASED.test(String(c.description))))];
+      const releases = kept.flatMap((c) => releasesOf([c]).map((r) => ({ ...r, title: titleOf(c.description), description: String(c.description) })));
+      const first = releases.length ? earliest(releases) : undefined;
+      const firstPlatform = first?.japan ? famicom : entryPlatform;
+      // A game renumbered abroad, released in Japan first with a higher number, keeps its first number: the SNES's
+      // "Final Fantasy III (USA)" is Final Fantasy VI (America had not had II, III and V). With a lower one Japan
+      // had skipped a game: "Teenage Mutant Ninja Turtles 2 (Japan)" stays TMNT III; "Gauntlet" Gauntlet IV.
+      const highest = (t) => Math.max(0, ...sequelNumbers(t));
+      const localised = first?.japan && JAPAN_ONLY.test(first.description) && !JAPAN_ONLY.test(description);
+      const renumbered = !fileNamed && localised && differentNumbers(first.title, name) && highest(name) > 0 && highest(first.title) > highest(name) ? first.title : undefined;
+      const gameName = renumbered ?? name;
+      const gameKey = renumbered ? mergeKey(renumbered) : key;
+      const others = otherNames(list.name, s, clones, gameKey);
       entries.push({
-        name,
-        key,
-        year,
-        releaseDate: releaseDateOf(s),
+        name: gameName,
+        key: gameKey,
+        // The year MAME gives the entry: entries chain into games by it (see clusterByYear). What a game shows is
+        // its first release (`first`), which a clone may make earlier.
+        year: /^\d{4}$/.test(String(s.year)) ? Number(s.year) : undefined,
+        first: first ? { year: first.year, date: first.date, platforms: [firstPlatform] } : undefined,
         publishers: publishersOf(publisher),
         platform: entryPlatform,
-        altNames: otherNames(list.name, s, clones, key),
+        platforms: [...new Set([entryPlatform, firstPlatform])],
+        altNames: [...(renumbered ? [name] : []), ...others.names],
+        japanese: others.japanese,
+        // Released in Japan only: on a Japanese computer or the Famicom Disk System, or only "(Japan)" releases.
+        japanOnly: JAPAN_ONLY_LISTS.test(list.name) || kept.every((c) => JAPAN_ONLY.test(String(c.description))),
         // MAME's set names of the entry and its clones ("neogeo:mslug"): arcade data (GameDataBase) names games by them.
         sets: [s, ...clones].map((c) => `${list.name}:${c.name}`),
         kind: fileNamed ? 'file' : isDubious({ description, publisher }) ? 'dubious' : 'game',
@@ -151,7 +212,18 @@ export function buildCatalog(lists, igdbSlugById, { onDrop = () => {} } = {}) {
   const byKey = groupBy(entries.filter((e) => e.kind === 'game'), (e) => e.key);
   const games = [];
   for (const [key, group] of byKey) games.push(...clusterByYear(group, GENERIC_TITLES.has(key)));
+  // 1b. A game that is another's release in Japan is that game: the Famicom Disk System's "Zelda no Densetsu:
+  // The Hyrule Fantasy" is The Legend of Zelda, whose Japanese cartridge MAME lists as its clone.
+  const absorbed = joinJapaneseTitles(games, { onMerge });
+  stats.japaneseTitlesMerged = absorbed.size;
+  for (let i = games.length - 1; i >= 0; i -= 1) if (absorbed.has(games[i])) games.splice(i, 1);
   const gamesByKey = groupBy(games, (g) => g.key);
+  // A bootleg or file of the absorbed game's title still finds it.
+  for (const [gone, keeper] of absorbed) {
+    const list = gamesByKey.get(gone.key);
+    if (!list) gamesByKey.set(gone.key, [keeper]);
+    else if (!list.includes(keeper)) list.push(keeper);
+  }
 
   // 2. File-named entries only add their platform to a game of the same name.
   for (const e of entries.filter((x) => x.kind === 'file')) {
@@ -191,12 +263,23 @@ export function buildCatalog(lists, igdbSlugById, { onDrop = () => {} } = {}) {
     }
   }
 
-  // Stable, unique slugs: the name, then the year, then a counter.
-  games.sort((a, b) => a.name.localeCompare(b.name) || (a.year ?? 0) - (b.year ?? 0));
-  const used = new Set();
+  chooseFirstPlatforms(games);
+  // The year shown is the first release's; the slug keeps the year the game was merged by, so addresses stay.
   for (const g of games) {
+    g.slugYear = g.year;
+    if (g.first && (g.year === undefined || g.first.year < g.year)) g.year = g.first.year;
+  }
+
+  // Stable, unique slugs: the name, then the year, then a counter. A game now part of another keeps its slug
+  // out of use: the PC's Sangokushi of 1985 is Romance of the Three Kingdoms now, and "sangokushi" is not the
+  // GBA's Sangokushi of 2001 (an address, and an older seed's game, would silently change games).
+  for (const g of absorbed.keys()) g.slugYear = g.year;
+  const sortBySlug = (list) => list.sort((a, b) => a.name.localeCompare(b.name) || (a.slugYear ?? 0) - (b.slugYear ?? 0));
+  sortBySlug(games);
+  const used = new Set();
+  for (const g of sortBySlug([...games, ...absorbed.keys()])) {
     let slug = slugify(g.name) || 'game';
-    if (used.has(slug) && g.year) slug = `${slug}-${g.year}`;
+    if (used.has(slug) && g.slugYear) slug = `${slug}-${g.slugYear}`;
     for (let i = 2; used.has(slug); i += 1) slug = `${slugify(g.name)}-${i}`;
     used.add(slug);
     g.slug = slug;
@@ -227,27 +310,124 @@ function newGame(e) {
     name: e.name,
     year: e.year,
     lastYear: e.year,
-    releaseDate: e.releaseDate,
-    platforms: new Set([e.platform]),
+    first: e.first && { ...e.first, platforms: new Set(e.first.platforms) },
+    platforms: new Set(e.platforms),
     publishers: new Set(e.publishers),
     altNames: new Set(e.altNames),
+    japanese: new Set(e.japanese),
+    japanOnly: e.japanOnly,
     sets: new Set(e.sets),
     entries: 1,
   };
 }
 
+/** A game's first release is the earliest of its entries' (the platforms of all released that day, or year, when several were). */
+function addFirst(game, first) {
+  if (!first) return;
+  const order = game.first ? releaseOrder(first).localeCompare(releaseOrder(game.first)) : -1;
+  if (order < 0) game.first = { ...first, platforms: new Set(first.platforms) };
+  else if (order === 0) first.platforms.forEach((p) => game.first.platforms.add(p));
+}
+
+/**
+ * The platform of each game's first release: of several released the same day (or year: Tetris of 1987 on a
+ * dozen computers), one IGDB knows before a local one, then the best-known (most games in the catalog), so
+ * the choice never depends on the order the lists were read in.
+ */
+function chooseFirstPlatforms(games) {
+  const count = new Map();
+  for (const g of games) for (const p of g.platforms) count.set(p, (count.get(p) ?? 0) + 1);
+  const local = (p) => Number(p.startsWith('mame-'));
+  for (const g of games) {
+    if (!g.first) continue;
+    g.first.platform = [...g.first.platforms].sort((a, b) => local(a) - local(b) || count.get(b) - count.get(a) || (a < b ? -1 : 1))[0];
+  }
+}
+
 function addTo(game, e) {
-  game.platforms.add(e.platform);
+  e.platforms.forEach((p) => game.platforms.add(p));
   e.publishers.forEach((p) => game.publishers.add(p));
   e.altNames.forEach((n) => game.altNames.add(n));
+  e.japanese.forEach((n) => game.japanese.add(n));
+  game.japanOnly &&= e.japanOnly;
   e.sets.forEach((n) => game.sets.add(n));
   game.names.set(e.name, (game.names.get(e.name) ?? 0) + 1);
   if (e.year !== undefined) {
     game.year = game.year === undefined ? e.year : Math.min(game.year, e.year);
     game.lastYear = game.lastYear === undefined ? e.year : Math.max(game.lastYear, e.year);
   }
-  if (e.releaseDate && (!game.releaseDate || e.releaseDate < game.releaseDate)) game.releaseDate = e.releaseDate;
+  addFirst(game, e.first);
   game.entries += 1;
+}
+
+/** Game `from` (the Japanese release of `into`) becomes part of `into`: its platforms, publishers and releases, its names as other names. */
+function absorb(into, from) {
+  from.platforms.forEach((p) => into.platforms.add(p));
+  from.publishers.forEach((p) => into.publishers.add(p));
+  [...from.names.keys(), ...from.altNames].filter((n) => !otherSequel(n, into.name)).forEach((n) => into.altNames.add(n));
+  from.sets.forEach((n) => into.sets.add(n));
+  if (from.year !== undefined) {
+    into.year = into.year === undefined ? from.year : Math.min(into.year, from.year);
+    into.lastYear = into.lastYear === undefined ? from.lastYear : Math.max(into.lastYear, from.lastYear);
+  }
+  addFirst(into, from.first);
+  into.entries += from.entries;
+  into.altNames.delete(into.name);
+}
+
+/** Where a title meets another's Japanese title: its words and numbers ("Zelda no Densetsu 1" = "Zelda no Densetsu"). */
+function titleKey(title) {
+  const { words: w, numbers } = titleNumbers(title);
+  return w ? `${w.replace(/ /g, '')}#${numbers.join(',')}` : '';
+}
+
+/**
+ * Games released in Japan only that are the Japanese release of a game released elsewhere, as MAME's
+ * lists say: game G (Japan only) is game H when one of G's titles is the title of one of H's clones
+ * released in Japan ("Zelda no Densetsu 1: The Hyrule Fantasy (Japan)", a clone of the NES's The
+ * Legend of Zelda, names the Famicom Disk System's Zelda no Densetsu: The Hyrule Fantasy), their first
+ * releases are at most YEAR_WINDOW years apart, a publisher is shared and their names do not differ in number only
+ * (the NES's Final Fantasy II is not Final Fantasy IV, released in America as Final Fantasy II). A
+ * Japanese title of two games ("Akumajou Dracula": Castlevania, and Super Castlevania IV) names neither;
+ * when several games name G by its titles, the nearest in years takes it. H keeps its name; G's become
+ * its other names.
+ * Returns the absorbed games → the game they are part of; `onMerge(from, into)` hears each.
+ */
+export function joinJapaneseTitles(games, { onMerge = () => {} } = {}) {
+  const byTitle = new Map();
+  for (const h of games) {
+    if (h.japanOnly) continue;
+    for (const title of h.japanese) {
+      const key = titleKey(title);
+      if (!key || differentNumbers(title, h.name) || otherSequel(title, h.name)) continue;
+      const list = byTitle.get(key) ?? [];
+      if (!list.includes(h)) list.push(h);
+      byTitle.set(key, list);
+    }
+  }
+  // Their first releases within YEAR_WINDOW: the Mega-CD's Captain Tsubasa of 1994 is not the NES's of 1988.
+  const meet = (a, b) => a.first !== undefined && b.first !== undefined && Math.abs(a.first.year - b.first.year) <= YEAR_WINDOW;
+  const shared = (a, b) => [...a.publishers].some((p) => b.publishers.has(p));
+  const absorbed = new Map();
+  for (const g of games) {
+    if (!g.japanOnly) continue;
+    const candidates = new Set();
+    for (const name of g.names.keys()) {
+      const claimed = byTitle.get(titleKey(name)) ?? [];
+      // A Japanese title two games had ("Akumajou Dracula": Castlevania, and Super Castlevania IV) says neither.
+      if (claimed.length > 1) continue;
+      for (const h of claimed) if (meet(g, h) && shared(g, h) && !differentNumbers(name, h.name) && !otherSequel(name, h.name)) candidates.add(h);
+    }
+    if (!candidates.size) continue;
+    const gap = (h) => Math.abs(h.first.year - g.first.year);
+    const into = [...candidates].sort((a, b) => gap(a) - gap(b) || b.platforms.size - a.platforms.size || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))[0];
+    absorbed.set(g, into);
+  }
+  for (const [g, into] of absorbed) {
+    absorb(into, g);
+    onMerge(g, into);
+  }
+  return absorbed;
 }
 
 /** The game of a group closest in years to `year` (the one on most platforms when the year is unknown). */
@@ -308,9 +488,11 @@ export function seedLines({ games, localPlatforms }) {
       JSON.stringify({
         name: g.name,
         slug: g.slug,
-        // The first release's date when known; a date from a later port would say the game is younger than it is.
-        ...(g.releaseDate && (g.year === undefined || Number(g.releaseDate.slice(0, 4)) <= g.year) ? { releaseDate: g.releaseDate } : g.year ? { year: g.year } : {}),
+        // The first release's date when known, else its year; a date from a later port would say the game is younger than it is.
+        ...(g.first?.date?.length === 10 ? { releaseDate: g.first.date } : g.year ? { year: g.year } : {}),
         platforms: [...g.platforms].sort(),
+        // Where it came out first, when it is on several: what a card shows (Super Mario Bros. on the Famicom, Doom on DOS).
+        ...(g.first && g.platforms.size > 1 ? { firstPlatform: g.first.platform } : {}),
         ...(g.publishers.size ? { publishers: [...g.publishers].slice(0, 4) } : {}),
         // From GameDataBase (gamedatabase.mjs), when it knows the game.
         ...(g.developers?.length ? { developers: g.developers } : {}),

@@ -81,6 +81,8 @@ export interface GamesTable extends NamedTable {
   /** Unix seconds (SPEC §3); null when only the year, or nothing, is known. */
   first_release_date: number | null;
   release_year: number | null;
+  /** The platform of its first release (migration 0036): what its card shows; null when the source does not say. */
+  first_platform_id: number | null;
   /** 0–100, IGDB's scale. */
   rating: number | null;
   rating_count: Generated<number>;

@@ -33,6 +33,7 @@ import { sparseIndexesMigration } from './0033_sparse_indexes.js';
 import { wikidataMigration } from './0034_wikidata.js';
 import { gameSlugHistoryMigration } from './0037_game_slug_history.js';
 import { gameSubmissionsMigration } from './0035_game_submissions.js';
+import { firstPlatformMigration } from './0036_first_platform.js';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the compiled
@@ -74,6 +75,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0033_sparse_indexes': sparseIndexesMigration(),
     '0034_wikidata': wikidataMigration(),
     '0035_game_submissions': gameSubmissionsMigration(dialect),
+    '0036_first_platform': firstPlatformMigration(),
     '0037_game_slug_history': gameSlugHistoryMigration(),
   };
 }

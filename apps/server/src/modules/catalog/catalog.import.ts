@@ -212,6 +212,8 @@ export async function importCatalogFile(
           cover_image_id: game.cover ?? null,
           first_release_date: released,
           release_year: game.releaseDate ? Number(game.releaseDate.slice(0, 4)) : (game.year ?? null),
+          // Where it came out first (a card's platform), when the line says and it is one of its platforms.
+          first_platform_id: game.firstPlatform && game.platforms.includes(game.firstPlatform) ? (platformIds.get(game.firstPlatform) ?? null) : null,
           rating: game.rating ?? null,
           popularity: estimatedPopularity(game),
           source,
@@ -231,6 +233,7 @@ export async function importCatalogFile(
             cover_image_id: eb.ref('excluded.cover_image_id'),
             first_release_date: eb.ref('excluded.first_release_date'),
             release_year: eb.ref('excluded.release_year'),
+            first_platform_id: eb.ref('excluded.first_platform_id'),
             rating: eb.ref('excluded.rating'),
             popularity: eb.ref('excluded.popularity'),
             updated_at: eb.ref('excluded.updated_at'),

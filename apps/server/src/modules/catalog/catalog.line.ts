@@ -21,6 +21,8 @@ export const gameLineSchema = z.object({
   releaseDate: z.iso.date('releaseDate must be YYYY-MM-DD').optional(),
   year: z.number().int().min(1950).max(2100).optional(),
   platforms: z.array(z.string().min(1).max(120)).max(50).default([]),
+  /** The platform of the first release, one of `platforms`: what a card shows (the others are on the game's page). */
+  firstPlatform: z.string().min(1).max(120).optional(),
   publishers: z.array(z.string().trim().min(1).max(200)).max(20).default([]),
   developers: z.array(z.string().trim().min(1).max(200)).max(20).default([]),
   genres: z.array(z.string().min(1).max(120)).max(20).default([]),

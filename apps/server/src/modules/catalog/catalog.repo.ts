@@ -32,14 +32,17 @@ export async function gameCards(k: K, ids: number[]) {
       'g.first_release_date',
       'g.release_year',
       'g.rating',
-      // The best-known platform, for the placeholder cover of a game without one.
+      // The platform of its first release (the original), else its best-known one: what the card shows, and the
+      // first platform on the game's page (gameDetails orders them the same way).
       (eb) =>
         eb
           .selectFrom('game_platforms as gp')
           .innerJoin('platforms as p', 'p.id', 'gp.platform_id')
           .select('p.name')
           .whereRef('gp.game_id', '=', 'g.id')
+          .orderBy(sql`case when p.id = g.first_platform_id then 0 else 1 end`)
           .orderBy('p.games_count', 'desc')
+          .orderBy('p.name')
           .limit(1)
           .as('platform_name'),
     ])
@@ -186,16 +189,27 @@ export const findPlatformBySlug = (k: K, slug: string) =>
 export const findNamedBySlug = (k: K, table: 'platforms' | 'genres' | 'themes', slug: string) =>
   k.selectFrom(table).select(['id', 'slug', 'name']).where('slug', '=', slug).executeTakeFirst();
 
+/**
+ * A game's platforms as its page lists them: the one its card shows first (its first release's, else its
+ * best-known, as gameCards chooses), then the others by name.
+ */
+function cardPlatformFirst<P extends { id: number; games_count: number; first_platform_id: number | null }>(platforms: P[]): P[] {
+  const lead = platforms.find((p) => p.id === p.first_platform_id) ?? platforms.reduce<P | undefined>((best, p) => (!best || p.games_count > best.games_count ? p : best), undefined);
+  return lead ? [lead, ...platforms.filter((p) => p !== lead)] : platforms;
+}
+
 /** Everything the game page shows besides the game row itself. */
 export async function gameDetails(k: K, gameId: number) {
   const [platforms, genres, themes, companies, altNames] = await Promise.all([
     k
       .selectFrom('game_platforms as gp')
       .innerJoin('platforms as p', 'p.id', 'gp.platform_id')
-      .select(['p.slug', 'p.name', 'p.abbreviation'])
+      .innerJoin('games as g', 'g.id', 'gp.game_id')
+      .select(['p.id', 'p.slug', 'p.name', 'p.abbreviation', 'p.games_count', 'g.first_platform_id'])
       .where('gp.game_id', '=', gameId)
       .orderBy('p.name')
-      .execute(),
+      .execute()
+      .then((rows) => cardPlatformFirst(rows).map(({ slug, name, abbreviation }) => ({ slug, name, abbreviation }))),
     k.selectFrom('game_genres as x').innerJoin('genres as t', 't.id', 'x.genre_id').select(['t.slug', 't.name']).where('x.game_id', '=', gameId).orderBy('t.name').execute(),
     k.selectFrom('game_themes as x').innerJoin('themes as t', 't.id', 'x.theme_id').select(['t.slug', 't.name']).where('x.game_id', '=', gameId).orderBy('t.name').execute(),
     k

@@ -22,12 +22,27 @@ const OLD_SEED = [
   { name: 'Lode Runner', slug: 'lode-runner', year: 1983, platforms: ['appleii', 'mac'] },
   { name: 'Elite', slug: 'elite', year: 1984, platforms: ['bbcmicro'] },
   { name: "Sid Meier's Civilization", slug: 'civilization-mac', year: 1992, platforms: ['mac'] },
+  { name: 'The Legend of Zelda', slug: 'the-legend-of-zelda', year: 1987, platforms: ['nes'] },
+  { name: 'Zelda no Densetsu: The Hyrule Fantasy', slug: 'zelda-no-densetsu-the-hyrule-fantasy', releaseDate: '1986-02-21', platforms: ['fds'] },
+  { name: 'Final Fantasy IV', slug: 'final-fantasy-iv', releaseDate: '2002-03-28', platforms: ['wonderswan-color'] },
 ];
 const NEW_SEED = [
   { name: 'Tetris', slug: 'tetris', year: 1987, platforms: ['nes', 'gb', 'philips-cd-i', 'zxs'], altNames: ['テトリス'] },
   { name: 'Lode Runner', slug: 'lode-runner', year: 1983, platforms: ['appleii', 'mac', 'nes'] },
   { name: 'Elite (the seed’s)', slug: 'elite', year: 1984, platforms: ['bbcmicro', 'zxs'] },
   { name: "Sid Meier's Civilization", slug: 'sid-meiers-civilization', year: 1991, platforms: ['mac', 'dos'] },
+  // The Famicom Disk System's Japanese release is part of the game now, its title one of the game's other names.
+  {
+    name: 'The Legend of Zelda',
+    slug: 'the-legend-of-zelda',
+    releaseDate: '1986-02-21',
+    platforms: ['fds', 'nes'],
+    firstPlatform: 'fds',
+    altNames: ['Zelda no Densetsu: The Hyrule Fantasy', 'ゼルダの伝説'],
+  },
+  // The SNES's "Final Fantasy II (USA)", named after its first release now, takes the slug; the WonderSwan's moves on.
+  { name: 'Final Fantasy IV', slug: 'final-fantasy-iv', releaseDate: '1991-07-19', platforms: ['sfam', 'snes'], firstPlatform: 'sfam', altNames: ['Final Fantasy II'] },
+  { name: 'Final Fantasy IV', slug: 'final-fantasy-iv-2002', releaseDate: '2002-03-28', platforms: ['wonderswan-color'] },
 ];
 
 describe.each(dbKinds)('the embedded catalog at start, on %s', (kind) => {
@@ -80,21 +95,27 @@ describe.each(dbKinds)('the embedded catalog at start, on %s', (kind) => {
   });
 
   it('replaces an older embedded catalog, keeping every game a member has', async () => {
-    for (const username of ['ann', 'bob', 'cat']) await createUser(k(), { username });
+    for (const username of ['ann', 'bob', 'cat', 'dan']) await createUser(k(), { username });
     await add('ann', 'tetris-1991', 8); // merged into Tetris now: moves there
     await add('ann', 'adobe-illustrator-5-5', 6); // not a game, but ann has it: kept
     await add('ann', 'elite', 10); // the same slug: stays where it is
     await add('bob', 'tetris', 9);
     await add('bob', 'tetris-1991', 7); // bob has both: his old one stays where it is
     await add('cat', 'civilization-mac', 7); // the Mac port is part of Civilization now
+    await add('dan', 'zelda-no-densetsu-the-hyrule-fantasy', 9); // a Japanese release of The Legend of Zelda now: moves there
+    await add('dan', 'final-fantasy-iv', 7); // the WonderSwan Color game: stays with it, under its new slug
     // A game IGDB adopted is not the embedded catalog's to change.
     await k().updateTable('games').set({ source: 'igdb', name: 'Lode Runner (IGDB)' }).where('slug', '=', 'lode-runner').execute();
 
     const report = await prepareEmbeddedCatalog(t.db, { file: newFile });
-    expect(report).toEqual({ games: NEW_SEED.length - 1, refresh: { removed: 2, remapped: 1, kept: 2 } });
+    expect(report).toEqual({ games: NEW_SEED.length - 1, refresh: { removed: 2, remapped: 3, kept: 2 } });
     expect(await library('cat')).toEqual(['sid-meiers-civilization:7']);
+    expect(await library('dan')).toEqual(['final-fantasy-iv-2002:7', 'the-legend-of-zelda:9']);
+    const zelda = await k().selectFrom('games').select(['release_year', 'first_platform_id']).where('slug', '=', 'the-legend-of-zelda').executeTakeFirstOrThrow();
+    const fds = await k().selectFrom('platforms').select('id').where('slug', '=', 'fds').executeTakeFirstOrThrow();
+    expect(zelda).toEqual({ release_year: 1986, first_platform_id: fds.id });
 
-    expect(await slugs()).toEqual(sorted(['adobe-illustrator-5-5', 'elite', 'lode-runner', 'sid-meiers-civilization', 'tetris', 'tetris-1991']));
+    expect(await slugs()).toEqual(sorted(['adobe-illustrator-5-5', 'elite', 'lode-runner', 'sid-meiers-civilization', 'tetris', 'tetris-1991', 'the-legend-of-zelda', 'final-fantasy-iv', 'final-fantasy-iv-2002']));
     expect(await library('ann')).toEqual(['adobe-illustrator-5-5:6', 'elite:10', 'tetris:8']);
     expect(await library('bob')).toEqual(['tetris-1991:7', 'tetris:9'].sort());
     const lode = await k().selectFrom('games').select(['name', 'source']).where('slug', '=', 'lode-runner').executeTakeFirstOrThrow();

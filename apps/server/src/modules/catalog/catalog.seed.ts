@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { getMeta, setMeta } from '../../db/meta.js';
 import type { Database } from '../../db/schema.js';
-import { bumpCatalogVersion, countGames, importCatalogFile, importReference, refreshPlatformCounts, SEED_FILE, type Progress } from './catalog.import.js';
+import { bumpCatalogVersion, countGames, importCatalogFile, importReference, parseCatalogFile, refreshPlatformCounts, SEED_FILE, type Progress } from './catalog.import.js';
 import { refillSeedSelections, seedSelections } from './catalog.selections.js';
 import { refreshSearchIndex } from './search-index.js';
 import { noteGameMoved } from './catalog.slugs.js';
@@ -93,6 +93,7 @@ export async function refreshEmbeddedCatalog(db: Db, file = SEED_FILE, onProgres
   const k = db.kysely;
   const started = Date.now();
   await importReference(db);
+  await releaseReusedSlugs(k, file);
   const imported = await importCatalogFile(db, file, { onProgress, source: 'mame', sparingOtherSources: true });
   // Every game of the file was written at `started` or later: older seed games are the ones it no longer has.
   const stale = await k.selectFrom('games').select(['id', 'name', 'release_year']).where('source', '=', 'mame').where('updated_at', '<', started).execute();
@@ -141,6 +142,34 @@ export async function refreshEmbeddedCatalog(db: Db, file = SEED_FILE, onProgres
     await bumpCatalogVersion(db);
   }
   return { games: imported.games, refresh: report };
+}
+
+/**
+ * A slug the new catalog gives another game is not the old game's to keep: "final-fantasy-iv" was the WonderSwan
+ * Color's Final Fantasy IV of 2002, and is the SNES's of 1991 now (named after its first release). Another game is
+ * one on none of the old one's platforms. The old game gives its slug up (it becomes "<slug>-old-<id>") and goes
+ * the way of a game the catalog no longer has: its members' entries move to the game of its title and era.
+ */
+async function releaseReusedSlugs(k: Kysely<Database>, file: string): Promise<void> {
+  const lines = new Map((await parseCatalogFile(file)).games.map(({ game }) => [game.slug ?? slugify(game.name), game.platforms]));
+  const rows = await k
+    .selectFrom('games as g')
+    .innerJoin('game_platforms as gp', 'gp.game_id', 'g.id')
+    .innerJoin('platforms as p', 'p.id', 'gp.platform_id')
+    .select(['g.id', 'g.slug', 'p.slug as platform'])
+    .where('g.source', '=', 'mame')
+    .execute();
+  const platformsOf = new Map<number, { slug: string; platforms: Set<string> }>();
+  for (const r of rows) {
+    if (!lines.has(r.slug)) continue;
+    const game = platformsOf.get(r.id) ?? { slug: r.slug, platforms: new Set<string>() };
+    game.platforms.add(r.platform);
+    platformsOf.set(r.id, game);
+  }
+  for (const [id, { slug, platforms }] of platformsOf) {
+    const now = lines.get(slug) ?? [];
+    if (now.length > 0 && !now.some((p) => platforms.has(p))) await k.updateTable('games').set({ slug: `${slug}-old-${id}` }).where('id', '=', id).execute();
+  }
 }
 
 /** The embedded catalog's games written since `since` (these `games`), by the mergeKey of each of their alternative names. */

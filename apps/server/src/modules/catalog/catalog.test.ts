@@ -9,7 +9,7 @@ import { createCatalogService, TRENDING_RECOUNT_MS } from './catalog.service.js'
 /** A small catalog in the import format, including the tricky cases. */
 const FIXTURE = [
   { kind: 'platform', slug: 'mame-test-machine', name: 'Test Machine' },
-  { name: 'The Legend of Zelda', slug: 'the-legend-of-zelda', releaseDate: '1986-02-21', platforms: ['nes', 'famicom'], publishers: ['Nintendo'], altNames: ['Zeruda no Densetsu'], popularity: 90 },
+  { name: 'The Legend of Zelda', slug: 'the-legend-of-zelda', releaseDate: '1986-02-21', platforms: ['nes', 'famicom'], firstPlatform: 'famicom', publishers: ['Nintendo'], altNames: ['Zeruda no Densetsu'], popularity: 90 },
   { name: 'Zelda II: The Adventure of Link', year: 1987, platforms: ['nes'], publishers: ['Nintendo'], popularity: 60 },
   { name: 'Pokémon Red', year: 1996, platforms: ['gb'], publishers: ['Nintendo'], popularity: 95 },
   { name: 'Super Mario World', releaseDate: '1990-11-21', platforms: ['snes'], publishers: ['Nintendo'], genres: ['platform'], popularity: 99 },
@@ -116,6 +116,18 @@ describe.each(dbKinds)('catalog API on %s', (kind) => {
     });
   });
 
+  it('shows on a card the platform of the first release, first on the game page too; else the best-known on both', async () => {
+    const cards = (await get('/api/igdb/games?sort=name&limit=10')).json() as { slug: string; platform: string | null }[];
+    const card = (slug: string) => cards.find((c) => c.slug === slug)?.platform;
+    const page = async (slug: string) => ((await get(`/api/igdb/games/${slug}`)).json() as { platforms: { name: string }[] }).platforms.map((p) => p.name);
+    // The Famicom release came first, though the NES has more games.
+    expect(card('the-legend-of-zelda')).toBe('Family Computer');
+    expect((await page('the-legend-of-zelda'))[0]).toBe('Family Computer');
+    // No first platform said: the one with most games (a tie: by name), the same on the card and the page.
+    expect(card('street-fighter-ii')).toBe('Sega Mega Drive/Genesis');
+    expect(await page('street-fighter-ii')).toEqual(['Sega Mega Drive/Genesis', 'Super Nintendo Entertainment System']);
+  });
+
   it('lists upcoming games soonest first and trending ones', async () => {
     expect(names(await get('/api/igdb/upcoming/tsr'))).toEqual(['Future Quest']);
     expect(names(await get('/api/igdb/trending?limit=2'))).toEqual(['Super Mario World', 'Pokémon Red']);
@@ -162,7 +174,8 @@ describe.each(dbKinds)('catalog API on %s', (kind) => {
     fs.writeFileSync(file, JSON.stringify({ name: 'Sonic the Hedgehog', year: 1991, platforms: ['genesis-slash-megadrive', 'sms'], summary: 'Gotta go fast.' }));
     await importCatalogFile(t.db, file);
     const res = await get('/api/igdb/games/sonic-the-hedgehog');
-    expect(res.json()).toMatchObject({ summary: 'Gotta go fast.', platforms: [{ slug: 'sms' }, { slug: 'genesis-slash-megadrive' }] });
+    // The best-known platform first (as on its card), then the others by name.
+    expect(res.json()).toMatchObject({ summary: 'Gotta go fast.', platforms: [{ slug: 'genesis-slash-megadrive' }, { slug: 'sms' }] });
     expect((await get('/api/igdb/games')).headers['x-total-count']).toBe('7');
   });
 

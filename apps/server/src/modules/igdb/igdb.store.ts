@@ -179,6 +179,7 @@ export async function saveGames(k: K, games: IgdbGame[], now = Date.now()): Prom
       const released = g.first_release_date ?? null;
       const row = {
         igdb_id: g.id,
+        first_platform_id: firstPlatformOf(g, platformIds),
         name: g.name,
         summary: g.summary ?? null,
         cover_image_id: g.cover?.image_id ?? null,
@@ -248,6 +249,14 @@ export async function saveGames(k: K, games: IgdbGame[], now = Date.now()): Prom
     await insertChunked(trx, 'game_external_ids', [...externalIds.values()]);
     return ids;
   });
+}
+
+/** Our id of the platform of a game's earliest dated release (IGDB's release_dates), if it is one of the game's platforms. */
+function firstPlatformOf(g: IgdbGame, platformIds: Map<number, number>): number | null {
+  const first = (g.release_dates ?? [])
+    .filter((r) => r.date !== undefined && r.platform !== undefined && (g.platforms ?? []).includes(r.platform) && platformIds.has(r.platform))
+    .sort((a, b) => a.date! - b.date! || a.platform! - b.platform!)[0];
+  return first ? platformIds.get(first.platform!)! : null;
 }
 
 /**

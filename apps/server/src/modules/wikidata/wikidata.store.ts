@@ -33,8 +33,13 @@ export interface SavedBatch {
   related: number;
 }
 
-/** Popularity from sitelinks (how many Wikipedias have an article): ~20 for an obscure game, ~220 for Elden Ring; below IGDB's ranked games (1000+). */
-export const popularityOf = (sitelinks: number) => Math.min(900, 20 + sitelinks * 2.5);
+/**
+ * Popularity from sitelinks (how many Wikipedias have an article), on the scale every source stores: 10 per
+ * nat of how many people know the game (search-relevance.ts fame). The people a game reaches grow about as the
+ * square of its languages: 10 for a game without an article, 36 for five, 81 for fifty, 93 for
+ * ninety (Tetris); never above 100, so below IGDB's most visited games (1000+).
+ */
+export const popularityOf = (sitelinks: number) => Math.min(100, Math.round(10 * (1 + Math.log1p((sitelinks * sitelinks) / 2)) * 10) / 10);
 
 const unique = <T>(values: T[]) => [...new Set(values)];
 
@@ -61,12 +66,13 @@ export async function saveBatch(k: K, items: WikidataItem[], vocabulary: Vocabul
 
     for (const f of facts) {
       const placement = placements.get(f.item.qid)!;
-      const gameId = await writeGame(trx, f, placement, now);
+      const data = dataOf(f, vocabulary);
+      const gameId = await writeGame(trx, f, placement, now, firstPlatformOf(data.releases, f.platformIds));
       if (placement.kind === 'own' && placement.gameId === null) report.added += 1;
       else if (placement.kind !== 'own') report.enriched += 1;
       report.gameIds.push(gameId);
       await writeFacets(trx, gameId, f, placement, { genreIds, companyIds });
-      await saveItemRow(trx, f.item, gameId, dataOf(f, vocabulary), now);
+      await saveItemRow(trx, f.item, gameId, data, now);
     }
     for (const item of related) await saveItemRow(trx, item, null, dataOf({ item, platformIds: [], releaseYear: null }, vocabulary), now);
     // An item without an English label is noted (so it is not read again until it is edited), with no game.
@@ -86,6 +92,12 @@ function dataOf({ item }: ItemFacts, vocabulary: Vocabulary): WikidataItemData {
     series: item.series.map((q) => vocabulary.labels.get(q)).filter((l): l is string => Boolean(l)),
     links: { igdb: item.igdbSlugs, steam: item.steam, gog: item.gog, mobygames: item.mobygames },
   };
+}
+
+/** The platform of the earliest publication date that names one (P577 qualified by P400), if it is one of the game's. */
+function firstPlatformOf(releases: WikidataItemData['releases'], platformIds: number[]): number | null {
+  const first = releases.filter((r) => platformIds.includes(r.platform)).sort((a, b) => a.date - b.date || a.platform - b.platform)[0];
+  return first?.platform ?? null;
 }
 
 async function saveItemRow(k: K, item: WikidataItem, gameId: number | null, data: WikidataItemData, now: number): Promise<void> {
@@ -115,11 +127,11 @@ async function uniqueSlug(k: K, name: string, year: number | null, qid: string):
   return `${base}-${qid.toLowerCase()}-${Date.now().toString(36)}`;
 }
 
-async function writeGame(k: K, { item, releaseYear }: ItemFacts, placement: Placement, now: number): Promise<number> {
+async function writeGame(k: K, { item, releaseYear }: ItemFacts, placement: Placement, now: number, firstPlatformId: number | null): Promise<number> {
   const { firstReleaseDate } = releaseOf(item.dates);
   const popularity = popularityOf(item.sitelinks);
   if (placement.kind === 'own') {
-    const row = { name: item.label!, first_release_date: firstReleaseDate, release_year: releaseYear, popularity, updated_at: now };
+    const row = { name: item.label!, first_release_date: firstReleaseDate, release_year: releaseYear, first_platform_id: firstPlatformId, popularity, updated_at: now };
     if (placement.gameId !== null) {
       await k.updateTable('games').set(row).where('id', '=', placement.gameId).execute();
       return placement.gameId;
@@ -132,7 +144,7 @@ async function writeGame(k: K, { item, releaseYear }: ItemFacts, placement: Plac
       .executeTakeFirstOrThrow();
     return inserted.id;
   }
-  const game = await k.selectFrom('games').select(['first_release_date', 'release_year', 'popularity']).where('id', '=', placement.gameId).executeTakeFirstOrThrow();
+  const game = await k.selectFrom('games').select(['first_release_date', 'release_year', 'first_platform_id', 'popularity']).where('id', '=', placement.gameId).executeTakeFirstOrThrow();
   const keepsDate = game.first_release_date !== null;
   await k
     .updateTable('games')
@@ -140,6 +152,8 @@ async function writeGame(k: K, { item, releaseYear }: ItemFacts, placement: Plac
       // A date only where the game has none (the embedded catalog often knows just the year).
       first_release_date: keepsDate ? game.first_release_date : firstReleaseDate !== null && (game.release_year === null || new Date(firstReleaseDate * 1000).getUTCFullYear() === game.release_year) ? firstReleaseDate : null,
       release_year: game.release_year ?? releaseYear,
+      // The platform of the first release, too, only where the game has none.
+      first_platform_id: game.first_platform_id ?? firstPlatformId,
       // IGDB's popularity is its own; the embedded catalog's is a guess that Wikidata's sitelinks improve on.
       popularity: placement.kind === 'fill' ? game.popularity : Math.max(Number(game.popularity), popularity),
       updated_at: now,
