@@ -6,6 +6,7 @@ import { appQueues } from './modules/jobs/jobs.app.js';
 import { installJobSchema } from './modules/jobs/jobs.pg.js';
 import type { Progress } from './modules/catalog/catalog.import.js';
 import { prepareEmbeddedCatalog, type SeedReport } from './modules/catalog/catalog.seed.js';
+import { refreshSearchIndexIfOutdated } from './modules/catalog/search-index.js';
 import { agreeOnJwtSecret, resolveJwtSecret } from './secrets.js';
 
 export interface StartupReport {
@@ -39,6 +40,8 @@ export async function prepareInstance(config: Config, db: Db, { onProgress, onWa
       if (db.pool) await installJobSchema(db.pool, appQueues());
       if (db.dialect === 'postgres') await agreeOnJwtSecret(db.kysely, jwtSecret, { generated, dataDir: config.dataDir });
       const seeded = await prepareEmbeddedCatalog(db, { onProgress, ...(seedFile ? { file: seedFile } : {}) });
+      // A catalog indexed before the search's equivalences ("7" = "VII", "ff7") is indexed again, once.
+      await refreshSearchIndexIfOutdated(db);
       return { migrated, seeded };
     },
     onWait,

@@ -24,3 +24,4 @@ export * from './friends.js';
 export * from './onboarding.js';
 export * from './text-encoding.js';
 export * from './submissions.js';
+export * from './search-words.js';

@@ -10,6 +10,7 @@ import type { Database, GameSource } from '../../db/schema.js';
 import { gameLineSchema, platformLineSchema, type GameLine, type PlatformLine } from './catalog.line.js';
 import { refreshSearchIndex } from './search-index.js';
 import { listedGame } from './catalog.visibility.js';
+import { estimatePopularity } from './catalog.popularity.js';
 import { slugify } from '@vgl/shared';
 import { saveNamed } from '../igdb/igdb.store.js';
 
@@ -112,11 +113,6 @@ export async function parseCatalogFile(file: string) {
   return { games, platforms, skipped };
 }
 
-/** Without real popularity data, favour games that were released widely and documented well. */
-function estimatedPopularity(game: GameLine): number {
-  return game.popularity ?? game.platforms.length * 10 + Math.min(game.publishers.length, 2) * 3 + (game.releaseDate ? 2 : 0);
-}
-
 async function idsBySlug(k: Kysely<Database>, table: 'platforms' | 'genres' | 'themes' | 'companies', slugs: string[]) {
   const map = new Map<string, number>();
   for (let i = 0; i < slugs.length; i += 500) {
@@ -173,6 +169,9 @@ export async function importCatalogFile(
     rows.forEach((r) => companyIds.set(r.slug, r.id));
   }
 
+  // Without real popularity data, favour games released widely, documented well and built upon (catalog.popularity.ts).
+  const estimates = estimatePopularity(games.map((g) => g.game));
+  const popularityOf = new Map(games.map(({ game }, i) => [game, estimates[i]!]));
   const now = Date.now();
   let imported = 0;
   const seenSlugs = new Set<string>();
@@ -215,7 +214,7 @@ export async function importCatalogFile(
           // Where it came out first (a card's platform), when the line says and it is one of its platforms.
           first_platform_id: game.firstPlatform && game.platforms.includes(game.firstPlatform) ? (platformIds.get(game.firstPlatform) ?? null) : null,
           rating: game.rating ?? null,
-          popularity: estimatedPopularity(game),
+          popularity: popularityOf.get(game)!,
           source,
           igdb_id: null,
           igdb_updated_at: null,

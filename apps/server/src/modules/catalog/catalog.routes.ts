@@ -98,20 +98,22 @@ export const catalogRoutes =
           operationId: 'searchGames',
           summary: 'Search games by name',
           description:
-            'Matches every word of `q` against names and alternative names, forgiving case, accents, punctuation and a typo. The total is counted up to 1,000. When nothing matched as typed and a close spelling did, the answer is for that spelling and says so in X-Search-Corrected.',
+            'Matches every word of `q` against names and alternative names, forgiving case, accents, punctuation and a typo, with numerals either way ("7" = "VII"), "&" = "and" and initialisms ("ff7", "alttp"); the game people most likely mean comes first. The total is counted up to 1,000. When nothing matched as typed and a close spelling found a game people may mean, the answer is for that spelling and says so in X-Search-Corrected. X-Search-Unsure: 1 says the first result is probably not the game meant (the words are only part of little-known titles).',
           tags,
           querystring: searchQuerySchema,
           response: {
             200: withHeaders(pagedList(gameCardSchema, 'One page of the matches, best first'), {
               'X-Search-Corrected': { type: 'string', description: 'URI-encoded: the spelling the answer is for, when the search was corrected' },
+              'X-Search-Unsure': { type: 'string', description: '"1" when the first result is probably not the game meant: the game may not be in the catalog' },
             }),
           },
         },
       },
       async (req, reply) => {
         const { q, p, limit } = req.query;
-        const { items, total, correctedTo, correctionPending } = await catalog.search(q, p, limit);
+        const { items, total, correctedTo, correctionPending, unsure } = await catalog.search(q, p, limit);
         if (correctedTo) reply.header('X-Search-Corrected', encodeURIComponent(correctedTo));
+        if (unsure) reply.header('X-Search-Unsure', '1');
         // Answered before the typo corrector was ready: not an answer to keep.
         if (correctionPending) reply.header('Cache-Control', 'no-store');
         return sendPage(reply, { items, total });

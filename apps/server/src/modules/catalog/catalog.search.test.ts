@@ -9,9 +9,11 @@ import { CatalogWords } from './catalog.words.js';
 
 describe.each(dbKinds)('typo correction word list on %s', (kind) => {
   let t: TestApp;
+  // Well-known games (several platforms, a developer): a misspelt word is corrected only to a game people may mean.
   const importGames = async (file: string, names: string[]) => {
     const at = path.join(t.config.dataDir, file);
-    fs.writeFileSync(at, names.map((name) => JSON.stringify({ name, year: 1990, platforms: ['nes'] })).join('\n'));
+    const game = (name: string) => ({ name, year: 1990, platforms: ['nes', 'fds', 'msx2'], publishers: ['Konami'], developers: ['Konami'] });
+    fs.writeFileSync(at, names.map((name) => JSON.stringify(game(name))).join('\n'));
     await importCatalogFile(t.db, at);
   };
   beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
 import { PAGING } from '@vgl/shared';
 import type { Db } from '../../db/database.js';
-import { searchWords } from '@vgl/shared';
-import { rankByRelevance, titleScore, type SearchCandidate, type SearchTerms } from './search-relevance.js';
+import { matchWords, searchWords } from '@vgl/shared';
+import { meant, meantAfterCorrection, rankByRelevance, titleMatch, type RankedGame, type SearchCandidate, type SearchTerms } from './search-relevance.js';
 import { CatalogWords } from './catalog.words.js';
 
 const MAX_WORDS = 8;
@@ -18,8 +18,16 @@ export interface SearchPage {
   correctedTo?: string;
   /** Nothing matched, and the word list that corrects typos was still being built: ask again shortly. */
   correctionPending?: boolean;
+  /**
+   * The first result is probably not the game the searcher means: the words are only part of the
+   * names of little-known games ("celeste" finding only "Marie Celeste"). The page says the game may
+   * not be in the catalog before showing them. Known for the first page of results only.
+   */
+  unsure?: boolean;
 }
 
+/** How many readings of a misspelt search are tried (each unknown word's nearest known words, in turn). */
+const CORRECTIONS_TRIED = 3;
 /** How long a search that found nothing waits for a word list being built before answering as typed. */
 const WORD_LIST_WAIT_MS = 25;
 
@@ -53,23 +61,36 @@ export class CatalogSearch {
   }
 
   async search(query: string, limit: number, offset: number): Promise<SearchPage> {
-    const words = searchWords(query).slice(0, MAX_WORDS);
+    const typed = searchWords(query.replace(/&/g, ' and ')).slice(0, MAX_WORDS);
+    const words = matchWords(query).slice(0, MAX_WORDS);
     if (words.length === 0) return { ids: [], total: 0 };
-    const first = await this.run(words, true, limit, offset);
+    const last = typed[typed.length - 1]!;
+    const { best: _, ...first } = await this.run({ words, lastIsPrefix: true, ...(last !== words[words.length - 1] ? { lastTyped: last } : {}) }, limit, offset);
     if (first.total > 0) return first;
     // While the word list is being built (after a start or an import), a search does not wait for it:
     // it answers as typed, says so, and the next one is corrected.
     const vocabulary = await this.words.within(WORD_LIST_WAIT_MS);
     if (!vocabulary) return { ...first, correctionPending: true };
-    const corrected = words.map((w) => (vocabulary.has(w) ? w : (vocabulary.correct(w) ?? w)));
-    if (corrected.join(' ') === words.join(' ')) return first;
-    return { ...(await this.run(corrected, false, limit, offset)), correctedTo: corrected.join(' ') };
+    // Each unknown word's nearest known words, tried in turn until one reading finds a game people may mean.
+    const options = words.map((w) => (vocabulary.has(w) ? [w] : vocabulary.corrections(w, CORRECTIONS_TRIED)));
+    for (let attempt = 0; attempt < CORRECTIONS_TRIED; attempt += 1) {
+      const corrected = words.map((w, i) => options[i]![Math.min(attempt, options[i]!.length - 1)] ?? w);
+      if (corrected.join(' ') === words.join(' ')) break;
+      if (attempt > 0 && options.every((o) => o.length <= attempt)) break;
+      const terms = { words: corrected, lastIsPrefix: false };
+      const { best, ...answer } = await this.run(terms, limit, offset);
+      // A correction is a guess: one that finds only games nobody would mean ("witcher" → "Star Watcher")
+      // is worse than saying the game is not in the catalog. (A deep page asks the first page about it.)
+      const top = best ?? (answer.total > 0 ? (await this.run(terms, 1, 0)).best : undefined);
+      if (top && meantAfterCorrection(top, corrected.some((w, i) => w === words[i]))) return { ...answer, correctedTo: corrected.join(' ') };
+    }
+    return first;
   }
 
-  private async run(words: string[], lastIsPrefix: boolean, limit: number, offset: number): Promise<SearchPage> {
+  /** One search as the words stand; `best`: the first of the ranked candidates, when this page is among them. */
+  private async run(terms: SearchTerms, limit: number, offset: number): Promise<SearchPage & { best?: RankedGame }> {
     // Rank the most popular matches by relevance instead of every match: a
     // one-word search in a million games can match tens of thousands.
-    const terms = { words, lastIsPrefix };
     const found = await this.mostPopularMatches(terms, CANDIDATES, this.surelyOverCap(terms));
     // Pages go as far as the count does ("1,000+"). Past the ranked candidates the matches follow in
     // popularity order, read a page at a time: ranking every match up to a deep page took 1.4 s of
@@ -78,40 +99,50 @@ export class CatalogSearch {
     if (offset >= end) return { ids: [], total: found.total };
     const ranked = offset < found.games.length ? await this.ranked(terms, found.games) : [];
     const beyond = end > found.games.length ? await this.matchIdsByPopularity(terms, Math.max(offset, found.games.length), end) : [];
-    return { ids: [...ranked.slice(offset, end), ...beyond], total: found.total };
+    const ids = [...ranked.slice(offset, end).map((g) => g.id), ...beyond];
+    return { ids, total: found.total, ...(ranked[0] ? { unsure: !meant(ranked[0]), best: ranked[0] } : {}) };
   }
 
   /** The candidates in relevance order (search-relevance.ts). */
-  private async ranked(terms: SearchTerms, games: SearchCandidate[]): Promise<number[]> {
+  private async ranked(terms: SearchTerms, games: SearchCandidate[]): Promise<RankedGame[]> {
     // Each name is scored once: the games it does not answer are the ones whose alternative names are read.
-    const nameScores = games.map((game) => titleScore(terms, game.name));
-    await this.addAlternativeNames(games.filter((_, i) => nameScores[i] === 0));
-    return rankByRelevance(terms, games, nameScores);
+    const nameMatches = games.map((game) => titleMatch(terms, game.name));
+    await this.addAlternativeNames(games.filter((_, i) => nameMatches[i] === undefined));
+    return rankByRelevance(terms, games, nameMatches);
   }
 
   /** The ids of the matches from position `from` to `to` (exclusive) in popularity order. */
-  private async matchIdsByPopularity({ words, lastIsPrefix }: SearchTerms, from: number, to: number): Promise<number[]> {
+  private async matchIdsByPopularity(terms: SearchTerms, from: number, to: number): Promise<number[]> {
     const k = this.db.kysely;
     if (this.db.dialect === 'sqlite') {
-      const ranks = await sql<{ rank: number }>`select rowid as rank from games_fts where games_fts match ${this.ftsMatch(words, lastIsPrefix)}
+      const ranks = await sql<{ rank: number }>`select rowid as rank from games_fts where games_fts match ${this.ftsMatch(terms)}
         order by rowid limit ${to - from} offset ${from}`.execute(k);
       if (ranks.rows.length === 0) return [];
       const rows = await sql<{ rank: number; id: number }>`select rank, game_id as id from search_ranks where rank in (${sql.join(ranks.rows.map((r) => r.rank))})`.execute(k);
       return rows.rows.sort((a, b) => a.rank - b.rank).map((r) => r.id);
     }
-    const rows = await sql<{ id: number }>`select id from games where search_vector @@ ${this.tsQuery(words, lastIsPrefix)}
+    const rows = await sql<{ id: number }>`select id from games where search_vector @@ ${this.tsQuery(terms)}
       order by popularity desc, id limit ${to - from} offset ${from}`.execute(k);
     return rows.rows.map((r) => r.id);
   }
 
-  /** SQLite: the FTS5 query (each word quoted, the last one a prefix while it is being typed). */
-  private ftsMatch(words: string[], lastIsPrefix: boolean): string {
-    return words.map((w, i) => `"${w}"${lastIsPrefix && i === words.length - 1 ? '*' : ''}`).join(' ');
+  /**
+   * SQLite: the FTS5 query (each word quoted, the last one a prefix while it is being typed). A last
+   * word that folding changed is searched both ways: "v" is 5 and the start of "vii" or "vampire".
+   */
+  private ftsMatch({ words, lastIsPrefix, lastTyped }: SearchTerms): string {
+    return words
+      .map((w, i) => {
+        if (!lastIsPrefix || i !== words.length - 1) return `"${w}"`;
+        return lastTyped ? `("${w}" OR "${lastTyped}"*)` : `"${w}"*`;
+      })
+      .join(' AND ');
   }
 
   /** PostgreSQL: the tsquery (the last word as its known completions; see prefixTerm). */
-  private tsQuery(words: string[], lastIsPrefix: boolean): RawBuilder<unknown> {
-    const tsquery = words.map((w, i) => (lastIsPrefix && i === words.length - 1 ? this.prefixTerm(w) : w)).join(' & ');
+  private tsQuery({ words, lastIsPrefix, lastTyped }: SearchTerms): RawBuilder<unknown> {
+    const last = (w: string) => (lastTyped ? `(${w} | ${this.prefixTerm(lastTyped)})` : this.prefixTerm(w));
+    const tsquery = words.map((w, i) => (lastIsPrefix && i === words.length - 1 ? last(w) : w)).join(' & ');
     return sql`to_tsquery('vgl_search', ${tsquery})`;
   }
 
@@ -127,10 +158,9 @@ export class CatalogSearch {
   /** The `count` most popular matches, most popular first, and how many match (up to the cap). */
   private async mostPopularMatches(terms: SearchTerms, count: number, overCap: boolean): Promise<{ games: SearchCandidate[]; total: number }> {
     const k = this.db.kysely;
-    const { words, lastIsPrefix } = terms;
     const candidate = (g: { id: number; name: string; popularity: number }): SearchCandidate => ({ ...g, popularity: Number(g.popularity), alternativeNames: [] });
     if (this.db.dialect === 'sqlite') {
-      const match = this.ftsMatch(words, lastIsPrefix);
+      const match = this.ftsMatch(terms);
       // Full-text rowids are popularity ranks (search-index.ts), so one pass in rowid order gives
       // both the capped total and the most popular matches. No bm25() here: it reads every match
       // of each word for its statistics, and under a rowid filter FTS5 re-runs the query per rowid.
@@ -143,7 +173,7 @@ export class CatalogSearch {
       const total = overCap && ranks.rows.length === count ? SEARCH_COUNT_CAP : ranks.rows.length;
       return { games: rows.rows.sort((a, b) => a.rank - b.rank).map(candidate), total };
     }
-    const q = this.tsQuery(words, lastIsPrefix);
+    const q = this.tsQuery(terms);
     const [rows, counted] = await Promise.all([
       sql<{ id: number; name: string; popularity: number }>`select id, name, popularity from games where search_vector @@ ${q}
         order by popularity desc, id limit ${count}`.execute(k),

@@ -175,7 +175,8 @@ export function createCatalogService(db: Db, community?: CommunitySignals, now: 
 
     async search(q: string, page: number, limit: number) {
       const result = await search.search(q, limit, (page - 1) * limit);
-      return { items: await cards(result.ids), total: result.total, correctedTo: result.correctedTo, correctionPending: result.correctionPending };
+      const { correctedTo, correctionPending, unsure } = result;
+      return { items: await cards(result.ids), total: result.total, correctedTo, correctionPending, unsure: unsure === true };
     },
 
     /**

@@ -1,4 +1,4 @@
-import { searchWords } from '@vgl/shared';
+import { indexTerms, searchWords } from '@vgl/shared';
 import type { Db } from '../../db/database.js';
 import { listedGame } from './catalog.visibility.js';
 import { Vocabulary } from './vocabulary.js';
@@ -7,6 +7,12 @@ import { Vocabulary } from './vocabulary.js';
 const TTL_MS = 10 * 60_000;
 /** Names read per query while building; the event loop gets a turn between pages. */
 const PAGE = 5_000;
+const TURN = 1_000;
+/**
+ * Hidden terms kept for completing: the short ones people type ("ff7", "alttp", "pacman"), not "lozalttp1",
+ * nor an initialism with a long number ("sdq123"), which is one title's alone and would fill memory.
+ */
+const completable = (term: string) => term.length <= 8 && !/\d{3}/.test(term);
 
 /**
  * The catalog's word list (vocabulary.ts), kept fresh without stalling the
@@ -85,8 +91,15 @@ export class CatalogWords {
           .orderBy('id')
           .limit(PAGE)
           .execute();
-        // A game counts once per word; alternative names only add their words (so "zeruda" is known).
-        for (const { name } of rows) for (const word of new Set(searchWords(name))) vocabulary.add(word, games);
+        for (let i = 0; i < rows.length; i += 1) {
+          const { name } = rows[i]!;
+          // A game counts once per word; alternative names only add their words (so "zeruda" is known).
+          for (const word of new Set(searchWords(name))) vocabulary.add(word, games);
+          // The index's hidden terms complete a word being typed on PostgreSQL ("ff" → "ff7") but correct no typo.
+          if (games) for (const term of new Set(indexTerms(name).split(' '))) if (completable(term)) vocabulary.add(term, games, false);
+          // Other requests get a turn every so many names (a page's terms take ~25 ms).
+          if (i % TURN === TURN - 1) await new Promise((resolve) => setImmediate(resolve));
+        }
         if (rows.length < PAGE) break;
         after = rows[rows.length - 1]!.id;
         await new Promise((resolve) => setImmediate(resolve));

@@ -10,14 +10,18 @@ export class Vocabulary {
   /** For each word, how many game names hold it (alternative names add the word, not to the count). */
   private readonly counts = new Map<string, number>();
   private readonly buckets = new Map<string, string[]>();
+  /** The words in buckets: those a typo may be corrected to. */
+  private readonly inBuckets = new Set<string>();
   private sorted: { words: string[]; before: number[] } | undefined;
 
-  add(word: string, games = 1): void {
+  /** `correctable`: a typo may be corrected to it (a name's word), or it only completes a word being typed (an initialism). */
+  add(word: string, games = 1, correctable = true): void {
     if (word.length < 3 || /^\d+$/.test(word)) return;
     this.sorted = undefined;
     const count = this.counts.get(word);
     this.counts.set(word, (count ?? 0) + games);
-    if (count !== undefined) return;
+    if (!correctable || this.inBuckets.has(word)) return;
+    this.inBuckets.add(word);
     const key = `${word[0]}${word.length}`;
     const bucket = this.buckets.get(key);
     if (bucket) bucket.push(word);
@@ -65,23 +69,31 @@ export class Vocabulary {
    * or undefined when none is close.
    */
   correct(word: string): string | undefined {
-    if (word.length < 3 || /^\d+$/.test(word)) return undefined;
+    return this.corrections(word, 1)[0];
+  }
+
+  /**
+   * The nearest words within the allowed distance, at most `most`: nearest first, then the most
+   * frequent. More than one when the nearest may not fit the other words ("chrono triger": "tiger"
+   * is as near as "trigger" and more common, but no title has "chrono tiger").
+   */
+  corrections(word: string, most: number): string[] {
+    if (word.length < 3 || /^\d+$/.test(word)) return [];
     const maxDistance = word.length <= 5 ? 1 : 2;
     // A typo rarely hits the first letter; swapping the first two letters is the exception we allow.
     const firsts = new Set([word[0]!, word[1]!]);
-    let best: { word: string; distance: number; count: number } | undefined;
+    const found: { word: string; distance: number; count: number }[] = [];
     for (let length = word.length - maxDistance; length <= word.length + maxDistance; length += 1) {
       const candidates = [...firsts].flatMap((first) => this.buckets.get(`${first}${length}`) ?? []);
       for (const candidate of candidates) {
-        const count = this.counts.get(candidate) ?? 0;
         const distance = editDistance(word, candidate, maxDistance);
-        if (distance > maxDistance) continue;
-        if (!best || distance < best.distance || (distance === best.distance && count > best.count)) {
-          best = { word: candidate, distance, count };
-        }
+        if (distance <= maxDistance) found.push({ word: candidate, distance, count: this.counts.get(candidate) ?? 0 });
       }
     }
-    return best?.word;
+    return found
+      .sort((a, b) => a.distance - b.distance || b.count - a.count)
+      .slice(0, most)
+      .map((c) => c.word);
   }
 }
 

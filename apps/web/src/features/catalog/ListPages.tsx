@@ -29,6 +29,12 @@ export function SearchPage() {
           <p>
             Nothing matched “{q}” exactly; showing results for “{results.data.correctedTo}”.
           </p>
+        ) : results.data?.unsure && page === 1 ? (
+          // The words are only part of little-known titles: say first that the game may not be here.
+          <>
+            <p>“{q}” may not be in this catalog: no game is called that, and the titles below only contain it.</p>
+            <AddGameOffer query={q} />
+          </>
         ) : undefined
       }
       page={page}

@@ -66,6 +66,8 @@ export interface GamesPage {
   items: GameCard[];
   total: number;
   correctedTo?: string;
+  /** A search whose first result is probably not the game meant: it may not be in the catalog (X-Search-Unsure). */
+  unsure?: boolean;
 }
 
 async function fetchPage(path: string): Promise<GamesPage> {
@@ -75,6 +77,7 @@ async function fetchPage(path: string): Promise<GamesPage> {
     items: data,
     total: Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length),
     ...(corrected ? { correctedTo: decodeURIComponent(corrected) } : {}),
+    ...(headers.get('X-Search-Unsure') === '1' ? { unsure: true } : {}),
   };
 }
 

@@ -104,6 +104,17 @@ describe('search form (SPEC §2, §5)', () => {
       expect(router.state.location.pathname).toBe('/search/');
     });
 
+    it('says first that the game may not be in the catalog when the server is unsure of what it found', async () => {
+      stubFetch({ '/api/igdb/search': { body: [game(3, 'Marie Celeste', 1984, 'ZX Spectrum')], headers: { 'X-Search-Unsure': '1' } } });
+      const { input } = setup();
+      fireEvent.change(input, { target: { value: 'celeste' } });
+      const list = await screen.findByRole('listbox', { name: 'Suggested games' });
+      const note = screen.getByText('“celeste” may not be in this catalog.');
+      expect(note.compareDocumentPosition(list) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Log in to add this game' })).toBeTruthy();
+      expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual(['Marie Celeste1984 · ZX Spectrum']);
+    });
+
     it('opens a game on click', async () => {
       answers();
       const { input, router } = setup();

@@ -10,7 +10,9 @@ import { useGameCombobox } from './useGameCombobox';
  * nothing; Enter goes to /search. From two characters on it suggests up to
  * six games (the ARIA 1.2 combobox pattern): the arrow keys move through
  * them, Enter opens the one chosen, Escape closes the list and then the box.
- * When it finds nothing it says so and offers "Add this game".
+ * When it finds nothing it says so and offers "Add this game"; when it finds
+ * only games the words are part of, little-known ones, it says first that
+ * the game may not be in the catalog.
  */
 export function SearchForm({ onDone }: { onDone: () => void }) {
   const inputRef = useRef<HTMLInputElement>(null);
@@ -19,7 +21,7 @@ export function SearchForm({ onDone }: { onDone: () => void }) {
     navigate(href);
     onDone();
   };
-  const { listId, query, games, nothingFound, open, chosen, inputProps, optionProps } = useGameCombobox({
+  const { listId, query, games, nothingFound, unsure, open, chosen, inputProps, optionProps } = useGameCombobox({
     onEscapeClosed: onDone,
     onChoose: (game) => go(`/games/${game.slug}`),
   });
@@ -27,6 +29,18 @@ export function SearchForm({ onDone }: { onDone: () => void }) {
   useEffect(() => {
     inputRef.current?.focus();
   }, []);
+
+  const list = (
+    <ul id={listId} role="listbox" aria-label="Suggested games" className={styles.suggestions} hidden={!open}>
+      {open &&
+        games.map((game, i) => (
+          <li key={game.id} {...optionProps(i)} className={styles.suggestion}>
+            <span className={styles.suggestionName}>{game.name}</span>
+            <span className={styles.suggestionMeta}>{[game.release_year, game.platform].filter((x) => x !== null).join(' · ')}</span>
+          </li>
+        ))}
+    </ul>
+  );
 
   return (
     <form
@@ -40,15 +54,15 @@ export function SearchForm({ onDone }: { onDone: () => void }) {
       }}
     >
       <input ref={inputRef} type="search" name="q" placeholder="Search" aria-label="Search games" {...inputProps} className={styles.searchInput} />
-      <ul id={listId} role="listbox" aria-label="Suggested games" className={styles.suggestions} hidden={!open}>
-        {open &&
-          games.map((game, i) => (
-            <li key={game.id} {...optionProps(i)} className={styles.suggestion}>
-              <span className={styles.suggestionName}>{game.name}</span>
-              <span className={styles.suggestionMeta}>{[game.release_year, game.platform].filter((x) => x !== null).join(' · ')}</span>
-            </li>
-          ))}
-      </ul>
+      {unsure && open ? (
+        // Only part of obscure titles ("celeste" → "Marie Celeste"): the offer comes first, not a wrong game.
+        <div className={styles.unsureMenu}>
+          <AddGameOffer query={query} variant="menu" note={`“${query.trim()}” may not be in this catalog.`} onDone={onDone} />
+          {list}
+        </div>
+      ) : (
+        list
+      )}
       {/* Nothing by that name: say so plainly, and offer to add it (or to log in for that). */}
       {nothingFound && <AddGameOffer query={query} variant="menu" onDone={onDone} />}
     </form>

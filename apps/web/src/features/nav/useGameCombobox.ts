@@ -22,7 +22,7 @@ export function useGameCombobox({ initialQuery = '', onEscapeClosed, onChoose }:
   const [query, setQuery] = useState(initialQuery);
   const [active, setActive] = useState(-1);
   const [dismissed, setDismissed] = useState(false);
-  const { games, nothingFound } = useSearchSuggestions(query);
+  const { games, nothingFound, unsure } = useSearchSuggestions(query);
   const open = !dismissed && games.length > 0;
   const optionId = (i: number) => `${listId}-option-${i}`;
 
@@ -71,5 +71,5 @@ export function useGameCombobox({ initialQuery = '', onEscapeClosed, onChoose }:
     onMouseEnter: () => setActive(i),
   });
 
-  return { listId, query, games, nothingFound, open, active, chosen: open && active >= 0 ? games[active] : undefined, inputProps, optionProps };
+  return { listId, query, games, nothingFound, unsure, open, active, chosen: open && active >= 0 ? games[active] : undefined, inputProps, optionProps };
 }

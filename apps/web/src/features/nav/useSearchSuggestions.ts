@@ -19,21 +19,29 @@ function useDebounced<T>(value: T, ms: number): T {
 /**
  * Up to six games for what is typed in the nav's search box (the catalog
  * search, page 1), and whether the search for exactly what is typed now
- * found nothing (the box then says so and offers to add the game).
+ * found nothing (the box then says so and offers to add the game), or only
+ * games it is probably not (`unsure`: the box says first that the game may
+ * not be in the catalog).
  */
-export function useSearchSuggestions(query: string): { games: GameCard[]; nothingFound: boolean } {
+export function useSearchSuggestions(query: string): { games: GameCard[]; nothingFound: boolean; unsure: boolean } {
   const q = useDebounced(query.trim(), SUGGEST.debounceMs);
   const enabled = q.length >= SUGGEST.minChars;
   const result = useQuery({
     queryKey: ['suggest', q],
     enabled,
-    queryFn: async ({ signal }) =>
-      (await api.get<GameCard[]>(`/api/igdb/search?${new URLSearchParams({ q, p: '1', limit: String(SUGGEST.limit) })}`, { signal })).data,
+    queryFn: async ({ signal }) => {
+      const { data, headers } = await api.get<GameCard[]>(`/api/igdb/search?${new URLSearchParams({ q, p: '1', limit: String(SUGGEST.limit) })}`, { signal });
+      return { games: data, unsure: headers.get('X-Search-Unsure') === '1' };
+    },
     placeholderData: keepPreviousData,
     staleTime: 60_000,
     retry: false,
   });
   const current = enabled && query.trim().length >= SUGGEST.minChars;
   const settled = current && q === query.trim() && result.isSuccess && !result.isPlaceholderData && !result.isFetching;
-  return { games: current ? (result.data ?? []) : [], nothingFound: settled && result.data.length === 0 };
+  return {
+    games: current ? (result.data?.games ?? []) : [],
+    nothingFound: settled && result.data.games.length === 0,
+    unsure: settled && result.data.unsure && result.data.games.length > 0,
+  };
 }

@@ -68,6 +68,16 @@ describe('when the game is not there', () => {
     expect(modalStore.getState().modals).toEqual([{ name: 'login' }]);
   });
 
+  it('says first that the game may not be in the catalog when the search is unsure of the titles it found', async () => {
+    const marie = { _id: '3', id: 3, name: 'Marie Celeste', slug: 'marie-celeste', cover: null, first_release_date: null, release_year: 1984, rating: null, platform: 'ZX Spectrum' };
+    stubFetch({ '/api/igdb/search': { body: [marie], headers: { 'X-Total-Count': '1', 'X-Search-Unsure': '1' } } });
+    searchPage();
+    const note = await screen.findByText(/“Night Harbour” may not be in this catalog/);
+    const [card] = await screen.findAllByText('Marie Celeste');
+    expect(note.compareDocumentPosition(card!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Log in to add this game' })).toBeTruthy();
+  });
+
   it('offers a member "Add this game", prefilled with the search, and opens the new game’s page on 201', async () => {
     signIn();
     const requests = stubFetch({ ...noResults, ...platforms, 'POST /api/games/submissions': { status: 201, body: made({ platforms: [{ slug: 'switch', name: 'Nintendo Switch' }] }) } });

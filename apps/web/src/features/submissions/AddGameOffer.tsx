@@ -17,6 +17,8 @@ interface AddGameOfferProps {
   variant?: 'page' | 'menu';
   /** After the game was made and its page opened (the nav closes its search box). */
   onDone?: () => void;
+  /** The menu's line when the search found games, though probably not this one (instead of "No game matches …"). */
+  note?: string;
 }
 
 /**
@@ -25,7 +27,7 @@ interface AddGameOfferProps {
  * visitor. The game is the member's at once; others see it once a
  * moderator approves it.
  */
-export function AddGameOffer({ query, variant = 'page', onDone }: AddGameOfferProps) {
+export function AddGameOffer({ query, variant = 'page', onDone, note }: AddGameOfferProps) {
   const owner = useId();
   const signedIn = useAuth((s) => s.isAuthenticated);
   const mine = useStore(dialogStore, (s) => s.owner === owner);
@@ -58,7 +60,7 @@ export function AddGameOffer({ query, variant = 'page', onDone }: AddGameOfferPr
           Is “{query.trim()}” missing from the catalog? Add it: you can log, rate and review it right away, and everyone sees it once a moderator approves it.
         </p>
       ) : (
-        <p>No game matches “{query.trim()}”.</p>
+        <p>{note ?? <>No game matches “{query.trim()}”.</>}</p>
       )}
       {action}
       {mine && (
