@@ -27,7 +27,7 @@ export interface TestAppOptions {
   smtp?: boolean;
   rateLimits?: boolean;
   requestTimeoutMs?: number;
-  /** Background jobs: by default workers look for jobs every 0.5 s and the IGDB sync's first run waits an hour. */
+  /** Background jobs: by default workers look for jobs every 0.5 s and the IGDB and Wikidata syncs' first runs wait an hour. */
   jobs?: JobsOptions;
 }
 
@@ -97,7 +97,7 @@ async function startApp(database: Config['database'], dataDir: string, options: 
   const db = createDb(config.database);
   await migrateToLatest(db);
   const webRoot = options.webRoot ?? writeFakeWebRoot(path.join(dataDir, 'web'));
-  const jobs: JobsOptions = { pollSeconds: 0.5, igdbSchedule: { firstRunDelayMs: 3_600_000 }, ...options.jobs };
+  const jobs: JobsOptions = { pollSeconds: 0.5, igdbSchedule: { firstRunDelayMs: 3_600_000 }, wikidataSchedule: { firstRunDelayMs: 3_600_000 }, ...options.jobs };
   const app = await buildApp({ config, db, webRoot, logger: process.env.TEST_LOG ? { level: 'error' } : false, rateLimits: options.rateLimits ?? false, documentedStatusesOnly: true, requestTimeoutMs: options.requestTimeoutMs, jobs });
   return { app, db, config };
 }
