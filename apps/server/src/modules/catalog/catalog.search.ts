@@ -38,10 +38,13 @@ const SURELY_OVER_CAP = SEARCH_COUNT_CAP * 10;
 
 /**
  * Full-text search over names and alternative names: case, accents and
- * punctuation do not matter, the last word matches as a prefix, and when
- * nothing matches, each unknown word is corrected to the nearest known one.
- * The database finds the most popular matches (FTS5 / tsvector, per
- * dialect); search-relevance.ts orders them the same way on both.
+ * punctuation do not matter, numerals match either way, "&" is "and", and
+ * initialisms find their game (the query is folded as search-index.ts
+ * indexes titles: @vgl/shared search-words.ts); the last word matches as a
+ * prefix, and when nothing matches, each unknown word is corrected to a
+ * near known one. The database finds the most popular matches (FTS5 /
+ * tsvector, per dialect); search-relevance.ts orders them the same way on
+ * both, and says when the best is probably not the game meant.
  */
 export class CatalogSearch {
   private readonly words: CatalogWords;

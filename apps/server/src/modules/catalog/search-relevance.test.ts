@@ -124,6 +124,9 @@ describe('search equivalences in the ranking', () => {
     expect(meant(best('celeste', [game('Marie Celeste', 19)]))).toBe(false);
     expect(meant(best('marie celeste', [game('Marie Celeste', 19)]))).toBe(true);
     expect(meant(best('zelda', [game('The Legend of Zelda', 60)]))).toBe(true);
+    // Still typing: no verdict on "cel" before it becomes "celeste".
+    expect(meant(rankByRelevance(terms('cel', true), [game('Marie Celeste', 19)])[0]!)).toBe(true);
+    expect(meant(rankByRelevance(terms('celeste', true), [game('Marie Celeste', 19)])[0]!)).toBe(false);
   });
 
   it('reads popularity as how well known a game is: 10 per nat, IGDB’s most visited a little above the rest', () => {

@@ -65,6 +65,8 @@ export interface TitleMatch {
   score: number;
   /** The search is a whole name, a whole main title or subtitle, or an initialism of one: what a person types for a game they mean. */
   whole: boolean;
+  /** Every word of the search is a whole word of the title: the last one is not still being typed ("cel" of "Celeste"). */
+  complete: boolean;
 }
 
 function matches(terms: SearchTerms, index: number, spelling: Spelling, at: number): boolean {
@@ -105,7 +107,9 @@ function spellingMatch(terms: SearchTerms, spelling: Spelling): TitleMatch | und
     (at === 0 ? AT_START : 0) -
     Math.min(MOST_FOR_LENGTH, extra * PER_EXTRA_WORD);
   const asPart = spelling.partOnly ? whole : wholePart;
-  return { score: score + (whole && !spelling.partOnly ? WHOLE_NAME : asPart ? WHOLE_PART : 0), whole: whole || wholePart };
+  const last = terms.lastTyped ?? terms.words[n - 1];
+  const complete = terms.words.every((term, i) => spelling.words.some((w, at) => w === term || (i === n - 1 && (spelling.written?.[at] ?? w) === last)));
+  return { score: score + (whole && !spelling.partOnly ? WHOLE_NAME : asPart ? WHOLE_PART : 0), whole: whole || wholePart, complete };
 }
 
 /** Every spelling of a title worth comparing with this search. `initialisms`: the game's own name, not an alternative one. */
@@ -160,8 +164,12 @@ function bestMatch(terms: SearchTerms, game: SearchCandidate, inName: TitleMatch
   return best;
 }
 
-/** Whether a ranked game is one a person may mean: their words are a whole name of it, or it is well known. */
-export const meant = (game: RankedGame): boolean => game.match !== undefined && (game.match.whole || game.fame >= KNOWN);
+/**
+ * Whether a ranked game is one a person may mean: their words are a whole name of it, or it is well known.
+ * While the last word is still being typed, nothing is judged yet: the type-ahead shows its suggestions.
+ */
+export const meant = (game: RankedGame): boolean =>
+  game.match !== undefined && (game.match.whole || game.fame >= KNOWN || !game.match.complete);
 
 /**
  * Whether a game found by a corrected search is one the person may mean. A correction is a guess, and
