@@ -111,7 +111,8 @@ export const submissionMergeInputSchema = z
           .trim()
           .min(1)
           .max(200)
-          .transform((value) => (/^\d+$/.test(value) ? Number(value) : value.toLowerCase())),
+          // An id past the database's integers is no game's: looked up as a slug, it answers 404, not a database error.
+          .transform((value) => (/^\d+$/.test(value) && Number(value) <= DB_INT_MAX ? Number(value) : value.toLowerCase())),
       ],
       { error: SUBMISSION_MESSAGES.mergeTargetRequired },
     ),
