@@ -25,3 +25,4 @@ export * from './onboarding.js';
 export * from './text-encoding.js';
 export * from './submissions.js';
 export * from './search-words.js';
+export * from './text-rules.js';

@@ -1,9 +1,14 @@
 import { PRODUCT } from './limits.js';
 import { parseReviewText } from './review-text.js';
+import { plainLine } from './text-rules.js';
 
-/** "{title} | VGL", or the tagline when a page has no title of its own (SPEC §2). */
+/**
+ * "{title} | VGL", or the tagline when a page has no title of its own (SPEC §2).
+ * Members' words reach titles (list names, game names from submissions): one
+ * plain line, so a bidi override cannot turn " | VGL" and the tab around.
+ */
 export function pageTitle(title?: string | null): string {
-  const trimmed = title?.trim();
+  const trimmed = title ? plainLine(title) : '';
   return trimmed ? `${trimmed} | ${PRODUCT.name}` : PRODUCT.tagline;
 }
 

@@ -1,3 +1,4 @@
+import { hasVisibleText, plainLine } from './text-rules.js';
 import type { UserRef } from './library.js';
 
 /**
@@ -21,20 +22,11 @@ export const SUBMISSION_LIMITS = {
 export const SUBMISSION_STATES = ['pending', 'approved', 'rejected', 'merged'] as const;
 export type SubmissionState = (typeof SUBMISSION_STATES)[number];
 
-// Characters that show nothing: C0/C1 controls (tabs and line breaks become spaces instead), soft hyphen, zero-width space, direction marks, bidi
-// embeddings, overrides and isolates, word joiner and invisible operators, BOM, and the blank "letters"
-// (Hangul fillers, braille blank) that would otherwise pass for a name. Joiners (U+200C/D) stay: scripts
-// and emoji need them between visible characters, and a name of joiners alone has nothing visible.
-// Combining marks among them (U+034F, U+17B4–5, U+180B–D, U+180F) stand alone in the alternation, not in the class.
-// eslint-disable-next-line no-control-regex
-const INVISIBLE_IN_NAMES = /[\u0000-\u0008\u000E-\u001F\u007F-\u009F\u00AD\u061C\u115F\u1160\u180E\u200B\u200E\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFEFF\uFFA0\uFFF9-\uFFFB]|\u034F|\u17B4|\u17B5|\u180B|\u180C|\u180D|\u180F/g;
-const VISIBLE = /[\p{L}\p{N}\p{P}\p{S}]/u;
-
 /** A submitted name as it is kept: invisible and bidi control characters stripped, runs of spaces made one, trimmed. */
-export const cleanGameName = (raw: string) => raw.replace(INVISIBLE_IN_NAMES, '').replace(/\s+/g, ' ').trim();
+export const cleanGameName = plainLine;
 
 /** Whether a (cleaned) name has anything one can see. */
-export const hasVisibleCharacter = (name: string) => VISIBLE.test(name);
+export const hasVisibleCharacter = hasVisibleText;
 
 /** The latest release year a submission may give (current year + 10), read when asked so it moves with the calendar. */
 export const submissionYearMax = (now = new Date()) => now.getUTCFullYear() + SUBMISSION_LIMITS.yearsAhead;

@@ -110,6 +110,19 @@ describe.each(dbKinds)('page head tags for link previews on %s', (kind) => {
     expect((await page('/u/nobody/settings')).statusCode).toBe(200);
   });
 
+  it('puts a list title in the page head as one plain line, without bidi controls (even one stored before the rule)', async () => {
+    const ann = await t.db.kysely.selectFrom('users').select('id').where('username', '=', 'Ann').executeTakeFirstOrThrow();
+    const at = Date.now();
+    await t.db.kysely
+      .insertInto('lists')
+      .values({ user_id: ann.id, slug: 'spoof', title: 'My \u202Egnp.exe\u202C\nfavourites\u200B', description: 'A \u2066quiet\u2069 list', ranked: 0, is_public: 1, created_at: at, updated_at: at })
+      .execute();
+    const html = (await t.app.inject({ url: '/u/Ann/lists/spoof' })).body;
+    expect(titleOf(html)).toEqual(['My gnp.exe favourites, a list by Ann | VGL']);
+    expect(metaOf(html, 'property', 'og:title').content).toBe('My gnp.exe favourites, a list by Ann | VGL');
+    expect(metaOf(html, 'name', 'description').content).toBe('A quiet list');
+  });
+
   it('keeps the defaults for pages without their own head', async () => {
     const res = await page('/trending');
     expect(res.statusCode).toBe(200);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { APP_ROUTES, PRODUCT, canonicalUrl, isAppRoute, pageTitle } from '@vgl/shared';
+import { APP_ROUTES, PRODUCT, canonicalUrl, isAppRoute, pageTitle, plainLine } from '@vgl/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NOT_FOUND, type PageHead, type PageMetaLookup } from './page-meta.js';
 import type { registerResponseCache } from './response-cache.js';
@@ -58,7 +58,7 @@ export function pageTemplate(indexHtml: string): string {
  */
 export function headTags(publicUrl: string, pathname: string, head?: PageHead): string {
   const title = escapeAttr(pageTitle(head?.title));
-  const description = escapeAttr(head?.description ?? PRODUCT.description);
+  const description = escapeAttr(plainLine(head?.description ?? PRODUCT.description));
   const url = escapeAttr(canonicalUrl(publicUrl, pathname));
   const image = escapeAttr(new URL(head?.image ?? PRODUCT.shareImage, publicUrl).href);
   return [

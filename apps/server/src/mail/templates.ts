@@ -1,3 +1,4 @@
+import { plainLine } from '@vgl/shared';
 import type { MailMessage } from './mailer.js';
 
 const escapeHtml = (value: string) =>
@@ -14,7 +15,8 @@ function mail(to: string, subject: string, greeting: string, body: string, actio
 <p style="font-size:13px;color:#a9afc4">If the button does not work, open this link: <br><a href="${escapeHtml(link)}" style="color:#c4b5fd">${escapeHtml(link)}</a></p>
 <p style="font-size:13px;color:#a9afc4">${escapeHtml(footer)}</p>
 </div></body></html>`;
-  return { to, subject, text, html, link };
+  // One plain line: a subject is a header, and members' words may reach it.
+  return { to, subject: plainLine(subject), text, html, link };
 }
 
 export const activationMail = (to: string, username: string, link: string) =>

@@ -1,4 +1,4 @@
-import { PRODUCT, canonicalUrl, pageTitle } from '@vgl/shared';
+import { PRODUCT, canonicalUrl, pageTitle, plainLine } from '@vgl/shared';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 
@@ -32,7 +32,7 @@ export function usePageMeta({ title, description, image }: PageMeta = {}): void 
   useEffect(() => {
     const origin = window.location.origin;
     const fullTitle = pageTitle(title);
-    const text = description ?? PRODUCT.description;
+    const text = plainLine(description ?? PRODUCT.description);
     const url = canonicalUrl(origin, pathname);
     const shareImage = new URL(image ?? PRODUCT.shareImage, origin).href;
     document.title = fullTitle;

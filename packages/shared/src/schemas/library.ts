@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { JOURNAL_LIMITS, JOURNAL_MESSAGES, LIBRARY_SHELVES } from '../journal.js';
 import { LIBRARY_LIMITS, LIBRARY_SORTS } from '../library.js';
 import { PAGING } from '../limits.js';
+import { hasVisibleText } from '../text-rules.js';
 import { idOf, usernameParamSchema } from './common.js';
 
 const isoDate = (label: string) =>
@@ -46,7 +47,8 @@ const text = (label: string, max: number) =>
     .max(max, `${label} must have at most ${max.toLocaleString('en-US')} characters`)
     .nullable()
     .default(null)
-    .transform((value) => (value ? value : null));
+    // Only invisible characters is nothing written: kept as none rather than a blank review.
+    .transform((value) => (value && hasVisibleText(value) ? value : null));
 
 /** PUT /api/users/{username}/library/{gameSlug}: the library form. */
 export const libraryEntryInputSchema = z
@@ -280,6 +282,8 @@ export const commentInputSchema = z.object({
     .string({ error: 'Write something first.' })
     .trim()
     .min(1, 'Write something first.')
+    // Zero-width spaces and the like show as a blank comment: the same as writing nothing.
+    .refine(hasVisibleText, 'Write something first.')
     .max(2_000, 'A comment must have at most 2,000 characters'),
 });
 export type CommentInput = z.infer<typeof commentInputSchema>;

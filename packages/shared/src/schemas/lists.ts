@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasVisibleText, plainLine } from '../text-rules.js';
 import { LIST_LIMITS, LIST_MESSAGES, type ListDetail, type ListItem, type ListSummary } from '../lists.js';
 import { DB_INT_MAX, idOf, named, userRefSchema, usernameParamSchema } from './common.js';
 import { writtenTextSchema } from './library.js';
@@ -9,11 +10,18 @@ import { entryGameSchema } from './library-responses.js';
 /** POST /api/users/{username}/lists and PUT …/lists/{slug}: the whole form (the slug stays what it was made with). */
 export const listInputSchema = z
   .object({
+    // Kept as one plain line: it becomes the page title and link previews, where a bidi override would turn the rest around.
     title: z
       .string({ error: LIST_MESSAGES.titleRequired })
-      .trim()
-      .min(1, LIST_MESSAGES.titleRequired)
-      .max(LIST_LIMITS.titleMaxLength, LIST_MESSAGES.titleTooLong),
+      .transform(plainLine)
+      .pipe(
+        z
+          .string()
+          .min(1, LIST_MESSAGES.titleRequired)
+          .refine(hasVisibleText, LIST_MESSAGES.titleRequired)
+          .max(LIST_LIMITS.titleMaxLength, LIST_MESSAGES.titleTooLong),
+      )
+      .describe('One line; invisible and bidi control characters are removed'),
     description: writtenTextSchema('Description', LIST_LIMITS.descriptionMaxLength).describe('Shown with the review text rules (SPEC §5)'),
     ranked: z.boolean({ error: 'Ranked must be true or false' }).default(false).describe('Show the games numbered, in order'),
     isPublic: z.boolean({ error: 'Public must be true or false' }).default(true).describe('Private lists are seen by their owner only'),

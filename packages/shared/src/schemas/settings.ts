@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasVisibleText } from '../text-rules.js';
 import { LIBRARY_LIMITS } from '../library.js';
 import { MESSAGES } from '../messages.js';
 import { SETTINGS_LIMITS, SETTINGS_MESSAGES } from '../settings.js';
@@ -16,7 +17,7 @@ export const profileInputSchema = z
       .max(SETTINGS_LIMITS.bioMaxLength, SETTINGS_MESSAGES.bioTooLong)
       .nullable()
       .default(null)
-      .transform((value) => (value ? value : null))
+      .transform((value) => (value && hasVisibleText(value) ? value : null))
       .describe(`At most ${SETTINGS_LIMITS.bioMaxLength} characters; empty or null removes it`),
   })
   .meta({ examples: [{ bio: 'Platformers and long RPGs. Currently: Hades.' }] });

@@ -6,9 +6,10 @@ import { userRateLimit } from '../../http/user-rate-limit.js';
 import type { SocialServices } from '../activity/activity.service.js';
 import { libraryRepo } from '../library/library.repo.js';
 import type { Actor } from '../library/library.service.js';
+import { canLibrary } from '../library/library.policy.js';
 import { canList } from '../lists/lists.policy.js';
 import { listsRepo } from '../lists/lists.repo.js';
-import type { UserRow } from '../users/users.repo.js';
+import { usersRepo, type UserRow } from '../users/users.repo.js';
 import { canComment } from './comments.policy.js';
 import { presentComment } from './comments.presenter.js';
 import { commentsRepo, subjectOfComment, type CommentSubject } from './comments.repo.js';
@@ -54,6 +55,20 @@ export function createCommentsService(db: Db, deps: SocialServices, now: () => n
     return comment;
   }
 
+  /**
+   * A comment as the actor may reach it now: its list may have gone private
+   * or its review's author been suspended since it was written, and then it
+   * is not there for them (404, as its page would be).
+   */
+  async function reachableComment(actor: UserRow, id: number) {
+    const comment = await commentOrThrow(id);
+    const owner = await usersRepo.findById(k, comment.subject_user_id);
+    const list = comment.list_id === null ? undefined : await listsRepo.byId(k, comment.list_id);
+    const readable = owner && canLibrary(actor, 'read', owner) && (comment.list_id === null || (list && canList(actor, 'read', list)));
+    if (!readable) throw notFound('There is no such comment.');
+    return comment;
+  }
+
   return {
     async list(actor: Actor, ref: CommentedRef, page: number, perPage: number) {
       const { subject } = await commentedOf(actor, ref);
@@ -85,7 +100,7 @@ export function createCommentsService(db: Db, deps: SocialServices, now: () => n
     },
 
     async edit(actor: UserRow, id: number, input: CommentInput) {
-      const comment = await commentOrThrow(id);
+      const comment = await reachableComment(actor, id);
       if (!canComment(actor, 'edit', comment)) throw forbidden(API_MESSAGES.forbidden);
       await commentsRepo.updateBody(k, id, input.body, now());
       // Deleted meanwhile by another request: a 404 like any other.

@@ -45,6 +45,12 @@ describe.each(dbKinds)('comments on reviews on %s', (kind) => {
     expect(empty.statusCode).toBe(400);
     expect(empty.json().errors.body).toBe('Write something first.');
     expect((await post('bob', 'x'.repeat(2001))).statusCode).toBe(400);
+    // Only invisible characters (zero-width space, bidi marks, a Hangul filler) show as a blank comment: refused alike.
+    for (const blank of ['\u200B\u200B', '\u202E \u2066\u200F', '\u3164', '\uFEFF\n\u2060']) {
+      const invisible = await post('bob', blank);
+      expect(invisible.statusCode).toBe(400);
+      expect(invisible.json().errors.body).toBe('Write something first.');
+    }
     expect((await call('POST', '/api/users/ann/reviews/nope/comments', 'bob', { body: 'hi' })).statusCode).toBe(404);
     expect((await call('PUT', '/api/comments/99999', 'bob', { body: 'hi' })).statusCode).toBe(404);
   });
@@ -85,6 +91,21 @@ describe.each(dbKinds)('comments on reviews on %s', (kind) => {
     expect(bodies).not.toContain('Soon hidden.');
     expect((await post('cat', 'Still here?')).statusCode).toBe(403);
     await usersRepo.update(t.db.kysely, cat.id, { state: 'active' });
+  });
+
+  it('re-checks the list a comment is under: gone private, its comments cannot be edited by others', async () => {
+    const made = await call('POST', '/api/users/ann/lists', 'ann', { title: 'Puzzlers', isPublic: true });
+    expect(made.statusCode).toBe(201);
+    const comments = `/api/users/ann/lists/${made.json().slug}/comments`;
+    const bobs = (await call('POST', comments, 'bob', { body: 'Nice list.' })).json().id as number;
+    await call('PUT', `/api/users/ann/lists/${made.json().slug}`, 'ann', { title: 'Puzzlers', isPublic: false });
+    const edit = await call('PUT', `/api/comments/${bobs}`, 'bob', { body: 'Still reading it?' });
+    expect(edit.statusCode).toBe(404);
+    expect(edit.json().message).toBe('There is no such comment.');
+    // The owner still sees it as written.
+    expect((await call('GET', comments, 'ann')).json().map((c: { body: string }) => c.body)).toEqual(['Nice list.']);
+    await call('PUT', `/api/users/ann/lists/${made.json().slug}`, 'ann', { title: 'Puzzlers', isPublic: true });
+    expect((await call('PUT', `/api/comments/${bobs}`, 'bob', { body: 'Edited again.' })).statusCode).toBe(200);
   });
 
   it('limits how fast one person comments (429 with a message)', async () => {

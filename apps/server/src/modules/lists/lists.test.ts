@@ -72,6 +72,16 @@ describe.each(dbKinds)('lists on %s', (kind) => {
     expect(empty.statusCode).toBe(400);
     expect(empty.json().errors.title).toBe(LIST_MESSAGES.titleRequired);
     expect((await create('ann', { title: 'x'.repeat(101) })).json().errors.title).toBe(LIST_MESSAGES.titleTooLong);
+    // Blank once invisible characters are set aside: the same message as an empty title.
+    expect((await create('ann', { title: '\u200B\u2060\u3164' })).json().errors.title).toBe(LIST_MESSAGES.titleRequired);
+    // Bidi overrides and zero-width characters are taken out; the title is kept as one plain line (it becomes page titles and previews).
+    const spoof = await create('ann', { title: 'Fav\u202Egames\u200B  of\nall time' });
+    expect(spoof.statusCode).toBe(201);
+    expect(spoof.json().title).toBe('Favgames of all time');
+    const arabic = await create('ann', { title: 'ألعابي المفضلة' });
+    expect(arabic.json().title).toBe('ألعابي المفضلة');
+    // An optional text of invisible characters only is no text.
+    expect((await create('ann', { title: 'Quiet', description: '\u200B \u200B' })).json().description).toBeNull();
     expect((await create('ann', { title: 'Long', description: 'x'.repeat(LIST_LIMITS.descriptionMaxLength + 1) })).json().errors.description).toBe(
       'Description must have at most 10,000 characters',
     );
