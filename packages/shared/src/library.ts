@@ -72,6 +72,8 @@ export interface ReviewEntry {
   review: string | null;
   /** The review's own slug: /u/{username}/reviews/{slug}. */
   slug: string | null;
+  /** The author says the review gives things away: shown blurred until the reader reveals it. */
+  spoilers: boolean;
   status: PlayStatus | null;
   platform: string[];
   comments: number;

@@ -120,6 +120,8 @@ export interface LibraryEntriesTable {
   review_slug: string | null;
   review_created_at: number | null;
   review_updated_at: number | null;
+  /** 1 when the author marked the review as containing spoilers (0038): shown blurred until revealed. */
+  review_spoilers: Generated<number>;
   /** ISO dates "YYYY-MM-DD". */
   started_on: string | null;
   finished_on: string | null;

@@ -53,7 +53,8 @@ export function createPageMeta(db: Db, library: LibraryService): PageMetaLookup 
       const entry = await library.review(null, username, slug);
       return {
         title: `${entry.game.name} review by ${entry.user.username}`,
-        description: reviewMetaDescription(entry.review ?? ''),
+        // A preview would spoil what the reader has to click to reveal.
+        description: entry.spoilers ? 'This review contains spoilers. Open it to read.' : reviewMetaDescription(entry.review ?? ''),
         image: entry.game.cover ? coverImageUrl(entry.game.cover) : undefined,
       };
     } catch (error) {

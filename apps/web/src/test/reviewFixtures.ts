@@ -7,6 +7,7 @@ export const aReview = (overrides: Partial<ReviewEntry> = {}): ReviewEntry => ({
   rating: 8,
   review: 'A **great** game.',
   slug: 'elden-ring',
+  spoilers: false,
   status: 2,
   platform: ['pc'],
   comments: 0,

@@ -41,6 +41,7 @@ const reviewShape = {
   rating,
   review: z.string().nullable().describe('Markdown-like text as written (SPEC §5 rules when shown); null without a review'),
   slug: z.string().nullable().describe('The review’s own slug: /u/{username}/reviews/{slug}; null without a review'),
+  spoilers: z.boolean().describe('The author marked the review as containing spoilers: show it hidden until the reader asks (false without a review)'),
   status: playStatus,
   platform: z.array(z.string()).describe('Platform slugs'),
   comments: z.number().int().describe('How many comments the review has'),

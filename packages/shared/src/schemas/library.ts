@@ -77,6 +77,11 @@ export const libraryEntryInputSchema = z
       .nullable()
       .optional()
       .describe('Your private note on the game: only you see it, never other members. Empty or null clears it; left out: unchanged'),
+    /** Left out: kept, like owned (clients that predate it never unmark a review). */
+    spoilers: z
+      .boolean({ error: 'Spoilers must be true or false' })
+      .optional()
+      .describe('The review contains spoilers: readers see it blurred until they reveal it. Left out: unchanged; no review: false'),
     /** Left out: the entry keeps what it has (clients that predate it never clear it). */
     owned: z
       .boolean({ error: 'Owned must be true, false or null' })
@@ -89,7 +94,7 @@ export const libraryEntryInputSchema = z
     path: ['finishedOn'],
   })
   .meta({
-    description: 'Every field is optional; one left out is cleared (null, [] or false), so send the whole form — except `owned` and `notes`, which a left-out key keeps',
+    description: 'Every field is optional; one left out is cleared (null, [] or false), so send the whole form — except `owned`, `notes` and `spoilers`, which a left-out key keeps',
     examples: [
       {
         status: 2,

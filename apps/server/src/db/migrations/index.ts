@@ -34,6 +34,7 @@ import { wikidataMigration } from './0034_wikidata.js';
 import { gameSlugHistoryMigration } from './0037_game_slug_history.js';
 import { gameSubmissionsMigration } from './0035_game_submissions.js';
 import { firstPlatformMigration } from './0036_first_platform.js';
+import { reviewSpoilersMigration } from './0038_review_spoilers.js';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the compiled
@@ -77,5 +78,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0035_game_submissions': gameSubmissionsMigration(dialect),
     '0036_first_platform': firstPlatformMigration(),
     '0037_game_slug_history': gameSlugHistoryMigration(),
+    '0038_review_spoilers': reviewSpoilersMigration(),
   };
 }

@@ -29,6 +29,7 @@ export function entryRows(db: Conn) {
       'e.review_slug',
       'e.review_created_at',
       'e.review_updated_at',
+      'e.review_spoilers',
       'e.started_on',
       'e.finished_on',
       'e.favourite_position',

@@ -27,6 +27,7 @@ export function presentReviewEntry(row: EntryRow, platforms: string[]): ReviewEn
     rating: row.rating,
     review: row.review,
     slug: row.review_slug,
+    spoilers: row.review !== null && Number(row.review_spoilers) === 1,
     status: row.status as PlayStatus | null,
     platform: platforms,
     comments: Number(row.comments_count),

@@ -128,6 +128,8 @@ export function createLibraryService(db: Db, activity: ActivityService, now: () 
           owned: input.owned === undefined ? (existing?.owned ?? null) : input.owned === null ? null : input.owned ? 1 : 0,
           // Left out (QuickLog, older clients): the note stays as it is.
           ...(input.notes === undefined ? {} : { notes: input.notes }),
+          // No review, no spoilers; left out, the mark stays with the review it was made for.
+          ...(!input.review ? { review_spoilers: 0 } : input.spoilers === undefined ? {} : { review_spoilers: input.spoilers ? 1 : 0 }),
           updated_at: at,
         };
         let entryId: number;

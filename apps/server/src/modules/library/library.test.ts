@@ -195,7 +195,7 @@ describe.each(dbKinds)('library, reviews and diary on %s', (kind) => {
     const reviews = await call('GET', '/api/users/ann/reviews');
     expect(reviews.headers['x-total-count']).toBe('1');
     const review = reviews.json()[0];
-    expect(Object.keys(review).sort()).toEqual(['_id', 'comments', 'date', 'game', 'likes', 'platform', 'rating', 'review', 'slug', 'status', 'user'].sort());
+    expect(Object.keys(review).sort()).toEqual(['_id', 'comments', 'date', 'game', 'likes', 'platform', 'rating', 'review', 'slug', 'spoilers', 'status', 'user'].sort());
     expect(review.user).toEqual({ username: 'Ann', avatar: null });
     expect(review.game).toMatchObject({ cover: null, name: 'The Legend of Zelda', slug: 'the-legend-of-zelda' });
     expect(typeof review.date.reviewCreated).toBe('number');

@@ -7,6 +7,8 @@ interface ReviewBodyProps {
   text: string;
   /** False where the whole review is the point of the page (the review page itself). */
   collapsible?: boolean;
+  /** The author marked it as containing spoilers: blurred until the reader asks. */
+  spoilers?: boolean;
 }
 
 /**
@@ -14,13 +16,33 @@ interface ReviewBodyProps {
  * from HTML, so markup in a review shows as the characters typed. Over 900
  * characters it starts as an excerpt with a "More" button (SPEC §4).
  */
-export function ReviewBody({ text, collapsible = true }: ReviewBodyProps) {
+export function ReviewBody({ text, collapsible = true, spoilers = false }: ReviewBodyProps) {
   const id = useId();
   const [expanded, setExpanded] = useState(false);
+  const [revealed, setRevealed] = useState(false);
   const excerpt = useMemo(() => reviewExcerpt(text), [text]);
   const canCollapse = collapsible && excerpt.collapsed;
   const shown = canCollapse && !expanded ? excerpt.text : text;
   const blocks = useMemo(() => parseReviewText(shown), [shown]);
+
+  if (spoilers && !revealed) {
+    // The text stays in place, blurred and out of reach (inert: no focus, no screen reader, no selection), so the card keeps its size.
+    return (
+      <div className={`${styles.body} ${styles.spoiler}`}>
+        <div className={`${styles.text} ${styles.blurred}`} inert aria-hidden="true">
+          {parseReviewText(excerpt.text).map((block, index) => (
+            <Block key={index} block={block} />
+          ))}
+        </div>
+        <div className={styles.spoilerNotice}>
+          <p>This review contains spoilers.</p>
+          <button type="button" className={styles.reveal} onClick={() => setRevealed(true)}>
+            Show the review
+          </button>
+        </div>
+      </div>
+    );
+  }
 
   return (
     <div className={styles.body}>

@@ -1,5 +1,5 @@
 import type { ReviewEntry } from '@vgl/shared';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../stores/auth';
@@ -16,6 +16,7 @@ const sampleEntry = (overrides: Partial<ReviewEntry> = {}): ReviewEntry => ({
   rating: 7,
   review: 'A **wonderful** trip.\n\n> It is dangerous to go alone',
   slug: 'the-legend-of-zelda',
+  spoilers: false,
   status: 2,
   platform: ['switch', 'pc'],
   comments: 3,
@@ -45,6 +46,16 @@ describe('ReviewCard (SPEC §2)', () => {
     expect(screen.getByText('1986')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'MarioFan' }).getAttribute('href')).toBe('/u/mariofan');
     expect(screen.getByRole('img', { name: '3.5 out of 5 stars' })).toBeTruthy();
+  });
+
+  it('keeps a spoiler review blurred and out of reach until the reader asks', () => {
+    renderCard(<ReviewCard entry={sampleEntry({ spoilers: true })} />);
+    expect(screen.getByText('This review contains spoilers.')).toBeTruthy();
+    // The text is there (the card keeps its size) but hidden from assistive tech and focus.
+    expect(screen.getByText('wonderful').closest('[aria-hidden="true"][inert]')).not.toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Show the review' }));
+    expect(screen.getByText('wonderful').closest('[aria-hidden="true"]')).toBeNull();
+    expect(screen.queryByText('This review contains spoilers.')).toBeNull();
   });
 
   it('shows platforms as chips, by name when given', () => {

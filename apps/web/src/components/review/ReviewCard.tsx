@@ -76,7 +76,7 @@ export function ReviewCard({ entry, showGame = true, collapsible = true, platfor
         </div>
         {entry.review && (
           <div className={styles.body}>
-            <ReviewBody text={entry.review} collapsible={collapsible} />
+            <ReviewBody text={entry.review} collapsible={collapsible} spoilers={entry.spoilers} />
           </div>
         )}
         <footer className={styles.footer}>

@@ -50,6 +50,7 @@ export const aReview = (overrides: Partial<AdminReview> = {}): AdminReview => ({
   rating: 8,
   review: 'A **great** climb.',
   slug: 'celeste',
+  spoilers: false,
   status: 2,
   platform: ['pc'],
   comments: 0,

@@ -31,6 +31,7 @@ export const aReview = (overrides: Partial<ReviewEntry> = {}): ReviewEntry => ({
   rating: 9,
   review: 'Still the best platformer ever made.',
   slug: 'super-mario-64',
+  spoilers: false,
   status: 2,
   platform: ['n64'],
   comments: 2,

@@ -30,6 +30,7 @@ const review = (id: number): ReviewEntry => ({
   user: { username: `player${id}`, avatar: null },
   rating: 8,
   review: `Review number ${id}`,
+  spoilers: false,
   slug: 'hades',
   status: 2,
   platform: ['switch'],

@@ -24,6 +24,7 @@ const entry: LibraryEntry = {
   rating: 8,
   review: 'Great runs.',
   slug: 'hades',
+  spoilers: false,
   status: 2,
   platform: ['switch'],
   comments: 0,
@@ -103,8 +104,19 @@ describe('library form on the game page', () => {
       hours: 41.5,
       owned: null,
       notes: null,
+      spoilers: false,
     });
     expect(toastStore.getState()).toMatchObject({ variant: 'success', text: 'Your changes are saved successfully.' });
+  });
+
+  it('marks a review as containing spoilers, and shows the mark it has', async () => {
+    const fetchMock = stubFetch({ [`PUT ${ENTRY}`]: { status: 200, body: entry } });
+    withClient(<LibraryEntryForm username="Alice" game={game} entry={{ ...entry, spoilers: true }} />);
+    const box = screen.getByRole('checkbox', { name: 'Contains spoilers' });
+    expect((box as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(box);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sentBody(fetchMock, `PUT ${ENTRY}`)).toMatchObject({ spoilers: false }));
   });
 
   it('keeps a private note with its count, trimmed when sent and cleared when emptied', async () => {

@@ -139,6 +139,14 @@ export function LibraryEntryForm({ username, game, entry }: LibraryEntryFormProp
         </div>
         <GroupError id="library-review-error" error={errors.review} />
       </div>
+      <Check
+        id="library-spoilers"
+        label="Contains spoilers"
+        hint="Readers see the review blurred until they choose to read it."
+        checked={values.spoilers}
+        onChange={(on) => set('spoilers', on)}
+        error={errors.spoilers}
+      />
 
       <div className={styles.field}>
         <label htmlFor="library-notes">Private note</label>

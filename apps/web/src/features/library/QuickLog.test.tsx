@@ -11,6 +11,7 @@ const entry: LibraryEntry = {
   rating: 8,
   review: 'Great runs.',
   slug: 'hades',
+  spoilers: false,
   status: 1,
   platform: ['switch'],
   comments: 0,

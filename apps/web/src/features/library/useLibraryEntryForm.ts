@@ -22,12 +22,14 @@ export interface LibraryFormValues {
   owned: boolean | null;
   /** The private note; the schema trims it and makes empty null. */
   notes: string;
+  /** The review gives things away: readers see it blurred until they reveal it. */
+  spoilers: boolean;
 }
 
 export type LibraryFormField = keyof LibraryFormValues;
 export type LibraryFormErrors = Partial<Record<LibraryFormField, string>>;
 
-const FIELDS: readonly string[] = ['status', 'rating', 'platforms', 'review', 'startedOn', 'finishedOn', 'favourite', 'replay', 'hours', 'owned', 'notes'];
+const FIELDS: readonly string[] = ['status', 'rating', 'platforms', 'review', 'startedOn', 'finishedOn', 'favourite', 'replay', 'hours', 'owned', 'notes', 'spoilers'];
 
 export function initialValues(entry: LibraryEntry | null): LibraryFormValues {
   return {
@@ -42,6 +44,7 @@ export function initialValues(entry: LibraryEntry | null): LibraryFormValues {
     hours: entry?.hours === null || entry?.hours === undefined ? '' : String(entry.hours),
     owned: entry?.owned ?? null,
     notes: entry?.notes ?? '',
+    spoilers: entry?.spoilers ?? false,
   };
 }
 
