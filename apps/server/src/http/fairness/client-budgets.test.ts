@@ -24,7 +24,7 @@ describe.each(dbKinds)('client budgets on %s', (kind) => {
     const tally = kind === 'postgres' ? databaseTally(db, { now: () => clock.now, flushMs: 3_600_000 }) : memoryTally(() => clock.now);
     tallies.push(tally);
     const app = Fastify({ trustProxy: '127.0.0.1' });
-    registerClientBudgets(app, { tally, settings: { readsPerMinute, searchPerMinute: 0 }, onLimited: (budget) => limited.push(budget), now: () => clock.now });
+    registerClientBudgets(app, { tally, settings: { readsPerMinute, searchPerMinute: 0 }, onLimited: (budget) => limited.push(budget), now: () => clock.now, holdMs: 0 });
     app.get('/api/igdb/games', async () => []);
     app.get('/api/igdb/search', async () => []);
     app.get('/api/health/live', async () => ({ status: 'ok' }));

@@ -16,6 +16,14 @@ export type BudgetName = 'reads' | 'search';
 /** The searches: no cache answers a new query, so they cost the most per request. */
 const SEARCH_ROUTES = new Set(['/api/igdb/search']);
 const WINDOW_MS = 60_000;
+/**
+ * How long a refusal is held before it is sent. A flood loops: each of its
+ * connections asks again the moment it has an answer, so fast 429s would
+ * be thousands a second, each a little work, and together long turns of
+ * the event loop that everyone waits in. Held a second, a connection asks
+ * once a second; a person over the budget waits a second more.
+ */
+export const REFUSAL_HOLD_MS = 1000;
 /** How much of a minute's budget may be used at once: ten seconds' worth. */
 const BURST_SHARE = 1 / 6;
 
@@ -35,12 +43,18 @@ interface Budget {
  * rather than served a whole budget at once, and the minute's total shared
  * by every instance (limits/shared-tally.ts). A person browsing or typing in
  * the type-ahead stays far below both; whoever goes over gets a 429 with
- * Retry-After, answered before any other work (no log line: a flood would
+ * Retry-After, decided before any other work and held a second (REFUSAL_HOLD_MS) (no log line: a flood would
  * write one per request; the vgl_requests_rate_limited_total counter has them).
  */
 export function registerClientBudgets(
   app: FastifyInstance,
-  { tally, settings, onLimited, now = Date.now }: { tally: SharedTally; settings: BudgetSettings; onLimited: (budget: BudgetName) => void; now?: () => number },
+  {
+    tally,
+    settings,
+    onLimited,
+    now = Date.now,
+    holdMs = REFUSAL_HOLD_MS,
+  }: { tally: SharedTally; settings: BudgetSettings; onLimited: (budget: BudgetName) => void; now?: () => number; holdMs?: number },
 ): void {
   const budget = (name: BudgetName, perMinute: number): Budget | undefined =>
     perMinute > 0 ? { name, perMinute, pacing: new Pacing(perMinute / 60, Math.ceil(perMinute * BURST_SHARE), now) } : undefined;
@@ -60,10 +74,14 @@ export function registerClientBudgets(
       waitMs = window.resetAt - now();
     }
     onLimited(chosen.name);
-    reply
-      .code(429)
-      .header('retry-after', String(Math.max(1, Math.ceil(waitMs / 1000))))
-      .type('application/json; charset=utf-8')
-      .send(RATE_LIMITED);
+    const refuse = () => {
+      reply
+        .code(429)
+        .header('retry-after', String(Math.max(1, Math.ceil((waitMs - holdMs) / 1000))))
+        .type('application/json; charset=utf-8')
+        .send(RATE_LIMITED);
+    };
+    if (holdMs > 0) setTimeout(refuse, holdMs);
+    else refuse();
   });
 }
