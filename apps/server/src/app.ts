@@ -21,6 +21,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerOpenApi } from './http/openapi.js';
 import { echoRequestId, proxyTrust, requestIdGenerator } from './http/trusted-proxies.js';
 import { registerMetrics } from './http/metrics.js';
+import { registerFairness, type LoadSignals } from './http/fairness/index.js';
 import { onlyDocumentedStatuses, routeConventions } from './http/route-conventions.js';
 import { serializerCompiler, validatorCompiler } from './http/schema-compilers.js';
 import { accessGuards } from './modules/auth/auth.guard.js';
@@ -60,6 +61,7 @@ import { createFollowsService } from './modules/follows/follows.service.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { createNotificationsService } from './modules/notifications/notifications.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { healthDatabase } from './modules/health/health.connection.js';
 import { VGL_COMMIT, VGL_VERSION } from './version.js';
 import { registerJsonBodies } from './http/json-body.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
@@ -98,6 +100,8 @@ export interface AppDeps {
   documentedStatusesOnly?: boolean;
   /** How long one request (headers and body) may take to arrive; tests shorten it. */
   requestTimeoutMs?: number;
+  /** What load shedding watches: the process's own by default; tests give theirs, or false for none. */
+  loadSignals?: LoadSignals | false;
 }
 
 /**
@@ -111,7 +115,7 @@ export function loggerOptions(level: Config['logLevel']): FastifyServerOptions['
   return { level, redact: ['req.headers.authorization', 'req.headers.cookie'] };
 }
 
-export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger, mailer, jobs: jobsOptions, rateLimits = true, documentedStatusesOnly = false, requestTimeoutMs = REQUEST_TIMEOUT_MS }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger, mailer, jobs: jobsOptions, rateLimits = true, documentedStatusesOnly = false, requestTimeoutMs = REQUEST_TIMEOUT_MS, loadSignals }: AppDeps): Promise<FastifyInstance> {
   // Migrations ran (startup.ts, or the tests' own): from here a turn's writes on SQLite commit together.
   db.commitInGroups();
   // TRUST_PROXY: only these peers' X-Forwarded-For (so per-IP limits see the client) and X-Request-Id are believed.
@@ -138,6 +142,8 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   echoRequestId(app);
   // Before any route: each gets its own observer (only when METRICS_TOKEN is set).
   const metrics = registerMetrics(app, { db, token: config.metricsToken });
+  // The first hooks of every request: a client over its budget, or a server already behind, is answered at once.
+  registerFairness(app, { db, settings: config.fairness, signals: loadSignals, budgets: rateLimits });
 
   registerSecurityHeaders(app, { secure: config.publicUrl.startsWith('https://') });
   registerAccessLog(app, config.accessLogSample);
@@ -196,7 +202,10 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
     limits.close();
   });
 
-  await app.register(healthRoutes(db, { version: VERSION, commit: VGL_COMMIT }));
+  // The health checks ask the database on a connection of their own, never queued behind requests.
+  const health = healthDatabase(db);
+  app.addHook('onClose', () => health.close());
+  await app.register(healthRoutes(health.db, { version: VERSION, commit: VGL_COMMIT }));
   if (config.role === 'worker') {
     // A worker works jobs and answers its health checks (and /metrics); no pages, no API.
     app.setNotFoundHandler((request, reply) =>

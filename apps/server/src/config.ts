@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { VGL_VERSION } from './version.js';
 import { parseTrustedProxies, type TrustedProxies } from './http/trusted-proxies.js';
+import type { FairnessSettings } from './http/fairness/index.js';
 
 /**
  * The runtime contract of DESIGN.md: every setting comes from the environment,
@@ -25,6 +26,22 @@ const urlWithProtocols = (protocols: string[], hint: string) =>
         return false;
       }
     }, hint);
+
+/** A whole number from 0 (0 turns the setting off) to `max`. */
+const wholeNumber = (max: number) => {
+  const message = `must be a whole number from 0 to ${max.toLocaleString('en-US')} (0 turns it off)`;
+  return z.coerce.number({ error: message }).int(message).min(0, message).max(max, message);
+};
+
+/**
+ * A client's budgets (per minute, per address): far above what a person
+ * browsing or typing in the type-ahead uses (a page view makes a few reads,
+ * a search a keystroke), far below a loop of requests.
+ */
+export const DEFAULT_READS_PER_MINUTE = 1200;
+export const DEFAULT_SEARCH_PER_MINUTE = 300;
+/** Shed new requests once the event loop's current turn has run this long (ms): the wait of everything behind it. */
+export const DEFAULT_SHED_EVENT_LOOP_DELAY_MS = 75;
 
 const envSchema = z
   .object({
@@ -112,6 +129,10 @@ const envSchema = z
       .trim()
       .default('all')
       .pipe(z.enum(['web', 'worker', 'all'], 'must be web (serves requests, sends jobs), worker (works jobs, serves only health checks) or all')),
+    RATE_LIMIT_READS_PER_MINUTE: wholeNumber(1_000_000).default(DEFAULT_READS_PER_MINUTE),
+    RATE_LIMIT_SEARCH_PER_MINUTE: wholeNumber(1_000_000).default(DEFAULT_SEARCH_PER_MINUTE),
+    SHED_EVENT_LOOP_DELAY_MS: wholeNumber(60_000).default(DEFAULT_SHED_EVENT_LOOP_DELAY_MS),
+    SHED_DB_QUEUE: wholeNumber(100_000).optional(),
     METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters long (it guards /metrics)').optional()),
   })
   .superRefine((env, ctx) => {
@@ -157,6 +178,11 @@ export interface Config {
   trustProxy: TrustedProxies | undefined;
   /** The bearer token /metrics asks for; undefined → no /metrics at all. */
   metricsToken: string | undefined;
+  /**
+   * One client cannot stall everyone: its budgets of reads and searches per
+   * minute (RATE_LIMIT_*), and when to shed new requests (SHED_*); 0 is off.
+   */
+  fairness: FairnessSettings;
   /** VGL_ROLE: `web` serves and sends jobs, `worker` works jobs and answers only health checks, `all` both. */
   role: 'web' | 'worker' | 'all';
 }
@@ -211,6 +237,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     communityUrl: e.COMMUNITY_URL,
     trustProxy: e.TRUST_PROXY,
     metricsToken: e.METRICS_TOKEN,
+    fairness: {
+      budgets: { readsPerMinute: e.RATE_LIMIT_READS_PER_MINUTE, searchPerMinute: e.RATE_LIMIT_SEARCH_PER_MINUTE },
+      // A queue twice the pool: each waiting query then waits for about two others to finish.
+      shedding: { maxLoopLagMs: e.SHED_EVENT_LOOP_DELAY_MS, maxDbQueue: e.SHED_DB_QUEUE ?? 2 * e.DB_POOL_MAX },
+    },
     role: e.VGL_ROLE,
   };
 }

@@ -72,6 +72,8 @@ export const API_MESSAGES = {
   unauthorized: 'You need to log in first.',
   forbidden: "You don't have permission to do that.",
   tooManyRequests: 'Too many requests. Please slow down and try again in a moment.',
+  /** Load shedding's 503: the server is behind; Retry-After says when to ask again. */
+  overloaded: 'The server is very busy right now. Please try again in a few seconds.',
   payloadTooLarge: 'The request is too large.',
   unsupportedMediaType: 'This content type is not supported.',
   invalidJson: 'The request body is not valid JSON.',

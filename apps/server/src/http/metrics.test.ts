@@ -22,18 +22,18 @@ describe.each(dbKinds)('GET /metrics on %s', (kind) => {
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
   });
 
-  it('counts requests by route pattern and status class, never by raw URL', async () => {
+  it('counts requests by route pattern and status code (with its class), never by raw URL', async () => {
     await t.app.inject({ method: 'GET', url: '/api/igdb/games/no-such-game' });
     await t.app.inject({ method: 'GET', url: '/api/igdb/games/another-missing-one' });
     await t.app.inject({ method: 'GET', url: '/api/health/live' });
     await t.app.inject({ method: 'GET', url: '/api/no/such/call' });
     const text = (await scrape(`Bearer ${TOKEN}`)).body;
-    expect(text).toContain('http_request_duration_seconds_count{method="GET",route="/api/igdb/games/:slug",status_class="4xx"} 2');
-    expect(text).toContain('http_request_duration_seconds_count{method="GET",route="/api/health/live",status_class="2xx"} 1');
-    expect(text).toContain('http_request_duration_seconds_count{method="GET",route="unmatched",status_class="4xx"} 1');
+    expect(text).toContain('http_request_duration_seconds_count{method="GET",route="/api/igdb/games/:slug",status_class="4xx",status="404"} 2');
+    expect(text).toContain('http_request_duration_seconds_count{method="GET",route="/api/health/live",status_class="2xx",status="200"} 1');
+    expect(text).toContain('http_request_duration_seconds_count{method="GET",route="unmatched",status_class="4xx",status="404"} 1');
     expect(text).not.toContain('no-such-game');
-    expect(text).toMatch(/http_request_duration_seconds_bucket\{le="0.005",method="GET",route="\/api\/health\/live",status_class="2xx"\}/);
-    expect(text).toContain('http_request_duration_seconds_bucket{le="+Inf",method="GET",route="/api/health/live",status_class="2xx"} 1');
+    expect(text).toMatch(/http_request_duration_seconds_bucket\{le="0.005",method="GET",route="\/api\/health\/live",status_class="2xx",status="200"\}/);
+    expect(text).toContain('http_request_duration_seconds_bucket{le="+Inf",method="GET",route="/api/health/live",status_class="2xx",status="200"} 1');
   });
 
   it('reports the response cache, the process and (on PostgreSQL) the connection pool', async () => {

@@ -24,8 +24,8 @@ declare module 'fastify' {
 
 /**
  * Prometheus metrics at /metrics, only when METRICS_TOKEN is set (and then
- * only for a request bearing it): request count and latency by route pattern
- * and status class, the PostgreSQL pool, the response cache, the process.
+ * only for a request bearing it): request count and latency by route pattern,
+ * method and status code (with its class), the PostgreSQL pool, the response cache, the process.
  * Without the token nothing is collected, so the hot path pays nothing.
  * Call before any route is added: each route gets its own observer.
  */
@@ -78,14 +78,15 @@ export function registerMetrics(app: FastifyInstance, { db, token }: { db: Db; t
 /** Compared as digests: equal lengths, so the comparison takes the same time whatever was sent. */
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
-/** One route's observer: its series are made once (per method and status class) and kept, so a request costs a few additions. */
+/** One route's observer: its series are made once (per method and status code) and kept, so a request costs a few additions. */
 function observer(latency: RequestLatency, route: string): onResponseHookHandler {
   const byMethod = new Map<string, LatencySeries[]>();
   return function observe(request: FastifyRequest, reply: FastifyReply, done: () => void) {
-    let byClass = byMethod.get(request.method);
-    if (!byClass) byMethod.set(request.method, (byClass = []));
-    const statusClass = (reply.statusCode / 100) | 0;
-    const series = (byClass[statusClass] ??= latency.series(request.method, route, `${statusClass}xx`));
+    let byCode = byMethod.get(request.method);
+    if (!byCode) byMethod.set(request.method, (byCode = []));
+    // Codes are 100–599 (Node refuses others): a sparse array indexed by code is a bounded lookup.
+    const code = reply.statusCode;
+    const series = (byCode[code] ??= latency.series(request.method, route, code));
     latency.observe(series, reply.elapsedTime / 1000);
     done();
   };

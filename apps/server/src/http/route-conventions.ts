@@ -30,6 +30,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   413: 'The request body is too large',
   415: 'The body is not JSON (or not the content type this call takes)',
   429: 'Rate limited: wait a minute and try again',
+  503: 'The server is too busy (`error` is "overloaded"): try again after the seconds in Retry-After',
   500: 'Something went wrong on our side; `requestId` finds the logged details',
 };
 
@@ -51,6 +52,9 @@ function standardErrors(route: RouteOptions, access: Access): number[] {
   // Any token can be refused: a revoked personal access token (401), a suspended owner's or a read-only one (403), one over its budget (429).
   if (access !== 'public') statuses.push(401, 403, 429);
   if (route.config?.rateLimit) statuses.push(429);
+  // Every read counts against its client's budget, and any request but a health check may be shed (http/fairness).
+  if (methodsOf(route).includes('GET')) statuses.push(429);
+  if (!route.url.startsWith('/api/health')) statuses.push(503);
   return statuses;
 }
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import type { JobsOptions } from '../modules/jobs/jobs.app.js';
+import type { LoadSignals } from '../http/fairness/index.js';
 import { loadConfig, type Config } from '../config.js';
 import { createDb, type Db } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
@@ -26,6 +27,8 @@ export interface TestAppOptions {
   /** Send mail over real SMTP to a sink on 127.0.0.1. */
   smtp?: boolean;
   rateLimits?: boolean;
+  /** Load shedding's signals (off unless given: a test machine may be slow at any moment). */
+  loadSignals?: LoadSignals;
   requestTimeoutMs?: number;
   /** Background jobs: by default workers look for jobs every 0.5 s and the IGDB and Wikidata syncs' first runs wait an hour. */
   jobs?: JobsOptions;
@@ -98,6 +101,6 @@ async function startApp(database: Config['database'], dataDir: string, options: 
   await migrateToLatest(db);
   const webRoot = options.webRoot ?? writeFakeWebRoot(path.join(dataDir, 'web'));
   const jobs: JobsOptions = { pollSeconds: 0.5, igdbSchedule: { firstRunDelayMs: 3_600_000 }, wikidataSchedule: { firstRunDelayMs: 3_600_000 }, ...options.jobs };
-  const app = await buildApp({ config, db, webRoot, logger: process.env.TEST_LOG ? { level: 'error' } : false, rateLimits: options.rateLimits ?? false, documentedStatusesOnly: true, requestTimeoutMs: options.requestTimeoutMs, jobs });
+  const app = await buildApp({ config, db, webRoot, logger: process.env.TEST_LOG ? { level: 'error' } : false, rateLimits: options.rateLimits ?? false, documentedStatusesOnly: true, requestTimeoutMs: options.requestTimeoutMs, loadSignals: options.loadSignals ?? false, jobs });
   return { app, db, config };
 }
