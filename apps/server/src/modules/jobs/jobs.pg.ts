@@ -66,18 +66,47 @@ export function createPgBossQueue(pool: pg.Pool, log: FastifyBaseLogger, { queue
     return { retryLimit: retry.retryLimit, retryDelay: retry.retryDelaySeconds, retryBackoff: retry.backoff, ...(maxRunSeconds ? { expireInSeconds: maxRunSeconds } : {}) };
   };
 
+  /** This process's workers, by job name. */
+  const workers = new Map<string, string[]>();
+
   return {
     kind: 'pg-boss',
     async start() {
       await boss.start();
       await createQueues(boss, queues);
     },
-    send: (name, data, options = {}) => boss.send(name, data, { ...sendOptions(name), ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}) }),
-    async work(name, handler) {
+    async send(name, data, options = {}) {
+      const id = await boss.send(name, data, { ...sendOptions(name), ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}) });
+      // This process's own workers look at once instead of at their next poll (other instances' at theirs).
+      if (id && !options.startAfterSeconds) for (const worker of workers.get(name) ?? []) boss.notifyWorker(worker);
+      return id;
+    },
+    async work(name, handler, { concurrency = 1 } = {}) {
       settings(name);
-      await boss.work(name, { batchSize: 1, includeMetadata: true, ...workerPoll }, async ([job]) => {
-        if (job) await handler(job.data as never, { id: job.id, retryCount: job.retryCount });
+      // Its id, to wake it: known once work() answers, before any batch can have come.
+      const worker: { id?: string } = {};
+      worker.id = await boss.work(name, { batchSize: concurrency, includeMetadata: true, ...workerPoll }, async (jobs) => {
+        // Each job of the batch settles on its own: a failed one is failed (and retried) alone, and pg-boss
+        // completes the rest when this returns. This never throws: pg-boss would fail the whole batch,
+        // delivered mail included, and send it again.
+        await Promise.all(
+          jobs.map(async (job) => {
+            try {
+              await handler(job.data as never, { id: job.id, retryCount: job.retryCount });
+            } catch (err) {
+              log.warn({ err, job: name, id: job.id, tries: job.retryCount + 1 }, 'job failed; it is retried while it has tries left');
+              await boss.fail(name, job.id, err instanceof Error ? { message: err.message } : { message: String(err) }).catch((failErr: unknown) => {
+                // Left active: pg-boss's maintenance expires it and it is tried again.
+                log.error({ err: failErr, job: name, id: job.id }, 'job queue: could not record a failed job');
+              });
+            }
+          }),
+        );
+        // pg-boss waits out its polling interval after a batch even when more jobs wait (one mail per 2 s
+        // per worker in a burst); a batch that came is a sign of more, so look again at once.
+        if (worker.id && jobs.length) boss.notifyWorker(worker.id);
       });
+      workers.set(name, [...(workers.get(name) ?? []), worker.id]);
     },
     async schedule(name, cron) {
       await boss.schedule(name, cron, {}, { ...sendOptions(name), tz: 'UTC' });
@@ -106,11 +135,11 @@ export function createPgBossQueue(pool: pg.Pool, log: FastifyBaseLogger, { queue
       await boss.retry(name, id);
       return true;
     },
-    async counts() {
+    async counts(name) {
       const { rows } = await pool.query<{ pending: number; failed: number }>(
         `select count(*) filter (where state in ('created', 'retry', 'active'))::int as pending, count(*) filter (where state = 'failed')::int as failed
            from ${JOB_SCHEMA}.job where name = any($1)`,
-        [names],
+        [name ? [name] : names],
       );
       return rows[0] ?? { pending: 0, failed: 0 };
     },
