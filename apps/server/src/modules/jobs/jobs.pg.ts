@@ -9,6 +9,9 @@ export const JOB_SCHEMA = 'pgboss';
 /** pg-boss on our pool: no connections beyond DB_POOL_MAX (values stay undefined for its multi-statement scripts). */
 const onPool = (pool: pg.Pool): PgBoss.Db => ({ executeSql: (text, values) => pool.query(text, values) });
 
+/** A queue's extra workers (concurrency above 1) poll this many times less often than its first; it wakes them. */
+const SPARE_WORKER_SLOWER = 10;
+
 /** The queue pg-boss's cron sends through (timekeeper.js); made here so instances do not race to make it. */
 const CRON_QUEUE = '__pgboss__send-it';
 
@@ -83,30 +86,25 @@ export function createPgBossQueue(pool: pg.Pool, log: FastifyBaseLogger, { queue
     },
     async work(name, handler, { concurrency = 1 } = {}) {
       settings(name);
-      // Its id, to wake it: known once work() answers, before any batch can have come.
-      const worker: { id?: string } = {};
-      worker.id = await boss.work(name, { batchSize: concurrency, includeMetadata: true, ...workerPoll }, async (jobs) => {
-        // Each job of the batch settles on its own: a failed one is failed (and retried) alone, and pg-boss
-        // completes the rest when this returns. This never throws: pg-boss would fail the whole batch,
-        // delivered mail included, and send it again.
-        await Promise.all(
-          jobs.map(async (job) => {
-            try {
-              await handler(job.data as never, { id: job.id, retryCount: job.retryCount });
-            } catch (err) {
-              log.warn({ err, job: name, id: job.id, tries: job.retryCount + 1 }, 'job failed; it is retried while it has tries left');
-              await boss.fail(name, job.id, err instanceof Error ? { message: err.message } : { message: String(err) }).catch((failErr: unknown) => {
-                // Left active: pg-boss's maintenance expires it and it is tried again.
-                log.error({ err: failErr, job: name, id: job.id }, 'job queue: could not record a failed job');
-              });
-            }
+      // One pg-boss worker per job at once, each taking one job: pg-boss completes or fails each job
+      // alone. (A batch is completed as a whole after its handler: a job of it that failed and was
+      // already taken again elsewhere would be marked done there.)
+      const ids: string[] = [];
+      // pg-boss waits out its polling interval after each job even when more wait (one mail per 2 s per
+      // worker in a burst): a job that came is a sign of more, so every worker of the queue looks again at once.
+      const wakeAll = () => ids.forEach((id) => boss.notifyWorker(id));
+      for (let i = 0; i < concurrency; i += 1) {
+        // The first worker polls at the queue's pace; the others mostly sleep until it finds work.
+        const poll = i === 0 ? workerPoll : { pollingIntervalSeconds: (pollSeconds ?? 2) * SPARE_WORKER_SLOWER };
+        ids.push(
+          await boss.work(name, { batchSize: 1, includeMetadata: true, ...poll }, async ([job]) => {
+            if (!job) return;
+            wakeAll();
+            await handler(job.data as never, { id: job.id, retryCount: job.retryCount });
           }),
         );
-        // pg-boss waits out its polling interval after a batch even when more jobs wait (one mail per 2 s
-        // per worker in a burst); a batch that came is a sign of more, so look again at once.
-        if (worker.id && jobs.length) boss.notifyWorker(worker.id);
-      });
-      workers.set(name, [...(workers.get(name) ?? []), worker.id]);
+      }
+      workers.set(name, [...(workers.get(name) ?? []), ...ids]);
     },
     async schedule(name, cron) {
       await boss.schedule(name, cron, {}, { ...sendOptions(name), tz: 'UTC' });
