@@ -154,6 +154,8 @@ export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}):
       await background?.stop();
       await checkpoints?.stop();
       await kysely.destroy();
+      // Kysely closes the file only if a query ran through it (db:backup uses the raw handle alone).
+      if (sqlite.open) sqlite.close();
     };
     const scanRead = <R>(query: Compilable<R>) => (background ? background.all(query.compile()) : rowsOf(kysely, query.compile()));
     return { kysely, dialect: 'sqlite', sqlite, scanRead, commitInGroups: () => dialect.groupCommits(), destroy };
