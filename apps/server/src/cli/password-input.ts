@@ -1,10 +1,12 @@
+import { CliError } from './cli-io.js';
+
 /**
  * How the CLI reads a password: the first line of standard input when the
  * caller pipes it (--password-stdin), or typed at the terminal without echo.
  */
 export async function readPassword(prompt: string, fromStdin: boolean): Promise<string> {
   if (fromStdin) return firstLineOfStdin();
-  if (!process.stdin.isTTY) throw new Error('there is no terminal to type a password in: pipe it with --password-stdin');
+  if (!process.stdin.isTTY) throw new CliError('There is no terminal to type the password in: pipe it in with --password-stdin.');
   return typedWithoutEcho(prompt);
 }
 
@@ -39,7 +41,7 @@ function typedWithoutEcho(prompt: string): Promise<string> {
     const onData = (chunk: string) => {
       for (const char of chunk) {
         if (char === '\r' || char === '\n') return finish();
-        if (char === '\u0003') return finish(new Error('cancelled'));
+        if (char === '\u0003') return finish(new CliError('Cancelled; nothing was changed.'));
         if (char === '\u007f' || char === '\b') typed = typed.slice(0, -1);
         else if (char >= ' ') typed += char;
       }
