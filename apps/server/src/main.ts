@@ -7,6 +7,10 @@ import { processLog as log } from './log.js';
 import { prepareInstance } from './startup.js';
 import { VGL_VERSION } from './version.js';
 
+// Node's own warnings (a deprecation, a listener leak) would be plain text on stderr: they go to the log instead.
+process.removeAllListeners('warning');
+process.on('warning', (warning) => log.warn({ err: warning }, `Node.js warning: ${warning.message}`));
+
 async function main(): Promise<void> {
   const config = loadConfig();
   log.level = config.logLevel;
