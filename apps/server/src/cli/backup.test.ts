@@ -132,6 +132,25 @@ describe.each(dbKinds)('db:backup and db:restore on %s', (kind) => {
     }
   });
 
+  it.runIf(kind === 'sqlite')('takes a write-ahead log left by a process that died for a running instance, until told otherwise with --force', async () => {
+    // No process holds the database, but its log is there, as after a crash.
+    const wal = path.join(database.dataDir, 'vgl.sqlite-wal');
+    fs.writeFileSync(wal, '');
+    const refused = await restore(backup);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain(`its write-ahead log (${wal}) is there`);
+    const forced = await restore(backup, '--force');
+    expect(forced.err).toBe('');
+    expect(forced.code).toBe(0);
+    expect(fs.existsSync(wal)).toBe(false);
+    const after = await start();
+    try {
+      expect(await usernames(after.db)).toEqual(['Keeper']);
+    } finally {
+      await after.app.close();
+    }
+  });
+
   it('refuses a file that is not a VGL backup, or one cut short, and loses nothing', async () => {
     const live = await start();
     await createUser(live.db.kysely, { username: 'Stays' });
