@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { constants as zlib } from 'node:zlib';
 import type { Config } from './config.js';
@@ -79,6 +79,7 @@ import { formerUsernames } from './modules/users/former-names.js';
 import { formerGameSlugs } from './modules/catalog/catalog.slugs.js';
 import { movedPages, registerMovedReads } from './http/moved-reads.js';
 import { API_MESSAGES } from '@vgl/shared';
+import { LOG_REDACT } from './log.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** apps/web/dist, from both src/ (tests) and dist/ (production). */
@@ -90,6 +91,8 @@ export interface AppDeps {
   db: Db;
   webRoot?: string;
   logger?: FastifyServerOptions['logger'];
+  /** The process's own logger (main.ts: log.ts's), so start-up and request lines are one JSON stream. */
+  loggerInstance?: FastifyBaseLogger;
   /** Defaults to the job queue, whose workers deliver over SMTP_URL or to the outbox, as configured. */
   mailer?: Mailer;
   /** Tests: shorter retries and polling for the background jobs. */
@@ -112,16 +115,16 @@ export interface AppDeps {
 export const REQUEST_TIMEOUT_MS = 60_000;
 
 export function loggerOptions(level: Config['logLevel']): FastifyServerOptions['logger'] {
-  return { level, redact: ['req.headers.authorization', 'req.headers.cookie'] };
+  return { level, redact: LOG_REDACT };
 }
 
-export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger, mailer, jobs: jobsOptions, rateLimits = true, documentedStatusesOnly = false, requestTimeoutMs = REQUEST_TIMEOUT_MS, loadSignals }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger, loggerInstance, mailer, jobs: jobsOptions, rateLimits = true, documentedStatusesOnly = false, requestTimeoutMs = REQUEST_TIMEOUT_MS, loadSignals }: AppDeps): Promise<FastifyInstance> {
   // Migrations ran (startup.ts, or the tests' own): from here a turn's writes on SQLite commit together.
   db.commitInGroups();
   // TRUST_PROXY: only these peers' X-Forwarded-For (so per-IP limits see the client) and X-Request-Id are believed.
   const trustedProxy = config.trustProxy ? proxyTrust(config.trustProxy) : undefined;
   const app = Fastify({
-    logger: logger ?? loggerOptions(config.logLevel),
+    ...(loggerInstance ? { loggerInstance } : { logger: logger ?? loggerOptions(config.logLevel) }),
     genReqId: requestIdGenerator(trustedProxy),
     // Replaced by one sampled line a request (http/access-log.ts, ACCESS_LOG).
     logController: new LogController({ disableRequestLogging: true }),

@@ -3,23 +3,32 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createDb } from './db/database.js';
 import { progressBar } from './cli/progress.js';
+import { processLog as log } from './log.js';
 import { prepareInstance } from './startup.js';
+import { VGL_VERSION } from './version.js';
+
+// Node's own warnings (a deprecation, a listener leak) would be plain text on stderr: they go to the log instead.
+process.removeAllListeners('warning');
+process.on('warning', (warning) => log.warn({ err: warning }, `Node.js warning: ${warning.message}`));
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  log.level = config.logLevel;
   const db = createDb(config.database, { backgroundCheckpoints: true });
   const { migrated, seeded } = await prepareInstance(config, db, {
-    onProgress: progressBar('Loading the game catalog'),
-    onWait: () => process.stdout.write('Another instance is starting on this database; waiting for it to finish its start-up…\n'),
+    // A bar redrawn in place for a person at a terminal; elsewhere (a service, a container) JSON lines every 20 %.
+    onProgress: process.stdout.isTTY ? progressBar('Loading the game catalog') : progressBar('Loading the game catalog', (text) => log.info(text.trim()), false),
+    onWait: () => log.info('Another instance is starting on this database; waiting for it to finish its start-up'),
   });
   if (seeded.refresh) {
     const { removed, remapped, kept } = seeded.refresh;
-    process.stdout.write(
-      `Brought the embedded catalog up to date: ${seeded.games} games; ${removed} old entries removed, ${remapped} moved to the game they are part of, ${kept} kept for members' libraries.\n`,
+    log.info(
+      { games: seeded.games, removed, remapped, kept },
+      `Brought the embedded catalog up to date: ${seeded.games} games; ${removed} old entries removed, ${remapped} moved to the game they are part of, ${kept} kept for members' libraries.`,
     );
-  } else if (seeded.games) process.stdout.write(`Loaded ${seeded.games} games into the catalog.\n`);
+  } else if (seeded.games) log.info({ games: seeded.games }, `Loaded ${seeded.games} games into the catalog.`);
 
-  const app = await buildApp({ config, db });
+  const app = await buildApp({ config, db, loggerInstance: log });
   if (migrated.applied.length) app.log.info({ applied: migrated.applied }, 'database migrated');
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
@@ -29,16 +38,12 @@ async function main(): Promise<void> {
   });
 
   await app.listen({ port: config.port, host: config.host });
-  const where = config.database.kind === 'sqlite' ? config.database.file : 'PostgreSQL';
-  const role = config.role === 'all' ? '' : `, role: ${config.role}`;
-  process.stdout.write(`\nVGL is ready at ${config.publicUrl} (database: ${where}${role})\n\n`);
+  const database = config.database.kind === 'sqlite' ? config.database.file : 'PostgreSQL';
+  log.info({ url: config.publicUrl, database, role: config.role, version: VGL_VERSION }, 'VGL is ready');
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
-    process.stderr.write(`${error.message}\nSee the configuration table in README.md.\n`);
-  } else {
-    process.stderr.write(`VGL could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  }
+  if (error instanceof ConfigError) log.fatal({ problems: error.problems }, `${error.message}\nSee the configuration table in README.md.`);
+  else log.fatal({ err: error }, 'VGL could not start');
   process.exit(1);
 });

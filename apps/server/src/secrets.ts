@@ -7,6 +7,13 @@ import { getMeta, setMeta } from './db/meta.js';
 import type { Database } from './db/schema.js';
 
 /**
+ * Secrets generated into DATA_DIR (file names there). They are not in the
+ * database, so a backup carries them beside it (cli/backup.secrets.ts):
+ * restored without them, every session and token signed before is refused.
+ */
+export const GENERATED_SECRET_FILES = ['jwt-secret'] as const;
+
+/**
  * The signing secret for tokens: JWT_SECRET when set, otherwise one generated
  * on first start and kept in DATA_DIR so tokens survive restarts.
  */

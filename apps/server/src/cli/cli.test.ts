@@ -59,7 +59,8 @@ describe('db:backup', () => {
     const target = path.join(database.dataDir, 'backups', 'copy.sqlite');
     const { io, out } = captureIO();
     expect(await runCli(['db:backup', target], envFor(database), io)).toBe(0);
-    expect(out.at(-1)).toContain(`Backup written to ${target}`);
+    expect(out).toContainEqual(expect.stringContaining(`Backup written to ${target}`));
+    expect(out.at(-1)).toContain('No generated secrets'); // this DATA_DIR never saw a server start
     live.close();
     const copy = new SQLite(target, { readonly: true });
     expect(copy.prepare('select value from app_meta where key = ?').get('seeded')).toEqual({ value: 'yes' });
@@ -81,10 +82,13 @@ describe('db:backup', () => {
     expect(err.join()).toContain('db:backup <file>');
   });
 
-  it('points PostgreSQL users to pg_dump', async () => {
+  it('on PostgreSQL, says plainly what pg_dump said when it cannot reach the database', async () => {
     const { io, err } = captureIO();
-    expect(await runCli(['db:backup', '/tmp/x.dump'], { DATABASE_URL: 'postgres://u@127.0.0.1:1/db' }, io)).toBe(1);
-    expect(err.join()).toContain('pg_dump');
+    const target = path.join(database.dataDir, 'unreachable.dump');
+    expect(await runCli(['db:backup', target], { DATA_DIR: database.dataDir, DATABASE_URL: 'postgres://u:hidden@127.0.0.1:1/db' }, io)).toBe(1);
+    expect(err.join()).toMatch(/pg_dump (failed: .*127\.0\.0\.1|runs pg_dump)/);
+    // The password is never shown (nor passed as an argument).
+    expect(err.join()).not.toContain('hidden');
   });
 });
 

@@ -16,18 +16,11 @@ import { usersRepo } from '../modules/users/users.repo.js';
 import { progressBar } from './progress.js';
 import { removeDemo } from './seed-demo.accounts.js';
 import { DEMO_WEEKS, DemoSeedError, seedDemo } from './seed-demo.js';
+import { CliError, type CliIO } from './cli-io.js';
+import { dbBackup, dbRestore } from './backup.js';
+import { mailTest, userCreate, userPassword } from './accounts.js';
 
-export interface CliIO {
-  out: (line: string) => void;
-  err: (line: string) => void;
-}
-
-export class CliError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'CliError';
-  }
-}
+export { CliError, type CliIO } from './cli-io.js';
 
 export interface Command {
   usage: string;
@@ -45,40 +38,6 @@ async function dbMigrate(_args: string[], config: Config, io: CliIO): Promise<vo
   } finally {
     await db.destroy();
   }
-}
-
-/** A consistent copy of the live SQLite file, taken while the app keeps running. */
-async function dbBackup(args: string[], config: Config, io: CliIO): Promise<void> {
-  const target = args[0];
-  if (!target) throw new CliError('Tell me where to write the backup: npm run vgl -- db:backup <file>');
-  if (config.database.kind === 'postgres') {
-    throw new CliError(
-      'db:backup copies the SQLite database. For PostgreSQL use its own tool, e.g.\n' +
-        `  pg_dump --format=custom --file ${JSON.stringify(target)} "$DATABASE_URL"`,
-    );
-  }
-  if (!fs.existsSync(config.database.file)) throw new CliError(`There is no database at ${config.database.file} yet.`);
-  const file = path.resolve(target);
-  if (fs.existsSync(file)) throw new CliError(`${file} already exists; choose a new file name.`);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-
-  const db = createDb(config.database);
-  try {
-    let lastShown = -1;
-    await db.sqlite!.backup(file, {
-      progress: ({ totalPages, remainingPages }) => {
-        const percent = totalPages ? Math.floor(((totalPages - remainingPages) / totalPages) * 100) : 100;
-        if (percent >= lastShown + 10) {
-          io.out(`  ${percent}%`);
-          lastShown = percent;
-        }
-        return 200; // pages per step: small steps keep the live app responsive
-      },
-    });
-  } finally {
-    await db.destroy();
-  }
-  io.out(`Backup written to ${file} (${(fs.statSync(file).size / 1024).toFixed(0)} KiB).`);
 }
 
 const ROLES: Role[] = ['user', 'moderator', 'admin'];
@@ -241,7 +200,11 @@ export const commands: Record<string, Command> = {
   'catalog:import': { usage: 'catalog:import [file]', summary: 'import games from a JSONL file (default: the embedded catalog)', run: catalogImport },
   'user:role': { usage: 'user:role <username> <role>', summary: 'make a user a user, moderator or admin', run: userRole },
   'db:migrate': { usage: 'db:migrate', summary: 'apply pending database migrations', run: dbMigrate },
-  'db:backup': { usage: 'db:backup <file>', summary: 'write a consistent copy of the SQLite database', run: dbBackup },
+  'user:create': { usage: 'user:create <username> <email> [--admin] [--password-stdin]', summary: 'create an active account (the password is asked for, or read from stdin)', run: userCreate },
+  'user:password': { usage: 'user:password <username> [--password-stdin]', summary: 'set a new password and sign the user out everywhere', run: userPassword },
+  'mail:test': { usage: 'mail:test <address>', summary: 'send a test mail through SMTP_URL and report what the mail server said', run: mailTest },
+  'db:backup': { usage: 'db:backup <file>', summary: 'write a consistent copy of the database (pg_dump on PostgreSQL) and the generated secrets beside it', run: dbBackup },
+  'db:restore': { usage: 'db:restore <file> [--force]', summary: 'put a backup and its secrets back, keeping the replaced database aside (stop VGL first)', run: dbRestore },
   'seed:demo': { usage: 'seed:demo [--remove]', summary: 'add 12 marked demo accounts with 6 weeks of activity (--remove takes them out)', run: demoSeed },
 };
 

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, sql, type Compilable, type CompiledQuery } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
+import { processLog } from '../log.js';
 import { sqliteBackgroundReads } from './sqlite-background-reads.js';
 import { BACKSTOP_PAGES, checkpointInBackground } from './sqlite-checkpoints.js';
 import { queuedSqliteDialect, type SqliteHandle, type SqliteStatement } from './sqlite-queue.js';
@@ -153,6 +154,8 @@ export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}):
       await background?.stop();
       await checkpoints?.stop();
       await kysely.destroy();
+      // Kysely closes the file only if a query ran through it (db:backup uses the raw handle alone).
+      if (sqlite.open) sqlite.close();
     };
     const scanRead = <R>(query: Compilable<R>) => (background ? background.all(query.compile()) : rowsOf(kysely, query.compile()));
     return { kysely, dialect: 'sqlite', sqlite, scanRead, commitInGroups: () => dialect.groupCommits(), destroy };
@@ -161,7 +164,8 @@ export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}):
   // An idle connection can die (server restart, admin termination); without a
   // listener that error would crash the process. The pool replaces the client.
   pool.on('error', (err) => {
-    process.stderr.write(`PostgreSQL: an idle connection was closed (${err.message}); the pool opens a new one.\n`);
+    // The message and code only: pg hangs its whole client (and its socket) on the error.
+    processLog.warn({ error: err.message, code: (err as { code?: string }).code }, 'PostgreSQL: an idle connection was closed; the pool opens a new one');
   });
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   // Each PostgreSQL transaction commits on its own connection of the pool: nothing to group.

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { CompiledQuery } from 'kysely';
+import { processLog } from '../log.js';
 
 /** Statements the reading thread keeps prepared (least recently used go first). */
 const KEPT_STATEMENTS = 100;
@@ -14,7 +15,7 @@ const KEPT_STATEMENTS = 100;
  * In WAL mode it reads beside the server's writes and sees every committed one
  * (the server commits before it answers, so a member's next request sees it).
  */
-export function sqliteBackgroundReads(file: string, inPlace: <R>(query: CompiledQuery<R>) => Promise<R[]>, log: (message: string) => void = (m) => process.stderr.write(`${m}\n`)) {
+export function sqliteBackgroundReads(file: string, inPlace: <R>(query: CompiledQuery<R>) => Promise<R[]>, log: (message: string) => void = (m) => processLog.warn(m)) {
   let worker: Worker | undefined;
   /** Set when the thread could not run (it logs why): reads then happen in place, as without it. */
   let broken = false;

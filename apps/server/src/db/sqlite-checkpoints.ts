@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { processLog } from '../log.js';
 
 /** How often the checkpointer copies what the WAL holds into the database file. */
 export const CHECKPOINT_EVERY_MS = 200;
@@ -20,7 +21,7 @@ export const BACKSTOP_PAGES = 10_000;
  * for or blocks the server's reads and writes), and the serving connection
  * only checkpoints as a backstop.
  */
-export function checkpointInBackground(file: string, log: (message: string) => void = (m) => process.stderr.write(`${m}\n`)) {
+export function checkpointInBackground(file: string, log: (message: string) => void = (m) => processLog.warn(m)) {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   // An eval'd CommonJS worker: the same code whether the server runs from TypeScript (tests) or dist.
   const source = `

@@ -1,6 +1,7 @@
 import type { FailedMail } from '@vgl/shared';
 import type { JobQueue, RetryPolicy } from '../modules/jobs/jobs.queue.js';
-import type { Mailer, MailMessage, MailTransport } from './mailer.js';
+import type { MailCounters } from './mail.metrics.js';
+import { SMTP_CONNECTIONS, type Mailer, type MailMessage, type MailTransport } from './mailer.js';
 
 export const MAIL_JOB = 'mail.send';
 
@@ -17,8 +18,28 @@ export const queuedMailer = (queue: JobQueue): Mailer => ({
   },
 });
 
+/**
+ * Mails one worker process delivers at once: one per pooled SMTP connection.
+ * A burst of 40 took up to 21.5 s one at a time (pg-boss's polling pace);
+ * the queue still hands each mail to one worker only.
+ */
+export const MAIL_CONCURRENCY = SMTP_CONNECTIONS;
+
 /** A worker delivers each mail job through the transport; a throw is a failed try, retried by the queue. */
-export const workMail = (queue: JobQueue, transport: MailTransport) => queue.work<MailMessage>(MAIL_JOB, (message) => transport.deliver(message));
+export const workMail = (queue: JobQueue, transport: MailTransport, counters?: MailCounters) =>
+  queue.work<MailMessage>(
+    MAIL_JOB,
+    async (message) => {
+      try {
+        await transport.deliver(message);
+      } catch (err) {
+        counters?.failed(message.kind);
+        throw err;
+      }
+      counters?.sent(message.kind);
+    },
+    { concurrency: MAIL_CONCURRENCY },
+  );
 
 /** Mail out of tries, for the dashboard (the link in it is not shown: it may be a live reset link). */
 export async function failedMail(queue: JobQueue, limit: number): Promise<{ total: number; latest: FailedMail[] }> {

@@ -4,7 +4,12 @@ import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
+/** What a mail is for: a label of the mail metrics (a bounded set). Jobs queued before it existed have none. */
+export type MailKind = 'activation' | 'password_reset' | 'email_change' | 'test';
+export const MAIL_KINDS: readonly MailKind[] = ['activation', 'password_reset', 'email_change', 'test'];
+
 export interface MailMessage {
+  kind?: MailKind;
   to: string;
   subject: string;
   text: string;
@@ -55,6 +60,15 @@ export function outboxNotice(message: MailMessage, file: string): string {
   ].join('\n');
 }
 
+/**
+ * SMTP connections kept open and shared (nodemailer's pool): a burst of mail
+ * no longer opens a connection per mail. As many as the mail worker sends at
+ * once; each is replaced after 100 mails. SMTP_URL's own query (e.g.
+ * ?pool=false or ?maxConnections=2) wins over these.
+ */
+export const SMTP_CONNECTIONS = 5;
+export const smtpTransportOptions = (smtpUrl: string) => ({ url: smtpUrl, pool: true, maxConnections: SMTP_CONNECTIONS, maxMessages: 100 });
+
 /** Writes a mail as an .eml file: the outbox, used without SMTP. */
 async function writeToOutbox(outboxDir: string, from: string, message: MailMessage): Promise<string> {
   const eml = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
@@ -72,7 +86,7 @@ async function writeToOutbox(outboxDir: string, from: string, message: MailMessa
  * accounts. Retries are the job queue's, so they survive a restart.
  */
 export function createMailTransport({ smtpUrl, from, outboxDir, log, notice = terminalNotice }: MailTransportOptions): MailTransport {
-  const transport: Transporter | undefined = smtpUrl ? nodemailer.createTransport(smtpUrl, { from }) : undefined;
+  const transport: Transporter | undefined = smtpUrl ? nodemailer.createTransport(smtpTransportOptions(smtpUrl), { from }) : undefined;
 
   async function deliver(message: MailMessage): Promise<void> {
     if (!transport) {

@@ -1,11 +1,11 @@
 import { plainLine } from '@vgl/shared';
-import type { MailMessage } from './mailer.js';
+import type { MailKind, MailMessage } from './mailer.js';
 
 const escapeHtml = (value: string) =>
   value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
 /** One plain, readable layout for every mail: greeting, a paragraph, a button, the link spelled out. */
-function mail(to: string, subject: string, greeting: string, body: string, action: string, link: string, footer: string): MailMessage {
+function mail(kind: MailKind, to: string, subject: string, greeting: string, body: string, action: string, link: string, footer: string): MailMessage {
   const text = `${greeting}\n\n${body}\n\n${action}: ${link}\n\n${footer}\n\n— VGL, Track Your Gaming Journey\n`;
   const html = `<!doctype html><html><body style="margin:0;padding:24px;background:#0d0f17;font-family:system-ui,sans-serif;color:#eef0f7">
 <div style="max-width:520px;margin:0 auto;background:#1a1e2c;border-radius:14px;padding:28px">
@@ -16,11 +16,12 @@ function mail(to: string, subject: string, greeting: string, body: string, actio
 <p style="font-size:13px;color:#a9afc4">${escapeHtml(footer)}</p>
 </div></body></html>`;
   // One plain line: a subject is a header, and members' words may reach it.
-  return { to, subject: plainLine(subject), text, html, link };
+  return { kind, to, subject: plainLine(subject), text, html, link };
 }
 
 export const activationMail = (to: string, username: string, link: string) =>
   mail(
+    'activation',
     to,
     'Activate your VGL account',
     `Hi ${username},`,
@@ -32,6 +33,7 @@ export const activationMail = (to: string, username: string, link: string) =>
 
 export const passwordResetMail = (to: string, username: string, link: string) =>
   mail(
+    'password_reset',
     to,
     'Reset your VGL password',
     `Hi ${username},`,
@@ -43,6 +45,7 @@ export const passwordResetMail = (to: string, username: string, link: string) =>
 
 export const emailChangeMail = (to: string, username: string, link: string) =>
   mail(
+    'email_change',
     to,
     'Confirm your new e-mail address',
     `Hi ${username},`,
@@ -51,3 +54,10 @@ export const emailChangeMail = (to: string, username: string, link: string) =>
     link,
     'The link works for 24 hours. If you did not ask for this change, ignore this mail.',
   );
+
+/** `npm run vgl -- mail:test <address>`: proof that the configured mail server takes VGL's mail. */
+export function testMail(to: string, publicUrl: string): MailMessage {
+  const text = `This is a test mail from VGL at ${publicUrl}.\n\nIf you can read it, the instance can send mail (sign-up activation, password resets).\n\n— VGL, Track Your Gaming Journey\n`;
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif"><p>This is a test mail from VGL at ${escapeHtml(publicUrl)}.</p><p>If you can read it, the instance can send mail (sign-up activation, password resets).</p></body></html>`;
+  return { kind: 'test', to, subject: 'VGL test mail', text, html };
+}

@@ -9,15 +9,26 @@ export interface ReceivedMail {
   html: string;
 }
 
+export interface SmtpSinkOptions {
+  /** Recipients the server refuses (550), as a real one refuses an unknown mailbox; each refusal is counted in `refused`. */
+  refuse?: (to: string) => boolean;
+}
+
 /** A real SMTP server on 127.0.0.1 that keeps what it receives, for tests of the real mail client. */
-export async function startSmtpSink() {
+export async function startSmtpSink({ refuse }: SmtpSinkOptions = {}) {
   const mails: ReceivedMail[] = [];
+  const refused: string[] = [];
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({
     disableReverseLookup: true,
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!refuse?.(address.address)) return callback();
+      refused.push(address.address);
+      callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+    },
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then((parsed) => {
@@ -35,6 +46,7 @@ export async function startSmtpSink() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
+    refused,
     /**
      * Waits until a mail to this address (and matching the subject, if given)
      * has arrived; with `after`, only mails received after that many count.

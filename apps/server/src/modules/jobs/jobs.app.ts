@@ -2,9 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { MAIL_JOB, MAIL_RETRY, workMail } from '../../mail/mail.jobs.js';
+import { mailCounters } from '../../mail/mail.metrics.js';
 import type { MailTransport } from '../../mail/mailer.js';
 import { IGDB_SYNC_JOB, IGDB_SYNC_QUEUE, workIgdbSync, type ScheduleOptions } from '../igdb/igdb.job.js';
 import { WIKIDATA_SYNC_JOB, WIKIDATA_SYNC_QUEUE, workWikidataSync, type WikidataScheduleOptions } from '../wikidata/wikidata.job.js';
+import { registerSyncMetrics } from '../catalog-sync/sync.metrics.js';
+import { igdbSyncStatus } from '../igdb/igdb.run.js';
+import { wikidataSyncStatus } from '../wikidata/wikidata.run.js';
 import { createJobQueue } from './jobs.js';
 import type { JobQueue, QueueSettings, RetryPolicy } from './jobs.queue.js';
 
@@ -39,14 +43,20 @@ export async function registerJobs(app: FastifyInstance, { config, db, transport
   await queue.start();
   const stopSyncs: (() => Promise<void>)[] = [];
   if (works) {
-    await workMail(queue, transport);
+    await workMail(queue, transport, mailCounters(app.metrics.registry));
     if (config.igdb) stopSyncs.push(await workIgdbSync(queue, db, config.igdb, app.log, options.igdbSchedule));
     if (config.wikidata.mode === 'on') stopSyncs.push(await workWikidataSync(queue, db, config.wikidata, app.log, options.wikidataSchedule));
   }
   // Read at each scrape; NaN (not a failed scrape) while the database does not answer.
   const count = (which: 'pending' | 'failed') => async () => (await queue.counts().catch(() => ({ pending: Number.NaN, failed: Number.NaN })))[which];
   app.metrics.addGauge('vgl_jobs_pending', 'Background jobs waiting, retrying or running (mail, catalog sync), all instances', count('pending'));
+  app.metrics.addGauge('vgl_mail_pending', 'Mails waiting, retrying or being sent, all instances', async () => (await queue.counts(MAIL_JOB).catch(() => ({ pending: Number.NaN }))).pending);
   app.metrics.addGauge('vgl_jobs_failed', 'Background jobs that failed every try and wait for a person (the dashboard lists failed mail)', count('failed'));
+  // The syncs' state is shared: every instance reports each configured source, worker or not.
+  registerSyncMetrics(app.metrics.registry, [
+    ...(config.igdb ? [{ source: 'igdb', status: igdbSyncStatus(db) }] : []),
+    ...(config.wikidata.mode !== 'off' ? [{ source: 'wikidata', status: wikidataSyncStatus(db) }] : []),
+  ]);
   // Before the database closes: the sync under way stops at its next query, mail under way is finished.
   app.addHook('preClose', async () => {
     await Promise.all(stopSyncs.map((stop) => stop()));

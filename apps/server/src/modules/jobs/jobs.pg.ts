@@ -9,6 +9,9 @@ export const JOB_SCHEMA = 'pgboss';
 /** pg-boss on our pool: no connections beyond DB_POOL_MAX (values stay undefined for its multi-statement scripts). */
 const onPool = (pool: pg.Pool): PgBoss.Db => ({ executeSql: (text, values) => pool.query(text, values) });
 
+/** A queue's extra workers (concurrency above 1) poll this many times less often than its first; it wakes them. */
+const SPARE_WORKER_SLOWER = 10;
+
 /** The queue pg-boss's cron sends through (timekeeper.js); made here so instances do not race to make it. */
 const CRON_QUEUE = '__pgboss__send-it';
 
@@ -66,18 +69,42 @@ export function createPgBossQueue(pool: pg.Pool, log: FastifyBaseLogger, { queue
     return { retryLimit: retry.retryLimit, retryDelay: retry.retryDelaySeconds, retryBackoff: retry.backoff, ...(maxRunSeconds ? { expireInSeconds: maxRunSeconds } : {}) };
   };
 
+  /** This process's workers, by job name. */
+  const workers = new Map<string, string[]>();
+
   return {
     kind: 'pg-boss',
     async start() {
       await boss.start();
       await createQueues(boss, queues);
     },
-    send: (name, data, options = {}) => boss.send(name, data, { ...sendOptions(name), ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}) }),
-    async work(name, handler) {
+    async send(name, data, options = {}) {
+      const id = await boss.send(name, data, { ...sendOptions(name), ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}) });
+      // This process's own workers look at once instead of at their next poll (other instances' at theirs).
+      if (id && !options.startAfterSeconds) for (const worker of workers.get(name) ?? []) boss.notifyWorker(worker);
+      return id;
+    },
+    async work(name, handler, { concurrency = 1 } = {}) {
       settings(name);
-      await boss.work(name, { batchSize: 1, includeMetadata: true, ...workerPoll }, async ([job]) => {
-        if (job) await handler(job.data as never, { id: job.id, retryCount: job.retryCount });
-      });
+      // One pg-boss worker per job at once, each taking one job: pg-boss completes or fails each job
+      // alone. (A batch is completed as a whole after its handler: a job of it that failed and was
+      // already taken again elsewhere would be marked done there.)
+      const ids: string[] = [];
+      // pg-boss waits out its polling interval after each job even when more wait (one mail per 2 s per
+      // worker in a burst): a job that came is a sign of more, so every worker of the queue looks again at once.
+      const wakeAll = () => ids.forEach((id) => boss.notifyWorker(id));
+      for (let i = 0; i < concurrency; i += 1) {
+        // The first worker polls at the queue's pace; the others mostly sleep until it finds work.
+        const poll = i === 0 ? workerPoll : { pollingIntervalSeconds: (pollSeconds ?? 2) * SPARE_WORKER_SLOWER };
+        ids.push(
+          await boss.work(name, { batchSize: 1, includeMetadata: true, ...poll }, async ([job]) => {
+            if (!job) return;
+            wakeAll();
+            await handler(job.data as never, { id: job.id, retryCount: job.retryCount });
+          }),
+        );
+      }
+      workers.set(name, [...(workers.get(name) ?? []), ...ids]);
     },
     async schedule(name, cron) {
       await boss.schedule(name, cron, {}, { ...sendOptions(name), tz: 'UTC' });
@@ -106,11 +133,11 @@ export function createPgBossQueue(pool: pg.Pool, log: FastifyBaseLogger, { queue
       await boss.retry(name, id);
       return true;
     },
-    async counts() {
+    async counts(name) {
       const { rows } = await pool.query<{ pending: number; failed: number }>(
         `select count(*) filter (where state in ('created', 'retry', 'active'))::int as pending, count(*) filter (where state = 'failed')::int as failed
            from ${JOB_SCHEMA}.job where name = any($1)`,
-        [names],
+        [name ? [name] : names],
       );
       return rows[0] ?? { pending: 0, failed: 0 };
     },

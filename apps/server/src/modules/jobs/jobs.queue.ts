@@ -34,6 +34,14 @@ export interface JobContext {
 
 export type JobHandler<T> = (data: T, job: JobContext) => Promise<void>;
 
+export interface WorkOptions {
+  /**
+   * Jobs of this name run at once in this process (default 1). Each still
+   * goes to one worker only, and succeeds or fails on its own.
+   */
+  concurrency?: number;
+}
+
 export interface FailedJob<T = unknown> {
   id: string;
   data: T;
@@ -55,13 +63,14 @@ export interface JobQueue {
   start(): Promise<void>;
   /** Resolves with the job's id, or null when a oneAtATime queue already has one waiting. */
   send(name: string, data: object, options?: SendOptions): Promise<string | null>;
-  work<T>(name: string, handler: JobHandler<T>): Promise<void>;
+  work<T>(name: string, handler: JobHandler<T>, options?: WorkOptions): Promise<void>;
   /** A job sent on this cron (UTC, minutes), once across all instances. Only workers keep the clock. */
   schedule(name: string, cron: string): Promise<void>;
   failed<T>(name: string, limit: number): Promise<{ total: number; latest: FailedJob<T>[] }>;
   /** Puts a failed job back in line with fresh tries; false when there is no such failed job. */
   retry(name: string, id: string): Promise<boolean>;
-  counts(): Promise<QueueCounts>;
+  /** Every queue's jobs, or only those of `name`. */
+  counts(name?: string): Promise<QueueCounts>;
   /** Stops taking jobs, waits for those under way (up to a timeout), and lets go of the database. */
   stop(): Promise<void>;
 }

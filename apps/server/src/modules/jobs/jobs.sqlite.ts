@@ -60,37 +60,66 @@ export function createSqliteQueue(db: Db, log: FastifyBaseLogger, { queues, work
     log[again ? 'warn' : 'error']({ err, job: job.name, id: job.id, tries: job.retry_count + 1 }, again ? 'job failed; it will be retried' : 'job failed for good');
   }
 
-  /** One loop per job name, so a long IGDB sync never holds up mail. */
-  function workLoop(name: string, handler: JobHandler<unknown>) {
-    const loop = async () => {
-      wake.delete(name);
-      while (!stopped) {
-        const job = await take(name).catch((err: unknown) => void log.warn({ err }, 'job queue: could not take a job'));
-        if (!job) break;
-        const run = (async () => {
-          let failure: unknown;
-          try {
-            await handler(JSON.parse(job.data) as unknown, { id: job.id, retryCount: job.retry_count });
-          } catch (err) {
-            failure = err ?? new Error('job failed');
-          }
-          await settle(job, failure).catch((err: unknown) => log.error({ err }, 'job queue: could not record a job’s end'));
-        })();
-        running.add(run);
-        await run;
-        running.delete(run);
-      }
-      if (stopped) return;
-      let woken = false;
+  /**
+   * One loop per job name, so a long IGDB sync never holds up mail: it keeps
+   * up to `concurrency` jobs running, takes the next as one ends, and when
+   * none waits, looks again when one is sent here or after the polling interval.
+   */
+  function workLoop(name: string, handler: JobHandler<unknown>, concurrency: number) {
+    const mine = new Set<Promise<void>>();
+    let looking = false;
+    let poll = 0;
+
+    const run = (job: NonNullable<Awaited<ReturnType<typeof take>>>) => {
+      const done = (async () => {
+        let failure: unknown;
+        try {
+          await handler(JSON.parse(job.data) as unknown, { id: job.id, retryCount: job.retry_count });
+        } catch (err) {
+          failure = err ?? new Error('job failed');
+        }
+        await settle(job, failure).catch((err: unknown) => log.error({ err }, 'job queue: could not record a job’s end'));
+      })();
+      mine.add(done);
+      running.add(done);
+      void done.then(() => {
+        mine.delete(done);
+        running.delete(done);
+        void fill();
+      });
+    };
+
+    const idle = () => {
+      const mark = (poll += 1);
       const next = () => {
-        if (woken) return;
-        woken = true;
-        void loop();
+        if (mark !== poll) return;
+        poll += 1;
+        if (wake.get(name) === next) wake.delete(name);
+        void fill();
       };
       wake.set(name, next);
       later(pollSeconds * 1000, next);
     };
-    void loop();
+
+    async function fill() {
+      if (looking || stopped) return;
+      looking = true;
+      let empty = false;
+      try {
+        while (!stopped && mine.size < concurrency) {
+          const job = await take(name).catch((err: unknown) => void log.warn({ err }, 'job queue: could not take a job'));
+          if (!job) {
+            empty = true;
+            break;
+          }
+          run(job);
+        }
+      } finally {
+        looking = false;
+      }
+      if (empty && !stopped) idle();
+    }
+    void fill();
   }
 
   const queue: JobQueue = {
@@ -129,9 +158,9 @@ export function createSqliteQueue(db: Db, log: FastifyBaseLogger, { queues, work
       if (!options.startAfterSeconds) wake.get(name)?.();
       return id;
     },
-    async work(name, handler) {
+    async work(name, handler, { concurrency = 1 } = {}) {
       settings(name);
-      if (works && !stopped) workLoop(name, handler as JobHandler<unknown>);
+      if (works && !stopped) workLoop(name, handler as JobHandler<unknown>, Math.max(1, concurrency));
     },
     async schedule(name, cron) {
       const interval = cronParser.parseExpression(cron, { tz: 'UTC' });
@@ -167,8 +196,13 @@ export function createSqliteQueue(db: Db, log: FastifyBaseLogger, { queues, work
       wake.get(name)?.();
       return true;
     },
-    async counts() {
-      const rows = await k.selectFrom('jobs').select(['state', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('state').execute();
+    async counts(name) {
+      const rows = await k
+        .selectFrom('jobs')
+        .select(['state', (eb) => eb.fn.countAll<number>().as('n')])
+        .$if(name !== undefined, (q) => q.where('name', '=', name!))
+        .groupBy('state')
+        .execute();
       const of = (states: string[]) => rows.filter((r) => states.includes(r.state)).reduce((sum, r) => sum + Number(r.n), 0);
       return { pending: of(['created', 'retry', 'active']), failed: of(['failed']) };
     },
