@@ -2,7 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { VGL_VERSION } from './version.js';
 import { parseTrustedProxies, type TrustedProxies } from './http/trusted-proxies.js';
-import type { FairnessSettings } from './http/fairness/index.js';
+import type { FairnessSettings } from './http/fairness/settings.js';
 
 /**
  * The runtime contract of DESIGN.md: every setting comes from the environment,

@@ -4,12 +4,8 @@ import type { SharedTally } from '../limits/shared-tally.js';
 import { isExempt } from './exempt.js';
 import { Pacing } from './pacing.js';
 
-export interface BudgetSettings {
-  /** Reads (GET and HEAD) a client may make per minute; 0: no budget. */
-  readsPerMinute: number;
-  /** Searches a client may make per minute (they are reads too, counted on their own); 0: no budget. */
-  searchPerMinute: number;
-}
+import type { BudgetSettings } from './settings.js';
+export type { BudgetSettings } from './settings.js';
 
 export type BudgetName = 'reads' | 'search';
 

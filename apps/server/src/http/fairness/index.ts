@@ -3,18 +3,16 @@ import { Counter } from 'prom-client';
 import type { Db } from '../../db/database.js';
 import { databaseTally } from '../limits/shared-tally.db.js';
 import { memoryTally, type SharedTally } from '../limits/shared-tally.js';
-import { registerClientBudgets, type BudgetSettings } from './client-budgets.js';
+import { registerClientBudgets } from './client-budgets.js';
 import { processLoadSignals, type LoadSignals } from './load-signals.js';
-import { registerLoadShedding, type SheddingSettings } from './load-shedding.js';
+import { registerLoadShedding } from './load-shedding.js';
+import type { FairnessSettings } from './settings.js';
 
 export type { BudgetSettings } from './client-budgets.js';
 export type { LoadSignals } from './load-signals.js';
 export type { SheddingSettings } from './load-shedding.js';
 
-export interface FairnessSettings {
-  budgets: BudgetSettings;
-  shedding: SheddingSettings;
-}
+export type { FairnessSettings } from './settings.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

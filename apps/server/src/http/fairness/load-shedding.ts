@@ -3,12 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { isExempt } from './exempt.js';
 import type { LoadSignals } from './load-signals.js';
 
-export interface SheddingSettings {
-  /** Refuse new requests while the event loop's current turn has run longer than this (ms); 0: never. */
-  maxLoopLagMs: number;
-  /** Refuse new requests while more queries than this wait for a PostgreSQL connection; 0: never. */
-  maxDbQueue: number;
-}
+import type { SheddingSettings } from './settings.js';
+export type { SheddingSettings } from './settings.js';
 
 export type ShedReason = 'event_loop' | 'database_queue';
 
