@@ -11,6 +11,7 @@ async function main(): Promise<void> {
   const { migrated, seeded } = await prepareInstance(config, db, {
     onProgress: progressBar('Loading the game catalog'),
     onWait: () => process.stdout.write('Another instance is starting on this database; waiting for it to finish its start-up…\n'),
+    onLockWait: ({ migration, table, retry }) => process.stdout.write(`Migration ${migration}: waiting for a lock on ${table}, retry ${retry}\n`),
   });
   if (seeded.refresh) {
     const { removed, remapped, kept } = seeded.refresh;

@@ -1,6 +1,7 @@
-import { Migrator, type MigrationResult } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationResult } from 'kysely';
 import type { Db } from './database.js';
-import { migrationsFor } from './migrations/index.js';
+import { deadlockTimeoutMs, describeHolder, isLockTimeout, lockHolders, StatementRecorder, tablesNamedIn } from './migration-locks.js';
+import { migrationsFor, type VglMigration } from './migrations/index.js';
 
 export interface MigrationReport {
   applied: string[];
@@ -17,17 +18,107 @@ export class MigrationError extends Error {
   }
 }
 
-export async function migrateToLatest(db: Db): Promise<MigrationReport> {
+/** A migration waited too long for a table another session was using: it gave way, and tries again. */
+export interface LockWait {
+  migration: string;
+  table: string;
+  retry: number;
+  /** Who held the lock when the wait gave up (PostgreSQL's own view of it). */
+  holders: string[];
+}
+
+export interface MigrateOptions {
+  /** PostgreSQL: how long one statement of a migration may wait for a lock before it gives way. */
+  lockTimeoutMs?: number;
+  /** How long one migration keeps trying before start-up fails. */
+  giveUpAfterMs?: number;
+  onLockWait?: (wait: LockWait) => void;
+  /** Every statement a migration sends (the expand/contract check reads them). */
+  onStatement?: (migration: string, sqlText: string) => void;
+}
+
+/** Shorter than PostgreSQL's deadlock_timeout (1 s), so that in a lock cycle the migration gives up before a member's write is chosen. */
+const LOCK_TIMEOUT_MS = 200;
+const GIVE_UP_AFTER_MS = 120_000;
+const FIRST_BACKOFF_MS = 50;
+const MAX_BACKOFF_MS = 2_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Applies the pending migrations, one at a time, each in a transaction of
+ * its own (Kysely's migrateToLatest would put them all in one, holding the
+ * locks of the first until the last is done: with the previous release still
+ * writing, that transaction deadlocked with its writes, issue 35).
+ *
+ * On PostgreSQL each migration runs with a short lock_timeout: a statement
+ * that cannot have its table at once gives way (its transaction rolls back)
+ * rather than queue in front of the serving instances' writes, and is tried
+ * again after a pause that grows, up to giveUpAfterMs; then start-up fails
+ * naming the migration, the table and the session holding it. A migration
+ * marked `transaction: false` (an index built CONCURRENTLY) runs outside any
+ * transaction. The caller runs this under the start-up lock (one migrator).
+ */
+export async function migrateToLatest(db: Db, options: MigrateOptions = {}): Promise<MigrationReport> {
+  const k = db.kysely as unknown as Kysely<unknown>;
+  const postgres = db.dialect === 'postgres';
   const migrations = migrationsFor(db.dialect);
-  const migrator = new Migrator({
-    db: db.kysely,
-    provider: { getMigrations: async () => migrations },
-  });
-  const { error, results = [] } = await migrator.migrateToLatest();
-  if (error) {
-    const failed = results.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
-    throw new MigrationError(`Migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`, results);
+  const lockTimeoutMs = postgres ? (options.lockTimeoutMs ?? Math.min(LOCK_TIMEOUT_MS, Math.floor((await deadlockTimeoutMs(k)) / 4))) : 0;
+  const giveUpAfterMs = options.giveUpAfterMs ?? GIVE_UP_AFTER_MS;
+
+  let recorder: StatementRecorder | undefined;
+  const compile: ConstructorParameters<typeof StatementRecorder>[0] = (node, queryId) => k.getExecutor().compileQuery(node, queryId);
+  const watched = Object.fromEntries(
+    Object.entries(migrations).map(([name, migration]): [string, Migration] => [
+      name,
+      {
+        up: async (trx) => {
+          recorder = new StatementRecorder(compile, options.onStatement && ((text) => options.onStatement!(name, text)));
+          if (postgres && inTransaction(migration)) await sql`select set_config('lock_timeout', ${`${lockTimeoutMs}ms`}, true)`.execute(trx);
+          await migration.up(trx.withPlugin(recorder));
+        },
+        ...(migration.down ? { down: migration.down } : {}),
+      },
+    ]),
+  );
+  const provider = { getMigrations: async () => watched };
+  const transactional = new Migrator({ db: k, provider });
+  const alone = new Migrator({ db: k, provider, disableTransactions: true });
+
+  const applied: string[] = [];
+  for (;;) {
+    const next = (await transactional.getMigrations()).find((m) => !m.executedAt);
+    if (!next) break;
+    const migrator = inTransaction(migrations[next.name]) ? transactional : alone;
+    const started = Date.now();
+    for (let retry = 1; ; retry++) {
+      const { error, results = [] } = await migrator.migrateUp();
+      if (!error) {
+        applied.push(...results.filter((r) => r.status === 'Success').map((r) => r.migrationName));
+        break;
+      }
+      const failed = results.find((r) => r.status === 'Error')?.migrationName ?? next.name;
+      if (!isLockTimeout(error)) throw new MigrationError(`Migration ${failed} failed: ${messageOf(error)}`, results);
+      const tables = tablesNamedIn(recorder?.lastSql);
+      const holders = await lockHolders(k, tables).catch(() => []);
+      const table = holders[0]?.relation ?? tables[0] ?? 'a table';
+      const pause = Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** (retry - 1));
+      if (Date.now() - started + pause > giveUpAfterMs) {
+        const heldBy = holders.length ? ` It was held by ${holders.map(describeHolder).join('; ')}.` : '';
+        throw new MigrationError(
+          `Migration ${failed} gave up after ${retry} tries in ${Math.round((Date.now() - started) / 1000)} s: it could not lock ${table} while other sessions were using it.${heldBy} ` +
+            'Start this instance again once that transaction has ended (or end that session); the migration starts over.',
+          results,
+        );
+      }
+      options.onLockWait?.({ migration: failed, table, retry, holders: holders.map(describeHolder) });
+      await sleep(pause * (0.75 + Math.random() / 2));
+    }
   }
-  const names = Object.keys(migrations);
-  return { applied: results.filter((r) => r.status === 'Success').map((r) => r.migrationName), current: names.at(-1) };
+  return { applied, current: Object.keys(migrations).at(-1) };
+}
+
+function inTransaction(migration: VglMigration | undefined): boolean {
+  return migration?.transaction !== false;
 }
