@@ -1,6 +1,6 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationResult } from 'kysely';
 import type { Db } from './database.js';
-import { deadlockTimeoutMs, describeHolder, isLockTimeout, lockHolders, StatementRecorder, tablesNamedIn } from './migration-locks.js';
+import { deadlockTimeoutMs, describeHolder, isLockTimeout, lockHolders, StatementRecorder, tablesNamedIn, tablesOf } from './migration-locks.js';
 import { migrationsFor, type VglMigration } from './migrations/index.js';
 
 export interface MigrationReport {
@@ -100,7 +100,7 @@ export async function migrateToLatest(db: Db, options: MigrateOptions = {}): Pro
       }
       const failed = results.find((r) => r.status === 'Error')?.migrationName ?? next.name;
       if (!isLockTimeout(error)) throw new MigrationError(`Migration ${failed} failed: ${messageOf(error)}`, results);
-      const tables = tablesNamedIn(recorder?.lastSql);
+      const tables = await tablesOf(k, tablesNamedIn(recorder?.lastSql)).catch(() => tablesNamedIn(recorder?.lastSql));
       const holders = await lockHolders(k, tables).catch(() => []);
       const table = holders[0]?.relation ?? tables[0] ?? 'a table';
       const pause = Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** (retry - 1));

@@ -58,20 +58,30 @@ export interface LockHolder {
   query: string;
 }
 
-/** Who else holds a lock on these relations right now (another session's transaction). */
-export async function lockHolders(db: Kysely<unknown>, relations: string[]): Promise<LockHolder[]> {
-  if (relations.length === 0) return [];
+/** The tables these relations are, or belong to (an index's name gives its table's). */
+export async function tablesOf(db: Kysely<unknown>, names: string[]): Promise<string[]> {
+  if (names.length === 0) return [];
+  const { rows } = await sql<{ name: string; table: string }>`
+    select c.relname as name, coalesce(t.relname, c.relname) as table
+    from pg_class c left join pg_index i on i.indexrelid = c.oid left join pg_class t on t.oid = i.indrelid
+    where c.relname = any(${names}::text[]) and pg_table_is_visible(c.oid)`.execute(db);
+  const byName = new Map(rows.map((r) => [r.name, r.table]));
+  return [...new Set(names.map((n) => byName.get(n) ?? n))];
+}
+
+/** Who else holds a lock on these tables right now (another session's transaction), longest first, one line a session. */
+export async function lockHolders(db: Kysely<unknown>, tables: string[]): Promise<LockHolder[]> {
+  if (tables.length === 0) return [];
   const { rows } = await sql<LockHolder>`
-    select c.relname as relation, a.pid, l.mode, coalesce(a.application_name, '') as application, coalesce(a.state, '') as state,
+    select distinct on (a.pid) c.relname as relation, a.pid, l.mode, coalesce(a.application_name, '') as application, coalesce(a.state, '') as state,
            coalesce(extract(epoch from now() - a.xact_start), 0)::float as seconds, left(coalesce(a.query, ''), 160) as query
     from pg_locks l
     join pg_class c on c.oid = l.relation
     join pg_stat_activity a on a.pid = l.pid
-    where l.granted and l.pid <> pg_backend_pid() and c.relname = any(${relations}::text[])
+    where l.granted and l.pid <> pg_backend_pid() and c.relname = any(${tables}::text[])
       and l.database = (select oid from pg_database where datname = current_database())
-    order by a.xact_start nulls last
-    limit 5`.execute(db);
-  return rows;
+    order by a.pid, array_position(${tables}::text[], c.relname::text)`.execute(db);
+  return rows.sort((a, b) => b.seconds - a.seconds).slice(0, 5);
 }
 
 export function describeHolder(holder: LockHolder): string {
