@@ -22,6 +22,7 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ config, db });
   if (migrated.applied.length) app.log.info({ applied: migrated.applied }, 'database migrated');
+  if (migrated.newer.length) app.log.warn({ newer: migrated.newer }, 'the database was migrated by a newer release; running on it (migrations are expand-only)');
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');

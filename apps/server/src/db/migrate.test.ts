@@ -27,6 +27,16 @@ describe.each(dbKinds)('migrations on %s', (kind) => {
     expect((await migrateToLatest(db)).applied).toEqual([]);
   });
 
+  it('runs on a database a newer release migrated (a rollback), and says so', async () => {
+    const future = '9999_from_a_newer_release';
+    await db.kysely.insertInto('kysely_migration' as never).values({ name: future, timestamp: new Date().toISOString() } as never).execute();
+    try {
+      expect(await migrateToLatest(db)).toEqual({ applied: [], current: Object.keys(migrationsFor(kind)).at(-1), newer: [future] });
+    } finally {
+      await db.kysely.deleteFrom('kysely_migration' as never).where('name' as never, '=', future as never).execute();
+    }
+  });
+
   it('leaves a working schema behind', async () => {
     await db.kysely.insertInto('app_meta').values({ key: 'k', value: 'v', updated_at: 1_800_000_000_000 }).execute();
     const row = await db.kysely.selectFrom('app_meta').selectAll().where('key', '=', 'k').executeTakeFirstOrThrow();

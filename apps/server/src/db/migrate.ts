@@ -6,6 +6,8 @@ import { migrationsFor, type VglMigration } from './migrations/index.js';
 export interface MigrationReport {
   applied: string[];
   current: string | undefined;
+  /** Migrations the database has that this release does not know: a newer release migrated it (this is a rollback). */
+  newer: string[];
 }
 
 export class MigrationError extends Error {
@@ -75,13 +77,34 @@ export async function migrateToLatest(db: Db, options: MigrateOptions = {}): Pro
       {
         up: async (trx) => {
           recorder = new StatementRecorder(compile, options.onStatement && ((text) => options.onStatement!(name, text)));
-          if (postgres && inTransaction(migration)) await sql`select set_config('lock_timeout', ${`${lockTimeoutMs}ms`}, true)`.execute(trx);
-          await migration.up(trx.withPlugin(recorder));
+          if (!postgres) return migration.up(trx.withPlugin(recorder));
+          if (inTransaction(migration)) {
+            await sql`select set_config('lock_timeout', ${`${lockTimeoutMs}ms`}, true)`.execute(trx);
+            return migration.up(trx.withPlugin(recorder));
+          }
+          // CREATE INDEX CONCURRENTLY blocks no one's writes but waits for every older transaction to end:
+          // it may wait up to the whole budget (then an invalid index is left, which helpers.ts rebuilds).
+          await sql`select set_config('lock_timeout', ${`${giveUpAfterMs}ms`}, false)`.execute(trx);
+          try {
+            await migration.up(trx.withPlugin(recorder));
+          } finally {
+            await sql`reset lock_timeout`.execute(trx);
+          }
         },
         ...(migration.down ? { down: migration.down } : {}),
       },
     ]),
   );
+  // A rollback: a newer release migrated this database. Its migrations are expand-only, so this release
+  // runs on it; Kysely would refuse to ("previously executed migration … is missing") without a stand-in.
+  const newer = (await executedMigrations(k)).filter((name) => !(name in migrations));
+  for (const name of newer) {
+    watched[name] = {
+      up: async () => {
+        throw new Error(`${name} belongs to a newer release`);
+      },
+    };
+  }
   const provider = { getMigrations: async () => watched };
   const transactional = new Migrator({ db: k, provider });
   const alone = new Migrator({ db: k, provider, disableTransactions: true });
@@ -116,7 +139,15 @@ export async function migrateToLatest(db: Db, options: MigrateOptions = {}): Pro
       await sleep(pause * (0.75 + Math.random() / 2));
     }
   }
-  return { applied, current: Object.keys(migrations).at(-1) };
+  return { applied, current: Object.keys(migrations).at(-1), newer };
+}
+
+/** The names in Kysely's record of applied migrations (none before the first start). */
+async function executedMigrations(db: Kysely<unknown>): Promise<string[]> {
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+  if (!tables.some((t) => t.name === 'kysely_migration')) return [];
+  const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+  return rows.map((r) => r.name);
 }
 
 function inTransaction(migration: VglMigration | undefined): boolean {

@@ -69,9 +69,26 @@ export async function tablesOf(db: Kysely<unknown>, names: string[]): Promise<st
   return [...new Set(names.map((n) => byName.get(n) ?? n))];
 }
 
-/** Who else holds a lock on these tables right now (another session's transaction), longest first, one line a session. */
+/**
+ * Who else holds a lock on these tables right now (another session's
+ * transaction), longest first, one line a session; when no one does, the
+ * oldest open transactions of the database (what CREATE INDEX CONCURRENTLY
+ * waits for).
+ */
 export async function lockHolders(db: Kysely<unknown>, tables: string[]): Promise<LockHolder[]> {
-  if (tables.length === 0) return [];
+  const holders = tables.length ? await relationHolders(db, tables) : [];
+  if (holders.length) return holders;
+  const { rows } = await sql<LockHolder>`
+    select '' as relation, a.pid, '' as mode, coalesce(a.application_name, '') as application, coalesce(a.state, '') as state,
+           extract(epoch from now() - a.xact_start)::float as seconds, left(coalesce(a.query, ''), 160) as query
+    from pg_stat_activity a
+    where a.datname = current_database() and a.pid <> pg_backend_pid() and a.xact_start is not null
+    order by a.xact_start
+    limit 3`.execute(db);
+  return rows;
+}
+
+async function relationHolders(db: Kysely<unknown>, tables: string[]): Promise<LockHolder[]> {
   const { rows } = await sql<LockHolder>`
     select distinct on (a.pid) c.relname as relation, a.pid, l.mode, coalesce(a.application_name, '') as application, coalesce(a.state, '') as state,
            coalesce(extract(epoch from now() - a.xact_start), 0)::float as seconds, left(coalesce(a.query, ''), 160) as query
