@@ -125,10 +125,11 @@ export async function migrateToLatest(db: Db, options: MigrateOptions = {}): Pro
       if (!isLockTimeout(error)) throw new MigrationError(`Migration ${failed} failed: ${messageOf(error)}`, results);
       const tables = await tablesOf(k, tablesNamedIn(recorder?.lastSql)).catch(() => tablesNamedIn(recorder?.lastSql));
       const holders = await lockHolders(k, tables).catch(() => []);
-      const table = holders[0]?.relation ?? tables[0] ?? 'a table';
+      const table = holders[0]?.relation || tables[0] || 'a table';
       const pause = Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** (retry - 1));
       if (Date.now() - started + pause > giveUpAfterMs) {
-        const heldBy = holders.length ? ` It was held by ${holders.map(describeHolder).join('; ')}.` : '';
+        const listed = holders.map(describeHolder).join('; ');
+        const heldBy = !holders.length ? '' : holders[0]!.relation ? ` It was held by ${listed}.` : ` The oldest open transactions were: ${listed}.`;
         throw new MigrationError(
           `Migration ${failed} gave up after ${retry} tries in ${Math.round((Date.now() - started) / 1000)} s: it could not lock ${table} while other sessions were using it.${heldBy} ` +
             'Start this instance again once that transaction has ended (or end that session); the migration starts over.',

@@ -78,6 +78,7 @@ export class WriteLoad {
   constructor(
     private readonly url: string,
     private readonly members: Member[],
+    private readonly games: { slug: string; platforms: string[] }[] = SMALL_SEED_GAMES,
   ) {}
 
   start(): void {
@@ -109,7 +110,7 @@ export class WriteLoad {
     const next = this.members[(m + 1) % this.members.length]!;
     let following = false;
     for (let i = 0; this.#running; i++) {
-      const game = SMALL_SEED_GAMES[(i * 7 + m * 3) % SMALL_SEED_GAMES.length]!;
+      const game = this.games[(i * 7 + m * 3) % this.games.length]!;
       const key = `${member.username}/${game.slug}`;
       if (i % 10 === 9) {
         const answer = await call(this.url, following ? 'DELETE' : 'POST', `/api/users/${next.username}/follow`, undefined, member.token);
