@@ -74,7 +74,30 @@ export function writeSmallSeed(file: string): string {
 export function buildRelease(release: Release): string {
   const commit = resolveCommit(release);
   const dir = path.join(os.tmpdir(), `vgl-release-${commit}`);
-  if (fs.existsSync(path.join(dir, 'apps/server/dist/main.js'))) return dir;
+  const built = () => fs.existsSync(path.join(dir, 'apps/server/dist/main.js'));
+  if (built()) return dir;
+  // One build at a time per release: the test files that need it run in parallel workers.
+  const lock = `${dir}.lock`;
+  for (;;) {
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch {
+      if (built()) return dir;
+      // A build that died long ago left its lock behind.
+      if (Date.now() - fs.statSync(lock, { throwIfNoEntry: false })!.mtimeMs > 600_000) fs.rmSync(lock, { recursive: true, force: true });
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
+    }
+  }
+  try {
+    if (built()) return dir;
+    return buildInto(release, commit, dir);
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+function buildInto(release: Release, commit: string, dir: string): string {
   const work = fs.mkdtempSync(`${dir}.building-`);
   try {
     execSync(`git -C '${ROOT}' archive ${commit} apps/server packages/shared package.json tsconfig.base.json data/catalog/igdb-reference.json | tar -x -C '${work}'`, { stdio: 'pipe' });
@@ -89,12 +112,7 @@ export function buildRelease(release: Release): string {
       output = String((error as { stdout?: string }).stdout ?? error);
     }
     if (!fs.existsSync(path.join(work, 'apps/server/dist/main.js'))) throw new Error(`Building ${release.label} (${commit}) failed:\n${output}`);
-    try {
-      fs.renameSync(work, dir);
-    } catch {
-      // Another test file built it at the same time: use theirs.
-      fs.rmSync(work, { recursive: true, force: true });
-    }
+    fs.renameSync(work, dir);
     return dir;
   } catch (error) {
     fs.rmSync(work, { recursive: true, force: true });
