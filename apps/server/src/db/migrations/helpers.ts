@@ -21,17 +21,19 @@ export interface IndexSpec {
  * holds off every write to the table while it builds, seconds on a big one,
  * and the previous release's writes would wait that long). A build that
  * failed halfway leaves an invalid index behind: it is dropped and built
- * again. SQLite has one process and no such option: a plain build.
+ * again. On a new database (no one writes yet) and on SQLite (one process,
+ * no such option): a plain build.
  */
-export function concurrentIndexes(dialect: Dialect, indexes: IndexSpec[]): Migration & { transaction: false } {
+export function concurrentIndexes(dialect: Dialect, indexes: IndexSpec[]): Migration & { transaction: false; upOnNewDatabase: Migration['up'] } {
+  const plain = async (db: Kysely<unknown>) => {
+    for (const { name, on } of indexes) await sql`create index if not exists ${sql.ref(name)} ${on}`.execute(db);
+  };
   return {
     transaction: false,
+    upOnNewDatabase: plain,
     async up(db: Kysely<unknown>) {
+      if (dialect === 'sqlite') return plain(db);
       for (const { name, on } of indexes) {
-        if (dialect === 'sqlite') {
-          await sql`create index if not exists ${sql.ref(name)} ${on}`.execute(db);
-          continue;
-        }
         const { rows } = await sql<{ valid: boolean }>`select i.indisvalid as valid from pg_index i join pg_class c on c.oid = i.indexrelid where c.relname = ${name}`.execute(db);
         if (rows[0]?.valid) continue;
         if (rows[0]) await sql`drop index concurrently ${sql.ref(name)}`.execute(db);

@@ -41,12 +41,16 @@ import { firstPlatformMigration } from './0036_first_platform.js';
  * - `transaction: false`: outside a transaction, for CREATE INDEX
  *   CONCURRENTLY (helpers.ts, concurrentIndexes); it must be safe to run
  *   again after failing halfway.
+ * - `upOnNewDatabase`: what to run instead on a database no one serves from
+ *   yet (its first start), in one transaction with the others: an index is
+ *   built plainly there.
  * - `contracts`: this migration is the contract step of the expand named
  *   here, which shipped in an earlier release; only such a migration may drop
  *   or rename what a previous release reads (expand-contract.test.ts).
  */
 export interface VglMigration extends Migration {
   transaction?: false;
+  upOnNewDatabase?: Migration['up'];
   contracts?: string;
 }
 
