@@ -19,6 +19,7 @@ async function main(): Promise<void> {
     // A bar redrawn in place for a person at a terminal; elsewhere (a service, a container) JSON lines every 20 %.
     onProgress: process.stdout.isTTY ? progressBar('Loading the game catalog') : progressBar('Loading the game catalog', (text) => log.info(text.trim()), false),
     onWait: () => log.info('Another instance is starting on this database; waiting for it to finish its start-up'),
+    onLockWait: ({ migration, table, retry }) => log.warn({ migration, table, retry }, `Migration ${migration}: waiting for a lock on ${table}, retry ${retry}`),
   });
   if (seeded.refresh) {
     const { removed, remapped, kept } = seeded.refresh;
@@ -30,6 +31,7 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ config, db, loggerInstance: log });
   if (migrated.applied.length) app.log.info({ applied: migrated.applied }, 'database migrated');
+  if (migrated.newer.length) app.log.warn({ newer: migrated.newer }, 'the database was migrated by a newer release; running on it (migrations are expand-only)');
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');

@@ -1,6 +1,6 @@
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
-import { migrateToLatest, type MigrationReport } from './db/migrate.js';
+import { migrateToLatest, type LockWait, type MigrationReport } from './db/migrate.js';
 import { withStartupLock } from './db/startup-lock.js';
 import { appQueues } from './modules/jobs/jobs.app.js';
 import { installJobSchema } from './modules/jobs/jobs.pg.js';
@@ -18,6 +18,8 @@ export interface StartupOptions {
   onProgress?: Progress;
   /** Another instance holds the start-up lock: this one waits for it (say so, it can take a minute). */
   onWait?: () => void;
+  /** A migration gave way to the writes of instances still serving, and tries again. */
+  onLockWait?: (wait: LockWait) => void;
   /** Tests: a small catalog instead of the embedded one. */
   seedFile?: string;
 }
@@ -29,13 +31,13 @@ export interface StartupOptions {
  * the database has none (or an older one). On PostgreSQL, under one lock.
  * Sets config.jwtSecret.
  */
-export async function prepareInstance(config: Config, db: Db, { onProgress, onWait, seedFile }: StartupOptions = {}): Promise<StartupReport> {
+export async function prepareInstance(config: Config, db: Db, { onProgress, onWait, onLockWait, seedFile }: StartupOptions = {}): Promise<StartupReport> {
   const generated = config.jwtSecret === undefined;
   const jwtSecret = resolveJwtSecret(config.dataDir, config.jwtSecret);
   const report = await withStartupLock(
     config.database,
     async () => {
-      const migrated = await migrateToLatest(db);
+      const migrated = await migrateToLatest(db, { onLockWait });
       // pg-boss's tables and the app's queues: made or upgraded by one instance, not raced by all.
       if (db.pool) await installJobSchema(db.pool, appQueues());
       if (db.dialect === 'postgres') await agreeOnJwtSecret(db.kysely, jwtSecret, { generated, dataDir: config.dataDir });

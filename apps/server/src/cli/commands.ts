@@ -32,8 +32,9 @@ async function dbMigrate(_args: string[], config: Config, io: CliIO): Promise<vo
   const db = createDb(config.database);
   try {
     // Taking turns with instances starting on the same PostgreSQL database.
-    const { applied, current } = await withStartupLock(config.database, () => migrateToLatest(db));
+    const { applied, current, newer } = await withStartupLock(config.database, () => migrateToLatest(db));
     io.out(applied.length ? `Applied ${applied.length} migration(s): ${applied.join(', ')}` : 'The database is up to date.');
+    if (newer.length) io.out(`A newer release migrated this database (${newer.join(', ')}); this release runs on it.`);
     io.out(`Schema version: ${current ?? 'none'}`);
   } finally {
     await db.destroy();

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, dbKinds, type TestDatabase } from '../test/databases.js';
 import { createDb, type Db } from './database.js';
-import { migrateToLatest } from './migrate.js';
+import pg from 'pg';
+import { migrateToLatest, type LockWait } from './migrate.js';
 import { migrationsFor } from './migrations/index.js';
 import { sql } from 'kysely';
 
@@ -24,6 +25,16 @@ describe.each(dbKinds)('migrations on %s', (kind) => {
 
   it('is a no-op the second time', async () => {
     expect((await migrateToLatest(db)).applied).toEqual([]);
+  });
+
+  it('runs on a database a newer release migrated (a rollback), and says so', async () => {
+    const future = '9999_from_a_newer_release';
+    await db.kysely.insertInto('kysely_migration' as never).values({ name: future, timestamp: new Date().toISOString() } as never).execute();
+    try {
+      expect(await migrateToLatest(db)).toEqual({ applied: [], current: Object.keys(migrationsFor(kind)).at(-1), newer: [future] });
+    } finally {
+      await db.kysely.deleteFrom('kysely_migration' as never).where('name' as never, '=', future as never).execute();
+    }
   });
 
   it('leaves a working schema behind', async () => {
@@ -55,6 +66,38 @@ describe.each(dbKinds)('migrations on %s', (kind) => {
     await migration.up(db.kysely);
     await db.kysely.selectFrom('activities').select('id').where('comment_id', '=', 1).execute();
   });
+
+  if (kind === 'postgres') {
+    it('gives way to a session writing to a table it needs, says so, and names it when it gives up', async () => {
+      // Undo the last migration (a new table referencing games, which locks games against writes).
+      const last = '0037_game_slug_history';
+      await migrationsFor(kind)[last]!.down!(db.kysely);
+      await sql`delete from kysely_migration where name = ${last}`.execute(db.kysely);
+
+      const url = database.config.kind === 'postgres' ? database.config.url : '';
+      const writer = new pg.Client({ connectionString: url, application_name: 'a previous release' });
+      await writer.connect();
+      try {
+        // A write's lock on games, held in an open transaction.
+        await writer.query('begin');
+        await writer.query('lock table games in row exclusive mode');
+        const waits: LockWait[] = [];
+        const failure = await migrateToLatest(db, { lockTimeoutMs: 50, giveUpAfterMs: 600, onLockWait: (w) => waits.push(w) }).catch((e: unknown) => e);
+        expect(failure).toBeInstanceOf(Error);
+        expect((failure as Error).message).toMatch(new RegExp(`^Migration ${last} gave up after \\d+ tries .*could not lock games.*held by process \\d+ \\(a previous release\\)`));
+        expect(waits.length).toBeGreaterThan(0);
+        expect(waits.map((w) => w.retry)).toEqual(waits.map((_, i) => i + 1));
+        expect(waits[0]).toMatchObject({ migration: last, table: 'games' });
+        // The writer's transaction was never disturbed: it still writes and commits.
+        await writer.query('update app_meta set value = value where false');
+        await writer.query('commit');
+      } finally {
+        await writer.end();
+      }
+      // Once the writer is done, the migration goes through.
+      expect((await migrateToLatest(db)).applied).toEqual([last]);
+    });
+  }
 
   if (kind === 'sqlite') {
     it('turns on WAL and foreign keys', () => {

@@ -4,6 +4,9 @@ import type { DatabaseConfig } from '../config.js';
 /** The pg_advisory_lock key of start-up work ("VGL" and 0x10; lockGlobal's transaction locks use 0x01…). */
 export const STARTUP_LOCK_KEY = 0x56_47_4c_10;
 
+/** How often an instance waiting for the start-up lock asks again. */
+const POLL_MS = 250;
+
 /**
  * Runs start-up work (migrations, the embedded catalog, the shared secret's
  * check) one instance at a time on PostgreSQL: instances started together
@@ -11,6 +14,12 @@ export const STARTUP_LOCK_KEY = 0x56_47_4c_10;
  * loaded again). The lock is held by its own connection, outside the pool, so
  * the work may use every pooled connection (even with DB_POOL_MAX=1), and a
  * process that dies frees it with its connection. SQLite: one process, no lock.
+ *
+ * A waiting instance asks again every POLL_MS rather than block in
+ * pg_advisory_lock: a statement blocked there holds a snapshot for as long as
+ * it waits, and CREATE INDEX CONCURRENTLY (a migration the holder may be
+ * running) waits for every older snapshot to end: the two would wait for each
+ * other forever, unseen by PostgreSQL's deadlock detector.
  */
 export async function withStartupLock<T>(database: DatabaseConfig, work: () => Promise<T>, onWait?: () => void): Promise<T> {
   if (database.kind !== 'postgres') return work();
@@ -19,10 +28,11 @@ export async function withStartupLock<T>(database: DatabaseConfig, work: () => P
   client.on('error', () => undefined);
   await client.connect();
   try {
-    const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [STARTUP_LOCK_KEY]);
-    if (!rows[0]?.locked) {
-      onWait?.();
-      await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+    for (let tries = 0; ; tries += 1) {
+      const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [STARTUP_LOCK_KEY]);
+      if (rows[0]?.locked) break;
+      if (tries === 0) onWait?.();
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
     return await work();
   } finally {

@@ -1,4 +1,6 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql } from 'kysely';
+import type { Dialect } from '../database.js';
+import { concurrentIndexes } from './helpers.js';
 
 /**
  * Trending reviews are the most liked and commented of the last 14 days
@@ -8,12 +10,9 @@ import { sql, type Kysely, type Migration } from 'kysely';
  * score (reviews only), the first rows in order are the answer. The query
  * must write the score exactly as here (no bound parameter) for SQLite to
  * use it: library.repo.ts's REVIEW_SCORE.
+ * Built concurrently, not to hold off writes to library_entries (issue 35).
  */
-export const reviewScoreIndexMigration = (): Migration => ({
-  async up(db: Kysely<unknown>) {
-    await sql`create index library_entries_review_score on library_entries ((likes_count + comments_count * 2) desc, review_created_at desc) where review is not null`.execute(db);
-  },
-  async down(db: Kysely<unknown>) {
-    await sql`drop index library_entries_review_score`.execute(db);
-  },
-});
+export const reviewScoreIndexMigration = (dialect: Dialect) =>
+  concurrentIndexes(dialect, [
+    { name: 'library_entries_review_score', on: sql`on library_entries ((likes_count + comments_count * 2) desc, review_created_at desc) where review is not null` },
+  ]);

@@ -1,4 +1,6 @@
-import type { Kysely, Migration } from 'kysely';
+import { sql } from 'kysely';
+import type { Dialect } from '../database.js';
+import { concurrentIndexes } from './helpers.js';
 
 /**
  * The dashboard's "active this week" asks who acted since a date. Per account,
@@ -6,14 +8,13 @@ import type { Kysely, Migration } from 'kysely';
  * ordered by id, not time): 0.5 s of synchronous SQLite at 10k accounts and
  * 500k activities, every time the overview opened. By time, the week's rows are
  * read once, and only they.
+ *
+ * Built concurrently (issue 35): activities is the biggest table members write
+ * to, and a plain build held off their writes, the previous release's during
+ * an upgrade included, for as long as it took.
  */
-export const recentActorsMigration = (): Migration => ({
-  async up(db: Kysely<unknown>) {
-    await db.schema.createIndex('activities_created_actor').on('activities').columns(['created_at', 'actor_id']).execute();
-    await db.schema.createIndex('comments_created_user').on('comments').columns(['created_at', 'user_id']).execute();
-  },
-  async down(db: Kysely<unknown>) {
-    await db.schema.dropIndex('activities_created_actor').execute();
-    await db.schema.dropIndex('comments_created_user').execute();
-  },
-});
+export const recentActorsMigration = (dialect: Dialect) =>
+  concurrentIndexes(dialect, [
+    { name: 'activities_created_actor', on: sql`on activities (created_at, actor_id)` },
+    { name: 'comments_created_user', on: sql`on comments (created_at, user_id)` },
+  ]);

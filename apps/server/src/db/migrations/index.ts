@@ -37,12 +37,47 @@ import { firstPlatformMigration } from './0036_first_platform.js';
 import { reviewSpoilersMigration } from './0038_review_spoilers.js';
 
 /**
+ * A migration, and how it runs (db/migrate.ts).
+ *
+ * - `transaction: false`: outside a transaction, for CREATE INDEX
+ *   CONCURRENTLY (helpers.ts, concurrentIndexes); it must be safe to run
+ *   again after failing halfway.
+ * - `upOnNewDatabase`: what to run instead on a database no one serves from
+ *   yet (its first start), in one transaction with the others: an index is
+ *   built plainly there.
+ * - `contracts`: this migration is the contract step of the expand named
+ *   here, which shipped in an earlier release; only such a migration may drop
+ *   or rename what a previous release reads (expand-contract.test.ts).
+ */
+export interface VglMigration extends Migration {
+  transaction?: false;
+  upOnNewDatabase?: Migration['up'];
+  contracts?: string;
+}
+
+/**
  * Every migration, in order. A static list (not a folder scan) so the compiled
  * server and the tests run exactly the same set; some need the dialect for
- * the few column types that differ. Never edit a landed migration: add the
- * next number.
+ * the few column types that differ. Never change what a landed migration
+ * makes: add the next number.
+ *
+ * EXPAND, THEN CONTRACT. A new release migrates the database while instances
+ * of the previous release still serve from it (a rolling upgrade,
+ * docs/operators/upgrading.md), and an operator may roll back to the previous
+ * release on the migrated database. So a migration must leave everything the
+ * previous release reads and writes working:
+ * - add tables, nullable columns, columns with a default, indexes (an index
+ *   on a table members write to: built concurrently, in a migration of its
+ *   own);
+ * - never drop or rename a table or column, nor add a NOT NULL column without
+ *   a default, nor a constraint the previous release's writes could break;
+ * - to remove or rename something: stop using it in one release (expand: the
+ *   new column beside the old, both written), drop it in a later one with a
+ *   migration marked `contracts: '<the expand migration>'`.
+ * Keep each migration short: its locks are held until it commits, and the
+ * previous release's writes wait for them.
  */
-export function migrationsFor(dialect: Dialect): Record<string, Migration> {
+export function migrationsFor(dialect: Dialect): Record<string, VglMigration> {
   return {
     '0001_app_meta': m0001,
     '0002_users': usersMigration(dialect),
@@ -68,9 +103,9 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0024_stats_buckets': statsBucketsMigration(dialect),
     '0026_stats_answers': statsAnswersMigration(),
     '0027_jobs': jobsMigration(dialect),
-    '0028_review_score_index': reviewScoreIndexMigration(),
+    '0028_review_score_index': reviewScoreIndexMigration(dialect),
     '0029_browse_year_covering': browseYearCoveringMigration(),
-    '0030_recent_actors': recentActorsMigration(),
+    '0030_recent_actors': recentActorsMigration(dialect),
     '0031_follows_pages': followsPagesMigration(),
     '0032_library_updated_order': libraryUpdatedOrderMigration(),
     '0033_sparse_indexes': sparseIndexesMigration(),
