@@ -28,8 +28,12 @@ export class CommitGroup {
     this.#settle();
   }
 
+  /** Why SQLite rolled the group back (SQLITE_FULL, an I/O error, …), for its transactions' later statements to say. */
+  failure: unknown;
+
   fail(error: unknown): void {
-    this.#settle(error ?? new Error('The commit group failed.'));
+    this.failure = error ?? new Error('The commit group failed.');
+    this.#settle(this.failure);
   }
 }
 

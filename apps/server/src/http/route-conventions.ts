@@ -31,6 +31,8 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   415: 'The body is not JSON (or not the content type this call takes)',
   429: 'Rate limited: wait a minute and try again',
   500: 'Something went wrong on our side; `requestId` finds the logged details',
+  503: 'The database is unavailable, too slow or busy, or cannot write its file: `error` says which (database_unavailable, database_slow, database_busy, database_readonly, storage_readonly, storage_error); nothing was changed; try again after `Retry-After` seconds',
+  507: 'The server’s disk is full (`error` is "storage_full"): nothing was saved; try again after `Retry-After` seconds',
 };
 
 /** The standard error answer for a status, described for the OpenAPI document. */
@@ -43,7 +45,8 @@ const methodsOf = (route: RouteOptions) => (Array.isArray(route.method) ? route.
 /** The error statuses every route of this kind can answer, whatever its handler does. */
 function standardErrors(route: RouteOptions, access: Access): number[] {
   const schema = route.schema ?? {};
-  const statuses = [500];
+  // Any route may meet a database fault (db/faults.ts): 503, or 507 for a full disk.
+  const statuses = [500, 503, 507];
   const takesBody = methodsOf(route).some((m) => BODY_METHODS.has(m));
   if (schema.params || schema.querystring || schema.body || takesBody) statuses.push(400);
   if (takesBody) statuses.push(413, 415);
