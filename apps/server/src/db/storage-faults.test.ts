@@ -5,8 +5,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { seedGames } from '../test/catalog.js';
+import { loadMembers, pause, readinessOf, reviewsIn, startChildServer, survivesUnderLoad, type Answer, type ChildServer, type Member } from '../test/fault-load.js';
 import { captureFaultLog, faultProblem, readinessBecomes } from '../test/faults.js';
 import { bearer, createUser, loginToken } from '../test/users.js';
+import { createDb } from './database.js';
 
 /**
  * SQLite's storage faults under concurrent requests (issue 35): a full disk
@@ -179,5 +181,72 @@ describe.skipIf(cannotMount !== undefined)('SQLite on a file system that fills u
       },
       remove: () => fs.rmSync(filler),
     });
+  });
+});
+
+/** Why a process's file size limit cannot be changed from outside here, or undefined. */
+function noPrlimit(): string | undefined {
+  if (process.platform !== 'linux') return 'prlimit is Linux only';
+  try {
+    execFileSync('prlimit', ['--version'], { stdio: 'pipe' });
+    return undefined;
+  } catch {
+    return 'no prlimit (util-linux) here';
+  }
+}
+
+const cannotLimit = noPrlimit();
+if (cannotLimit) console.warn(`Skipping the SQLite I/O error test: ${cannotLimit}`);
+
+describe.skipIf(cannotLimit !== undefined)('SQLite in a server process whose file writes fail (its file size limit lowered: EFBIG)', () => {
+  let server: ChildServer;
+  let file: string;
+  let members: Member[];
+  const reviews = async () => {
+    const db = createDb({ kind: 'sqlite', file });
+    try {
+      return await reviewsIn(db.kysely);
+    } finally {
+      await db.destroy();
+    }
+  };
+  beforeAll(async () => {
+    server = await startChildServer();
+    file = path.join(server.dataDir, 'vgl.sqlite');
+    const db = createDb({ kind: 'sqlite', file });
+    try {
+      members = await loadMembers(server, db.kysely);
+    } finally {
+      await db.destroy();
+    }
+  });
+  afterAll(() => server?.stop());
+
+  // The kernel refuses every write past the first 4 KiB of any file (RLIMIT_FSIZE; Node ignores SIGXFSZ): a real I/O
+  // error, for SQLite's WAL and its checkpoints alike, until the limit is lifted again.
+  it('answers 503 storage_error with Retry-After, lives on, logs it once with the path and recovers by itself', async () => {
+    const limit = (size: string) => execFileSync('prlimit', ['--pid', String(server.process.pid), `--fsize=${size}:`], { stdio: 'pipe' });
+    let notReady: Answer | undefined;
+    const { answers, logs } = await survivesUnderLoad(
+      server,
+      members,
+      async () => {
+        limit('4096');
+        await pause(1500);
+        notReady = await readinessOf(server);
+        limit('unlimited');
+      },
+      reviews,
+    );
+    expect(notReady?.statusCode).toBe(503);
+    expect(JSON.parse(notReady!.body)).toMatchObject({ error: 'storage_error', message: expect.stringMatching(/disk or file system error\) \(SQLITE_IOERR/) });
+    const failed = answers.filter((a) => a.statusCode === 503);
+    expect(failed.length).toBeGreaterThan(0);
+    expect(JSON.parse(failed[0]!.body)).toMatchObject({ error: 'storage_error', statusCode: 503 });
+    const faults = logs.filter((line) => line.fault !== undefined && line.level === 50);
+    expect(faults).toHaveLength(1);
+    expect(faults[0]).toMatchObject({ fault: 'storage_error', where: file, code: expect.stringMatching(/^SQLITE_IOERR/) });
+    expect(String(faults[0]!.msg)).toContain(file);
+    expect(logs.filter((line) => String(line.msg).startsWith('Recovered'))).toHaveLength(1);
   });
 });

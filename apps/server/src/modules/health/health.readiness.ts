@@ -13,13 +13,13 @@ export type Readiness = { ready: true; schema: string } | { ready: false; error:
 
 /** What readiness says of each fault: for the operator looking at the load balancer (the log has the file's path). */
 const FAULT_READINESS: Record<FaultId, string> = {
-  database_unavailable: 'The database is not reachable.',
-  database_slow: 'The database is too slow to answer.',
-  database_busy: 'The database is too busy to take more work (every connection in use, or locks held).',
-  database_readonly: 'The database accepts no writes (read-only).',
-  storage_full: 'The disk holding the database is full: writes fail until space is freed (they resume by themselves).',
-  storage_readonly: 'The database file cannot be written to (read-only file, directory or file system).',
-  storage_error: 'Reading or writing the database file fails (a disk or file system error).',
+  database_unavailable: 'The database is not reachable',
+  database_slow: 'The database is too slow to answer',
+  database_busy: 'The database is too busy to take more work (every connection in use, or locks held)',
+  database_readonly: 'The database accepts no writes (read-only)',
+  storage_full: 'The disk holding the database is full: writes fail until space is freed (they resume by themselves)',
+  storage_readonly: 'The database file cannot be written to (read-only file, directory or file system)',
+  storage_error: 'Reading or writing the database file fails (a disk or file system error)',
 };
 
 class TimedOut extends Error {}
@@ -50,13 +50,13 @@ export async function checkReadiness(db: Db, timeoutMs = READINESS_TIMEOUT_MS): 
       return { ready: false, error: 'migrations_pending', message: `The database does not have migration ${latest} yet: run the migrations (they run at every start).` };
     }
     const storage = db.faults.storage;
-    if (storage) return { ready: false, error: storage.id, message: `${FAULT_READINESS[storage.id]} (${storage.code})` };
+    if (storage) return { ready: false, error: storage.id, message: `${FAULT_READINESS[storage.id]} (${storage.code}).` };
     return { ready: true, schema: latest };
   } catch (cause) {
     if (cause instanceof TimedOut) return { ready: false, error: 'database_slow', message: `The database did not answer within ${timeoutMs} ms.`, cause };
     if (noMigrationTable(cause)) return { ready: false, error: 'migrations_pending', message: 'The database has no migrations yet: run them (they run at every start).', cause };
     const fault = db.faults.notice(cause);
-    if (fault && fault.id !== 'database_unavailable') return { ready: false, error: fault.id, message: `${FAULT_READINESS[fault.id]} (${fault.code})`, cause };
+    if (fault && fault.id !== 'database_unavailable') return { ready: false, error: fault.id, message: `${FAULT_READINESS[fault.id]} (${fault.code}).`, cause };
     return { ready: false, error: 'database_unavailable', message: 'The database is not reachable.', cause };
   } finally {
     clearTimeout(timer);
