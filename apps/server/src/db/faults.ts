@@ -24,16 +24,14 @@ export interface DbFault {
   code: string;
 }
 
-const NOT_SAVED = 'Nothing was changed; please try again';
-
 const FAULTS: Record<FaultId, Omit<DbFault, 'code'>> = {
-  database_unavailable: { id: 'database_unavailable', status: 503, retryAfter: 5, storage: false, message: `The database is not reachable right now. ${NOT_SAVED} in a few seconds.` },
-  database_slow: { id: 'database_slow', status: 503, retryAfter: 5, storage: false, message: `The database took too long to answer. ${NOT_SAVED} in a few seconds.` },
-  database_busy: { id: 'database_busy', status: 503, retryAfter: 1, storage: false, message: `The database is busy with other work. ${NOT_SAVED} in a moment.` },
-  database_readonly: { id: 'database_readonly', status: 503, retryAfter: 30, storage: false, message: `The database accepts no changes right now (it is read-only). ${NOT_SAVED} later.` },
-  storage_full: { id: 'storage_full', status: 507, retryAfter: 60, storage: true, message: `The server's disk is full, so nothing can be saved until space is freed. ${NOT_SAVED} later.` },
-  storage_readonly: { id: 'storage_readonly', status: 503, retryAfter: 60, storage: true, message: `The server's database file cannot be written to right now (it is read-only). ${NOT_SAVED} later.` },
-  storage_error: { id: 'storage_error', status: 503, retryAfter: 30, storage: true, message: `The server could not read or write its database file (a disk error). ${NOT_SAVED} later.` },
+  database_unavailable: { id: 'database_unavailable', status: 503, retryAfter: 5, storage: false, message: 'The database is not reachable right now. Please try again in a few seconds.' },
+  database_slow: { id: 'database_slow', status: 503, retryAfter: 5, storage: false, message: 'The database took too long to answer. Please try again in a few seconds.' },
+  database_busy: { id: 'database_busy', status: 503, retryAfter: 1, storage: false, message: 'The database is busy with other work. Please try again in a moment.' },
+  database_readonly: { id: 'database_readonly', status: 503, retryAfter: 30, storage: false, message: 'The database accepts no changes right now (it is read-only). Please try again later.' },
+  storage_full: { id: 'storage_full', status: 507, retryAfter: 60, storage: true, message: "The server's disk is full: your change was not saved, and nothing can be until space is freed. Please try again later." },
+  storage_readonly: { id: 'storage_readonly', status: 503, retryAfter: 60, storage: true, message: "The server's database file cannot be written to (it is read-only): your change was not saved. Please try again later." },
+  storage_error: { id: 'storage_error', status: 503, retryAfter: 30, storage: true, message: 'The server could not write its database file (a disk error): your change was not saved. Please try again later.' },
 };
 
 export const faultOf = (id: FaultId, code: string): DbFault => ({ ...FAULTS[id], code });

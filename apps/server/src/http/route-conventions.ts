@@ -31,7 +31,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   415: 'The body is not JSON (or not the content type this call takes)',
   429: 'Rate limited: wait a minute and try again',
   500: 'Something went wrong on our side; `requestId` finds the logged details',
-  503: 'The database is unavailable, too slow or busy, or cannot write its file: `error` says which (database_unavailable, database_slow, database_busy, database_readonly, storage_readonly, storage_error); nothing was changed; try again after `Retry-After` seconds',
+  503: 'The database is unavailable, too slow or busy, or cannot write its file: `error` says which (database_unavailable, database_slow, database_busy, database_readonly, storage_readonly, storage_error); try again after `Retry-After` seconds',
   507: 'The server’s disk is full (`error` is "storage_full"): nothing was saved; try again after `Retry-After` seconds',
 };
 
