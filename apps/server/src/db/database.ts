@@ -142,7 +142,7 @@ export function rowsAsObjects(statement: SQLite.Statement): SqliteStatement {
 /** How long a request waits for a pooled PostgreSQL connection (all busy, or a new one not opening) before it is answered 503. */
 export const POOL_WAIT_MS = 5000;
 
-/** The row SQLite's write check (fault-watch.ts) writes and deletes in one transaction: larger than a page, so it needs room for new pages. */
+/** The row the write check (fault-watch.ts) writes and deletes in one transaction: larger than a page, so it needs room for new pages. */
 const WRITE_CHECK_KEY = 'vgl_write_check';
 const WRITE_CHECK_VALUE = 'x'.repeat(16_384);
 
@@ -159,17 +159,7 @@ export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}):
     const dialect = queuedSqliteDialect(withStatementCache(sqlite));
     const kysely = new Kysely<Database>({ dialect });
     const background = config.file !== ':memory:' ? sqliteBackgroundReads(config.file, (compiled) => rowsOf(kysely, compiled)) : null;
-    const faults = createFaultWatch({
-      where: config.file,
-      check: async (kind) => {
-        if (kind === 'read') return void (await sql`select 1`.execute(kysely));
-        // A write that must commit: "space is back" (or "writable again") means a write fits.
-        await kysely.transaction().execute(async (trx) => {
-          await trx.insertInto('app_meta').values({ key: WRITE_CHECK_KEY, value: WRITE_CHECK_VALUE, updated_at: Date.now() }).onConflict((oc) => oc.column('key').doNothing()).execute();
-          await trx.deleteFrom('app_meta').where('key', '=', WRITE_CHECK_KEY).execute();
-        });
-      },
-    });
+    const faults = createFaultWatch({ where: config.file, check: faultCheck(kysely) });
     const destroy = async () => {
       faults.stop();
       await background?.stop();
@@ -188,7 +178,7 @@ export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}):
     ...(config.statementTimeoutMs ? { statement_timeout: config.statementTimeoutMs } : {}),
   });
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  const faults = createFaultWatch({ where: postgresWhere(config.url), check: async () => void (await sql`select 1`.execute(kysely)) });
+  const faults = createFaultWatch({ where: postgresWhere(config.url), check: faultCheck(kysely) });
   // A connection can die at any time: idle in the pool, or checked out between two queries of a request (PostgreSQL
   // stopped, pg_terminate_backend). pg reports it as an 'error' event on the client, which, with no listener, ends the
   // process. The pool listens only while a client is idle; this listener stays for the client's whole life. The query
@@ -204,6 +194,18 @@ export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}):
   // Each PostgreSQL transaction commits on its own connection of the pool: nothing to group.
   return { kysely, dialect: 'postgres', pool, scanRead: (query) => rowsOf(kysely, query.compile()), commitInGroups: () => {}, faults, destroy };
 }
+
+/**
+ * What the fault watch tries while a fault lasts: a trivial query, or, for a storage fault (a full or read-only disk,
+ * an I/O error), a write that must commit — "space is back" (or "writable again") means a write fits.
+ */
+const faultCheck = (kysely: Kysely<Database>) => async (kind: 'read' | 'write') => {
+  if (kind === 'read') return void (await sql`select 1`.execute(kysely));
+  await kysely.transaction().execute(async (trx) => {
+    await trx.insertInto('app_meta').values({ key: WRITE_CHECK_KEY, value: WRITE_CHECK_VALUE, updated_at: Date.now() }).onConflict((oc) => oc.column('key').doNothing()).execute();
+    await trx.deleteFrom('app_meta').where('key', '=', WRITE_CHECK_KEY).execute();
+  });
+};
 
 /** "PostgreSQL (host:port/database)" for the log: where, without the password. */
 function postgresWhere(url: string): string {

@@ -1,6 +1,6 @@
 import { classifyDbFault, describeFault, type DbFault, type FaultId } from './faults.js';
 
-/** How often the database is tried again while a fault lasts (one query; a write on SQLite's storage faults). */
+/** How often the database is tried again while a fault lasts (one query; a small write while a storage fault lasts). */
 const CHECK_EVERY_MS = 1000;
 /** A fault is over once a check succeeds and none of its kind was seen for this long (deadlocks come in bursts). */
 const QUIET_MS = 2000;

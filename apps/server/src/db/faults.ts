@@ -18,7 +18,7 @@ export interface DbFault {
   message: string;
   /** Seconds, for the Retry-After header. */
   retryAfter: number;
-  /** Whether the fault is the instance's storage (SQLite's file): readiness reports it until a write goes through again. */
+  /** Whether the fault is the storage's (a full disk, SQLite's file read-only or failing): readiness reports it until a write goes through again. */
   storage: boolean;
   /** The code that told (SQLSTATE, SQLite's extended code, Node's errno name), for the log. */
   code: string;

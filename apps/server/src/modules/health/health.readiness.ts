@@ -31,8 +31,8 @@ const noMigrationTable = (err: unknown) =>
 /**
  * One query answers both questions: the database is there, and it has this
  * version's latest migration (a database restored from an older backup, or
- * not migrated yet, is not one this code can serve). A storage fault (SQLite's
- * disk full, its file read-only or failing) does not stop reads, so the query
+ * not migrated yet, is not one this code can serve). A storage fault (the disk
+ * full, SQLite's file read-only or failing) does not stop reads, so the query
  * cannot see it: it is reported from the fault watch, which writes (once a
  * second, only while the fault lasts) until a write goes through again. A
  * readiness call itself never writes.
