@@ -80,9 +80,14 @@ describe.skipIf(cannotRun !== undefined)('PostgreSQL faults, on a cluster of the
       expect(JSON.parse(unavailable[0]!.body)).toMatchObject({ error: 'database_unavailable', statusCode: 503 });
       // Logged once per kind of fault, not once per failed request; and once when it is over.
       const faults = logs.filter((line) => line.fault !== undefined && line.level === 50);
-      expect(faults.filter((line) => line.fault === 'database_unavailable')).toHaveLength(1);
+      const down = faults.filter((line) => line.fault === 'database_unavailable');
+      expect(down).toHaveLength(1);
       expect(faults.length).toBeLessThan(unavailable.length);
-      expect(String(faults[0]!.msg)).toMatch(/^PostgreSQL \(127\.0\.0\.1:\d+\/vgl_child\) is not reachable/);
+      expect(String(down[0]!.msg)).toMatch(/^PostgreSQL \(127\.0\.0\.1:\d+\/vgl_child\) is not reachable/);
+      // The episode ends once the database answered again for 2 s without a new failure.
+      const recovered = () => server.logs().filter((line) => line.fault === 'database_unavailable' && String(line.msg).startsWith('Recovered'));
+      for (let waited = 0; recovered().length === 0 && waited < 10_000; waited += 100) await pause(100);
+      expect(recovered()).toHaveLength(1);
       expect(server.process.exitCode).toBeNull();
     });
 
