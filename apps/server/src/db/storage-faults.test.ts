@@ -95,6 +95,23 @@ describe('SQLite storage faults', () => {
   });
 });
 
+describe('SQLite readiness', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite');
+  });
+  afterAll(() => t.close());
+
+  // A load balancer asks every second: while all is well, each answer costs one read and writes nothing.
+  it('writes nothing while no fault is open', async () => {
+    const changes = () => t.db.sqlite!.prepare('select total_changes() as n').get() as { n: number };
+    const before = changes().n;
+    for (let i = 0; i < 5; i++) expect((await t.app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode).toBe(200);
+    expect(changes().n).toBe(before);
+    expect(t.db.faults.open).toEqual([]);
+  });
+});
+
 describe('SQLite storage faults, a read-only database', () => {
   let t: TestApp;
   beforeAll(async () => {
