@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../test/app.js';
+import { createTestApp, type TestApp } from '../test/app.js';
 import { seedGames } from '../test/catalog.js';
 import { FAULT_GAMES, loadMembers, pause, readinessOf, reviewsIn, startChildServer, survivesUnderLoad, type Answer, type ChildServer, type Member } from '../test/fault-load.js';
 import { faultProblem } from '../test/faults.js';
@@ -116,65 +116,94 @@ describe.skipIf(cannotRun !== undefined)('PostgreSQL faults, on a cluster of the
     });
   });
 
-  describe('in this process', () => {
+  describe('in this process, one app with DB_POOL_MAX=1 and DB_STATEMENT_TIMEOUT_MS=2000', () => {
     let testDatabaseUrl: string | undefined;
-    beforeAll(() => {
+    let t: TestApp;
+    let alice: { id: number };
+    let token: string;
+    const write = (review: string) => t.app.inject({ method: 'PUT', url: '/api/users/alice/library/fault-0', headers: bearer(token), payload: { status: 1, review } });
+    const ready = async () => (await t.app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode;
+    /** A session of its own on the app's database, as another program's. */
+    const otherSession = async () => {
+      const other = new pg.Client({ connectionString: t.config.database.kind === 'postgres' ? t.config.database.url : '' });
+      await other.connect();
+      return other;
+    };
+
+    beforeAll(async () => {
       // createTestApp makes (and drops) its database on the server TEST_DATABASE_URL names: this cluster.
       testDatabaseUrl = process.env.TEST_DATABASE_URL;
       process.env.TEST_DATABASE_URL = cluster.url;
+      t = await createTestApp('postgres', { env: { DB_POOL_MAX: '1', DB_STATEMENT_TIMEOUT_MS: '2000' } });
+      await seedGames(t, FAULT_GAMES.slice(0, 1));
+      alice = await createUser(t.db.kysely, { username: 'alice' });
+      token = await loginToken(t.app, 'alice');
+      expect((await write('First')).statusCode).toBe(201);
     });
-    afterAll(() => {
+    afterAll(async () => {
+      await t?.close();
       if (testDatabaseUrl === undefined) delete process.env.TEST_DATABASE_URL;
       else process.env.TEST_DATABASE_URL = testDatabaseUrl;
     });
 
-    it('a pool used up (DB_POOL_MAX=1, its connection held) answers 503 database_busy after the wait, not never', async () => {
-      const t = await createTestApp('postgres', { env: { DB_POOL_MAX: '1' } });
-      try {
-        await seedGames(t, FAULT_GAMES.slice(0, 1));
-        const alice = await createUser(t.db.kysely, { username: 'alice' });
-        const token = await loginToken(t.app, alice.username);
-        let release!: () => void;
-        const held = new Promise<void>((resolve) => (release = resolve));
-        let holding!: Promise<void>;
-        await new Promise<void>((taken) => {
-          holding = t.db.kysely.connection().execute(async () => {
-            taken();
-            await held;
-          });
+    it('the pool used up (its one connection held) answers 503 database_busy after the wait, not never', async () => {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let holding!: Promise<void>;
+      await new Promise<void>((taken) => {
+        holding = t.db.kysely.connection().execute(async () => {
+          taken();
+          await held;
         });
-        const answers = await Promise.all(Array.from({ length: 4 }, () => t.app.inject({ method: 'PUT', url: '/api/users/alice/library/fault-0', headers: bearer(token), payload: { status: 1 } })));
-        release();
-        await holding;
-        expect(answers.map(faultProblem).filter(Boolean)).toEqual([]);
-        expect(answers.map((a) => [a.statusCode, a.json<{ error: string }>().error, a.headers['retry-after']])).toEqual(answers.map(() => [503, 'database_busy', '1']));
-        expect((await t.app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode).toBe(200);
+      });
+      const answers = await Promise.all([write('Waiting'), write('Waiting'), write('Waiting')]);
+      release();
+      await holding;
+      expect(answers.map(faultProblem).filter(Boolean)).toEqual([]);
+      expect(answers.map((a) => [a.statusCode, a.json<{ error: string }>().error, a.headers['retry-after']])).toEqual(answers.map(() => [503, 'database_busy', '1']));
+      expect(await ready()).toBe(200);
+      expect((await write('After the wait')).statusCode).toBe(200);
+    });
+
+    it('a deadlock with another session (40P01) answers 503 database_busy with Retry-After; the write goes through when sent again', async () => {
+      const other = await otherSession();
+      try {
+        // The request's session looks for deadlocks after 1 s (the default), this one only after 10: the request is the one PostgreSQL ends.
+        await other.query(`set deadlock_timeout = '10s'`);
+        await other.query('begin');
+        await other.query(`update library_entries set review = 'Other' where user_id = $1`, [alice.id]);
+        // The request locks its member's row (concurrency.ts lockMember), then waits for the entry's row this session holds…
+        const answer = write('Deadlocked');
+        for (let waiting = 0; waiting === 0; await pause(20)) {
+          const { rows } = await other.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`);
+          waiting = rows[0]!.n;
+        }
+        // …and this session now waits for the member's row: a cycle.
+        const locking = other.query('select id from users where id = $1 for update', [alice.id]);
+        const res = await answer;
+        await locking;
+        await other.query('rollback');
+        expect(faultProblem(res)).toBeUndefined();
+        expect([res.statusCode, res.json<{ error: string }>().error, res.headers['retry-after']]).toEqual([503, 'database_busy', '1']);
+        expect((await write('After the deadlock')).statusCode).toBe(200);
       } finally {
-        await t.close();
+        await other.end().catch(() => undefined);
       }
     });
 
-    it('a statement over DB_STATEMENT_TIMEOUT_MS (a lock held elsewhere) answers 503 database_slow; the same write goes through once the lock is gone', async () => {
-      const t = await createTestApp('postgres', { env: { DB_STATEMENT_TIMEOUT_MS: '300' } });
-      const locker = new pg.Client({ connectionString: t.config.database.kind === 'postgres' ? t.config.database.url : '' });
+    it('a statement over DB_STATEMENT_TIMEOUT_MS (waiting for a lock held elsewhere) answers 503 database_slow; the write goes through once the lock is gone', async () => {
+      const other = await otherSession();
       try {
-        await seedGames(t, FAULT_GAMES.slice(0, 1));
-        const alice = await createUser(t.db.kysely, { username: 'alice' });
-        const token = await loginToken(t.app, alice.username);
-        await locker.connect();
-        await locker.query('begin');
-        await locker.query('select id from users where id = $1 for update', [alice.id]);
-        // A library write locks its member's row first (concurrency.ts lockMember): it waits for the locker, then is cancelled.
-        const write = () => t.app.inject({ method: 'PUT', url: '/api/users/alice/library/fault-0', headers: bearer(token), payload: { status: 1, review: 'Waiting for a lock' } });
-        const slow = await Promise.all([write(), write(), write()]);
-        expect(slow.map(faultProblem).filter(Boolean)).toEqual([]);
-        expect(slow.map((a) => [a.statusCode, a.json<{ error: string }>().error, a.headers['retry-after']])).toEqual(slow.map(() => [503, 'database_slow', '5']));
-        await locker.query('rollback');
-        const done = await write();
-        expect(done.statusCode).toBe(201);
+        await other.query('begin');
+        await other.query('select id from users where id = $1 for update', [alice.id]);
+        const slow = await write('Waiting for the lock');
+        expect(faultProblem(slow)).toBeUndefined();
+        expect([slow.statusCode, slow.json<{ error: string }>().error, slow.headers['retry-after']]).toEqual([503, 'database_slow', '5']);
+        await other.query('rollback');
+        expect((await write('After the lock')).statusCode).toBe(200);
+        expect(await ready()).toBe(200);
       } finally {
-        await locker.end().catch(() => undefined);
-        await t.close();
+        await other.end().catch(() => undefined);
       }
     });
   });
