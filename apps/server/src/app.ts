@@ -140,7 +140,9 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandling(app);
+  // Database faults: answered 503/507 with Retry-After, and logged through the app's logger once per episode.
+  db.faults.logTo(app.log);
+  registerErrorHandling(app, db.faults);
   registerJsonBodies(app);
   echoRequestId(app);
   // Before any route: each gets its own observer (only when METRICS_TOKEN is set).

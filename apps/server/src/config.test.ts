@@ -38,6 +38,7 @@ describe('configuration from the environment (DESIGN.md runtime contract)', () =
       kind: 'postgres',
       url: 'postgres://u:p@db:5432/vgl',
       poolMax: 10,
+      statementTimeoutMs: 30_000,
     });
   });
 
@@ -67,12 +68,21 @@ describe('configuration from the environment (DESIGN.md runtime contract)', () =
     [{ DB_POOL_MAX: '0' }, 'DB_POOL_MAX must be between 1 and 200'],
     [{ DB_POOL_MAX: '201' }, 'DB_POOL_MAX must be between 1 and 200'],
     [{ DB_POOL_MAX: '2.5' }, 'DB_POOL_MAX must be a whole number'],
+    [{ DB_STATEMENT_TIMEOUT_MS: 'soon' }, 'DB_STATEMENT_TIMEOUT_MS must be a number of milliseconds'],
+    [{ DB_STATEMENT_TIMEOUT_MS: '50' }, 'DB_STATEMENT_TIMEOUT_MS must be 0 (no limit) or between 100 and 3600000 milliseconds'],
+    [{ DB_STATEMENT_TIMEOUT_MS: '-1' }, 'DB_STATEMENT_TIMEOUT_MS must be 0 (no limit) or between 100 and 3600000 milliseconds'],
+    [{ DB_STATEMENT_TIMEOUT_MS: '1.5' }, 'DB_STATEMENT_TIMEOUT_MS must be a whole number of milliseconds'],
     [{ TRUST_PROXY: '2' }, 'TRUST_PROXY must name the proxies, not count them'],
     [{ TRUST_PROXY: '10.0.0.0/8,proxy.internal' }, 'TRUST_PROXY "proxy.internal" is not an IP address'],
     [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY "10.0.0.0/33" is not an IP address'],
     [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN must be at least 16 characters long'],
   ])('refuses %o with a message naming the variable', (env, expected) => {
     expect(problemsOf(env).join('\n')).toContain(expected);
+  });
+
+  it('limits PostgreSQL statements to DB_STATEMENT_TIMEOUT_MS (0 for none)', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/vgl', DB_STATEMENT_TIMEOUT_MS: '2500' }, '/').database).toMatchObject({ statementTimeoutMs: 2500 });
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/vgl', DB_STATEMENT_TIMEOUT_MS: '0' }, '/').database).toMatchObject({ statementTimeoutMs: 0 });
   });
 
   it('sizes the PostgreSQL pool by DB_POOL_MAX', () => {

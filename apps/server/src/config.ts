@@ -113,6 +113,13 @@ const envSchema = z
       .min(1, 'must be between 1 and 200')
       .max(200, 'must be between 1 and 200')
       .default(10),
+    DB_STATEMENT_TIMEOUT_MS: z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int('must be a whole number of milliseconds')
+      .min(0, 'must be 0 (no limit) or between 100 and 3600000 milliseconds')
+      .max(3_600_000, 'must be 0 (no limit) or between 100 and 3600000 milliseconds')
+      .refine((ms) => ms === 0 || ms >= 100, 'must be 0 (no limit) or between 100 and 3600000 milliseconds')
+      .default(30_000),
     TRUST_PROXY: z
       .string()
       .optional()
@@ -146,8 +153,11 @@ const envSchema = z
     }
   });
 
-/** `poolMax`: PostgreSQL connections per process at most (DB_POOL_MAX; 10 when not said). */
-export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; poolMax?: number };
+/**
+ * `poolMax`: PostgreSQL connections per process at most (DB_POOL_MAX; 10 when not said). `statementTimeoutMs`:
+ * PostgreSQL cancels a statement running longer (DB_STATEMENT_TIMEOUT_MS; 30 s when not said, 0 none), answered 503.
+ */
+export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; poolMax?: number; statementTimeoutMs?: number };
 
 export interface Config {
   port: number;
@@ -215,7 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     host: e.HOST,
     dataDir,
     database: e.DATABASE_URL
-      ? { kind: 'postgres', url: e.DATABASE_URL, poolMax: e.DB_POOL_MAX }
+      ? { kind: 'postgres', url: e.DATABASE_URL, poolMax: e.DB_POOL_MAX, statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS }
       : { kind: 'sqlite', file: path.join(dataDir, 'vgl.sqlite') },
     publicUrl,
     jwtSecret: e.JWT_SECRET,

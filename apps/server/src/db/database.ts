@@ -4,11 +4,11 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, sql, type Compilable, type CompiledQuery } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
-import { processLog } from '../log.js';
 import { sqliteBackgroundReads } from './sqlite-background-reads.js';
 import { BACKSTOP_PAGES, checkpointInBackground } from './sqlite-checkpoints.js';
 import { queuedSqliteDialect, type SqliteHandle, type SqliteStatement } from './sqlite-queue.js';
 import type { Database } from './schema.js';
+import { createFaultWatch, type FaultWatch } from './fault-watch.js';
 
 export type Dialect = DatabaseConfig['kind'];
 
@@ -29,6 +29,8 @@ export interface Db {
    * app once migrations ran: a migration's `PRAGMA foreign_keys = OFF` does nothing inside a transaction.
    */
   commitInGroups(): void;
+  /** Database faults met so far (fault-watch.ts): logged once an episode, checked until they clear, reported by readiness. */
+  faults: FaultWatch;
   destroy(): Promise<void>;
 }
 
@@ -137,6 +139,13 @@ export function rowsAsObjects(statement: SQLite.Statement): SqliteStatement {
   } as SqliteStatement;
 }
 
+/** How long a request waits for a pooled PostgreSQL connection (all busy, or a new one not opening) before it is answered 503. */
+export const POOL_WAIT_MS = 5000;
+
+/** The row the write check (fault-watch.ts) writes and deletes in one transaction: larger than a page, so it needs room for new pages. */
+const WRITE_CHECK_KEY = 'vgl_write_check';
+const WRITE_CHECK_VALUE = 'x'.repeat(16_384);
+
 export interface CreateDbOptions {
   /** SQLite: checkpoint the WAL on a worker thread rather than inside commits (the serving process; see sqlite-checkpoints.ts). */
   backgroundCheckpoints?: boolean;
@@ -150,7 +159,9 @@ export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}):
     const dialect = queuedSqliteDialect(withStatementCache(sqlite));
     const kysely = new Kysely<Database>({ dialect });
     const background = config.file !== ':memory:' ? sqliteBackgroundReads(config.file, (compiled) => rowsOf(kysely, compiled)) : null;
+    const faults = createFaultWatch({ where: config.file, check: faultCheck(kysely) });
     const destroy = async () => {
+      faults.stop();
       await background?.stop();
       await checkpoints?.stop();
       await kysely.destroy();
@@ -158,18 +169,54 @@ export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}):
       if (sqlite.open) sqlite.close();
     };
     const scanRead = <R>(query: Compilable<R>) => (background ? background.all(query.compile()) : rowsOf(kysely, query.compile()));
-    return { kysely, dialect: 'sqlite', sqlite, scanRead, commitInGroups: () => dialect.groupCommits(), destroy };
+    return { kysely, dialect: 'sqlite', sqlite, scanRead, commitInGroups: () => dialect.groupCommits(), faults, destroy };
   }
-  const pool = new pg.Pool({ connectionString: config.url, max: config.poolMax ?? 10 });
-  // An idle connection can die (server restart, admin termination); without a
-  // listener that error would crash the process. The pool replaces the client.
-  pool.on('error', (err) => {
-    // The message and code only: pg hangs its whole client (and its socket) on the error.
-    processLog.warn({ error: err.message, code: (err as { code?: string }).code }, 'PostgreSQL: an idle connection was closed; the pool opens a new one');
+  const pool = new pg.Pool({
+    connectionString: config.url,
+    max: config.poolMax ?? 10,
+    // Waiting for a connection (all in use, or PostgreSQL not answering) ends in an error, answered 503, not in a request that hangs.
+    connectionTimeoutMillis: POOL_WAIT_MS,
+    // Sent as a start-up parameter of each connection: no extra round trip. 0 = no limit.
+    ...(config.statementTimeoutMs ? { statement_timeout: config.statementTimeoutMs } : {}),
   });
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const faults = createFaultWatch({ where: postgresWhere(config.url), check: faultCheck(kysely) });
+  // A connection can die at any time: idle in the pool, or checked out between two queries of a request (PostgreSQL
+  // stopped, pg_terminate_backend). pg reports it as an 'error' event on the client, which, with no listener, ends the
+  // process. The pool listens only while a client is idle; this listener stays for the client's whole life. The query
+  // under way (if any) fails by itself and the pool drops the broken client when it comes back.
+  pool.on('connect', (client) => {
+    client.on('error', (err) => void faults.notice(err));
+  });
+  pool.on('error', (err) => void faults.notice(err));
+  const destroy = async () => {
+    faults.stop();
+    await kysely.destroy();
+  };
   // Each PostgreSQL transaction commits on its own connection of the pool: nothing to group.
-  return { kysely, dialect: 'postgres', pool, scanRead: (query) => rowsOf(kysely, query.compile()), commitInGroups: () => {}, destroy: () => kysely.destroy() };
+  return { kysely, dialect: 'postgres', pool, scanRead: (query) => rowsOf(kysely, query.compile()), commitInGroups: () => {}, faults, destroy };
+}
+
+/**
+ * What the fault watch tries while a fault lasts: a trivial query, or, for a storage fault (a full or read-only disk,
+ * an I/O error), a write that must commit — "space is back" (or "writable again") means a write fits.
+ */
+const faultCheck = (kysely: Kysely<Database>) => async (kind: 'read' | 'write') => {
+  if (kind === 'read') return void (await sql`select 1`.execute(kysely));
+  await kysely.transaction().execute(async (trx) => {
+    await trx.insertInto('app_meta').values({ key: WRITE_CHECK_KEY, value: WRITE_CHECK_VALUE, updated_at: Date.now() }).onConflict((oc) => oc.column('key').doNothing()).execute();
+    await trx.deleteFrom('app_meta').where('key', '=', WRITE_CHECK_KEY).execute();
+  });
+};
+
+/** "PostgreSQL (host:port/database)" for the log: where, without the password. */
+function postgresWhere(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `PostgreSQL (${parsed.host}${parsed.pathname})`;
+  } catch {
+    return 'PostgreSQL';
+  }
 }
 
 /** A compiled query's rows, read on the serving connection. */

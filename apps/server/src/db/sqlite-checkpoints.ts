@@ -29,7 +29,8 @@ export function checkpointInBackground(file: string, log: (message: string) => v
     const Database = require(workerData.driver);
     const db = new Database(workerData.file);
     db.pragma('busy_timeout = 1000');
-    const timer = setInterval(() => db.pragma('wal_checkpoint(PASSIVE)'), workerData.everyMs);
+    // A checkpoint that fails (a full disk, an I/O error) is tried again at the next beat, not the end of the thread.
+    const timer = setInterval(() => { try { db.pragma('wal_checkpoint(PASSIVE)'); } catch {} }, workerData.everyMs);
     parentPort.on('message', () => { clearInterval(timer); db.close(); parentPort.close(); });
   `;
   const worker = new Worker(source, { eval: true, workerData: { driver, file, everyMs: CHECKPOINT_EVERY_MS } });

@@ -45,6 +45,13 @@ class Lease implements DatabaseConnection {
   member = false;
   /** The group a member transaction is part of. */
   group: CommitGroup | undefined;
+  /**
+   * The transaction is over as far as Kysely can tell: committed (released into its group) or found rolled back
+   * with its group. If the group's commit then fails, Kysely still asks for a rollback: there is nothing of this
+   * transaction left to roll back, and a ROLLBACK now would end whatever group is open meanwhile (or fail with
+   * "cannot rollback - no transaction is active" and hide why the commit failed).
+   */
+  ended = false;
 
   constructor(readonly driver: QueuedSqliteDriver) {}
 
@@ -128,6 +135,7 @@ class QueuedSqliteDriver implements Driver {
     const lease = connection as Lease;
     this.#handBack(lease);
     lease.member = false;
+    lease.ended = false;
     lease.group = undefined;
     this.#spare.push(lease);
   }
@@ -139,7 +147,7 @@ class QueuedSqliteDriver implements Driver {
       lease.held = true;
     }
     // SQLite rolled back the group this transaction was part of: what it wrote so far is gone.
-    if (lease.member && lease.group !== this.#round.group) throw new Error('This transaction was rolled back with its commit group.');
+    if (lease.member && lease.group !== this.#round.group) throw rolledBackWith(lease.group);
     const statement = this.#db.prepare(compiled.sql);
     const inRound = this.#grouping && !lease.member;
     const joins = inRound && !statement.readonly;
@@ -157,6 +165,7 @@ class QueuedSqliteDriver implements Driver {
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
     const lease = connection as Lease;
     if (!this.#grouping) return this.#exec('begin');
+    lease.ended = false;
     lease.group = this.#round.openGroup();
     this.#exec(`savepoint ${MEMBER}`);
     lease.member = true;
@@ -166,14 +175,17 @@ class QueuedSqliteDriver implements Driver {
     const lease = connection as Lease;
     if (!lease.member) return this.#exec('commit');
     lease.member = false;
-    if (lease.group !== this.#round.group) throw new Error('This transaction was rolled back with its commit group.');
+    lease.ended = true;
+    if (lease.group !== this.#round.group) throw rolledBackWith(lease.group);
     this.#exec(`release ${MEMBER}`);
     await this.#committed(lease);
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     const lease = connection as Lease;
-    if (!lease.member) return this.#exec('rollback');
+    if (lease.ended) return;
+    // Outside commit groups (migrations), the lease holds the connection: a failed COMMIT SQLite already rolled back leaves nothing open.
+    if (!lease.member) return this.#db.inTransaction ? this.#exec('rollback') : undefined;
     lease.member = false;
     // Nothing to undo when SQLite already rolled the whole group back.
     if (lease.group !== this.#round.group) return;
@@ -226,6 +238,9 @@ class QueuedSqliteDriver implements Driver {
     if (group) await group.committed;
   }
 }
+
+/** The error a statement of a transaction meets once SQLite rolled its group back: with the group's failure (SQLITE_FULL, …) as its cause. */
+const rolledBackWith = (group: CommitGroup | undefined) => new Error('This transaction was rolled back with its commit group.', { cause: group?.failure });
 
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 

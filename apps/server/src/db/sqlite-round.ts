@@ -28,8 +28,12 @@ export class CommitGroup {
     this.#settle();
   }
 
+  /** Why SQLite rolled the group back (SQLITE_FULL, an I/O error, …), for its transactions' later statements to say. */
+  failure: unknown;
+
   fail(error: unknown): void {
-    this.#settle(error ?? new Error('The commit group failed.'));
+    this.failure = error ?? new Error('The commit group failed.');
+    this.#settle(this.failure);
   }
 }
 
@@ -108,7 +112,13 @@ export class SqliteRound {
     if (!this.#readSpan) return;
     this.#readSpan = false;
     // SQLite may have ended it already (an error of one of its reads rolls a transaction back).
-    if (this.db.inTransaction) this.db.prepare('commit').run();
+    if (!this.db.inTransaction) return;
+    try {
+      this.db.prepare('commit').run();
+    } catch {
+      // A read transaction has nothing to keep; one left open would refuse the next BEGIN.
+      this.#rollBackQuietly();
+    }
   }
 
   #commit(group: CommitGroup | undefined): void {
@@ -118,8 +128,22 @@ export class SqliteRound {
       this.db.prepare('commit').run();
       group.succeed();
     } catch (error) {
-      if (this.db.inTransaction) this.db.prepare('rollback').run();
+      // Its writes wait for this answer, whatever the rollback then meets (a disk that fails again).
       group.fail(error);
+      this.#rollBackQuietly();
+    }
+  }
+
+  /**
+   * Ends what SQLite has left open after a failed COMMIT (a full disk, an I/O error). This runs at the round's
+   * end, outside any request: an error thrown here would end the process. If the rollback fails too, SQLite has
+   * rolled back by itself or the next BEGIN fails, and that request is told why.
+   */
+  #rollBackQuietly(): void {
+    try {
+      if (this.db.inTransaction) this.db.prepare('rollback').run();
+    } catch {
+      // Nothing more can be done here; the next statement says what is wrong.
     }
   }
 

@@ -52,7 +52,8 @@ export function openWriteChannel({ db, url, log, heard }: { db: Db; url: string;
     void drop(failed);
     client = undefined;
     if (closed || reconnect) return;
-    log.warn({ err: reason, retryInMs: reconnectMs }, 'PostgreSQL: the connection that hears other instances\' writes dropped; reconnecting');
+    // PostgreSQL gone or restarting is the fault watch's one episode; anything else is worth a line of its own.
+    if (!db.faults.notice(reason)) log.warn({ err: reason, retryInMs: reconnectMs }, 'PostgreSQL: the connection that hears other instances\' writes dropped; reconnecting');
     reconnect = setTimeout(() => {
       reconnect = undefined;
       void connect();
@@ -87,7 +88,7 @@ export function openWriteChannel({ db, url, log, heard }: { db: Db; url: string;
   const notify = () =>
     sql`select pg_notify(${WRITES_CHANNEL}, ${self})`.execute(db.kysely).then(
       () => undefined,
-      (err: unknown) => log.warn({ err }, 'PostgreSQL: could not announce a write to other instances'),
+      (err: unknown) => void (db.faults.notice(err) ?? log.warn({ err }, 'PostgreSQL: could not announce a write to other instances')),
     );
 
   return {

@@ -1,5 +1,7 @@
 import { API_MESSAGES, type ApiError } from '@vgl/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FaultWatch } from '../db/fault-watch.js';
+import { classifyDbFault } from '../db/faults.js';
 import { AppError } from './errors.js';
 
 /** Fastify's own 4xx errors, mapped to our stable ids and plain-language messages. */
@@ -21,10 +23,20 @@ function fieldErrorsFromValidation(error: FastifyError): Record<string, string> 
   return errors;
 }
 
-export function registerErrorHandling(app: FastifyInstance): void {
+/**
+ * `faults`: the database's fault watch. A database fault (PostgreSQL gone or
+ * busy, SQLite's disk full…) is no bug: it answers 503 (507 for a full disk)
+ * with Retry-After and its cause, and is logged once per episode by the watch
+ * rather than once per request.
+ */
+export function registerErrorHandling(app: FastifyInstance, faults?: FaultWatch): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     let body: ApiError;
-    if (error instanceof AppError) {
+    const fault = error instanceof AppError || error.validation ? undefined : (faults?.notice(error) ?? classifyDbFault(error));
+    if (fault) {
+      reply.header('retry-after', String(fault.retryAfter));
+      body = { error: fault.id, message: fault.message, statusCode: fault.status };
+    } else if (error instanceof AppError) {
       body = { error: error.id, message: error.message, statusCode: error.statusCode };
       if (error.fieldErrors) body.errors = error.fieldErrors;
     } else if (error.validation) {

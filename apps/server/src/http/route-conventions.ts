@@ -30,8 +30,9 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   413: 'The request body is too large',
   415: 'The body is not JSON (or not the content type this call takes)',
   429: 'Rate limited: wait a minute and try again',
-  503: 'The server is too busy (`error` is "overloaded"): try again after the seconds in Retry-After',
   500: 'Something went wrong on our side; `requestId` finds the logged details',
+  503: 'The server is too busy (`error` is "overloaded"), or the database is unavailable, too slow or busy, or cannot write its file (database_unavailable, database_slow, database_busy, database_readonly, storage_readonly, storage_error): try again after `Retry-After` seconds',
+  507: 'The server’s disk is full (`error` is "storage_full"): nothing was saved; try again after `Retry-After` seconds',
 };
 
 /** The standard error answer for a status, described for the OpenAPI document. */
@@ -44,7 +45,8 @@ const methodsOf = (route: RouteOptions) => (Array.isArray(route.method) ? route.
 /** The error statuses every route of this kind can answer, whatever its handler does. */
 function standardErrors(route: RouteOptions, access: Access): number[] {
   const schema = route.schema ?? {};
-  const statuses = [500];
+  // Any route may meet a database fault (db/faults.ts): 503, or 507 for a full disk; and any but a health check may be shed (http/fairness): 503.
+  const statuses = [500, 503, 507];
   const takesBody = methodsOf(route).some((m) => BODY_METHODS.has(m));
   if (schema.params || schema.querystring || schema.body || takesBody) statuses.push(400);
   if (takesBody) statuses.push(413, 415);
@@ -52,9 +54,8 @@ function standardErrors(route: RouteOptions, access: Access): number[] {
   // Any token can be refused: a revoked personal access token (401), a suspended owner's or a read-only one (403), one over its budget (429).
   if (access !== 'public') statuses.push(401, 403, 429);
   if (route.config?.rateLimit) statuses.push(429);
-  // Every read counts against its client's budget, and any request but a health check may be shed (http/fairness).
+  // Every read counts against its client's budget (http/fairness).
   if (methodsOf(route).includes('GET')) statuses.push(429);
-  if (!route.url.startsWith('/api/health')) statuses.push(503);
   return statuses;
 }
 

@@ -22,8 +22,9 @@ export const healthRoutes =
         try {
           await pingDb(db);
         } catch (err) {
-          request.log.error({ err }, 'health check: database unreachable');
-          return reply.status(503).send({ error: 'database_unavailable', message: 'The database is not reachable.', statusCode: 503 });
+          // Logged once per episode by the fault watch when it is a database fault.
+          if (!db.faults.notice(err)) request.log.error({ err }, 'health check: database unreachable');
+          return reply.status(503).header('retry-after', '5').send({ error: 'database_unavailable', message: 'The database is not reachable.', statusCode: 503 });
         }
         return { status: 'ok' as const, database: db.dialect, version, commit, uptimeSeconds: Math.round(process.uptime()) };
       },
@@ -50,7 +51,7 @@ export const healthRoutes =
           operationId: 'getReadiness',
           summary: 'Readiness: this instance can serve',
           description:
-            'For a load balancer: 200 when the database answers within 1 s and has every migration of this version. An instance listens only once its start-up (migrations, the embedded catalog) is done. 503 with the reason otherwise: `error` is "database_unavailable", "database_slow" or "migrations_pending".',
+            'For a load balancer: 200 when the database answers within 1 s, has every migration of this version and can be written to. An instance listens only once its start-up (migrations, the embedded catalog) is done. 503 with the reason otherwise: `error` is "database_unavailable", "database_slow", "database_busy", "database_readonly", "migrations_pending", "storage_full", "storage_readonly" or "storage_error" (the disk under the database or, on SQLite, its file). It becomes ready again by itself once the cause is gone.',
           tags: ['health'],
           response: { 200: readinessSchema, 503: errorResponse(503, 'Not ready: `error` and `message` say why') },
         },
@@ -58,7 +59,8 @@ export const healthRoutes =
       async (request, reply) => {
         const result = await checkReadiness(db);
         if (result.ready) return { status: 'ready' as const, database: db.dialect, schema: result.schema };
-        request.log.warn({ err: result.cause, reason: result.error }, 'readiness check failed');
+        // A database fault is logged once per episode by the fault watch; a line per poll of the load balancer would drown it.
+        if (!(db.faults.open as string[]).includes(result.error)) request.log.warn({ err: result.cause, reason: result.error }, 'readiness check failed');
         return reply.status(503).send({ error: result.error, message: result.message, statusCode: 503 });
       },
     );

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type pg from 'pg';
+import type { FaultWatch } from '../../db/fault-watch.js';
 import { errorText, FAILED_KEPT_DAYS, type FailedJob, type JobQueue, type JobQueueOptions, type QueueSettings } from './jobs.queue.js';
 
 /** pg-boss keeps its tables in a schema of its own, beside ours. */
@@ -39,7 +40,7 @@ export async function installJobSchema(pool: pg.Pool, queues: Record<string, Que
  * each job to one worker, and pg-boss's cron is kept by one instance a
  * minute, so a scheduled job is sent once however many workers run.
  */
-export function createPgBossQueue(pool: pg.Pool, log: FastifyBaseLogger, { queues, works, pollSeconds }: JobQueueOptions): JobQueue {
+export function createPgBossQueue(pool: pg.Pool, log: FastifyBaseLogger, { queues, works, pollSeconds }: JobQueueOptions, faults?: FaultWatch): JobQueue {
   // pg-boss's own pace (2 s for a worker, 30 s for the clock) unless told otherwise (tests).
   const clock = pollSeconds === undefined ? {} : { cronMonitorIntervalSeconds: Math.max(1, pollSeconds), cronWorkerIntervalSeconds: Math.max(1, pollSeconds) };
   const workerPoll = pollSeconds === undefined ? {} : { pollingIntervalSeconds: Math.max(0.5, pollSeconds) };
@@ -57,7 +58,10 @@ export function createPgBossQueue(pool: pg.Pool, log: FastifyBaseLogger, { queue
     deleteAfterDays: 1,
     ...clock,
   });
-  boss.on('error', (err) => log.warn({ err }, 'job queue: a background query failed'));
+  // pg-boss polls every few seconds: while PostgreSQL is away, its failures are the fault watch's one episode, not a line each.
+  boss.on('error', (err) => {
+    if (!faults?.notice(err)) log.warn({ err }, 'job queue: a background query failed');
+  });
   const names = Object.keys(queues);
   const settings = (name: string) => {
     const queue = queues[name];

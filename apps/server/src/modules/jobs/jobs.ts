@@ -6,5 +6,5 @@ import { createSqliteQueue } from './jobs.sqlite.js';
 
 /** The job queue of this database: pg-boss on PostgreSQL, shared by every instance; a table worked in-process on SQLite. */
 export function createJobQueue(db: Db, log: FastifyBaseLogger, options: JobQueueOptions): JobQueue {
-  return db.pool ? createPgBossQueue(db.pool, log, options) : createSqliteQueue(db, log, options);
+  return db.pool ? createPgBossQueue(db.pool, log, options, db.faults) : createSqliteQueue(db, log, options);
 }
