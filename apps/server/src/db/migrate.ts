@@ -84,6 +84,8 @@ export async function migrateToLatest(db: Db, options: MigrateOptions = {}): Pro
       {
         up: async (trx) => {
           recorder = new StatementRecorder(compile, options.onStatement && ((text) => options.onStatement!(name, text)));
+          // DB_STATEMENT_TIMEOUT_MS is for members' requests: a migration's statement (an index on a million games) may take longer.
+          if (postgres) await sql`select set_config('statement_timeout', '0', ${inStep(migration)})`.execute(trx);
           if (!oneByOne) return (migration.upOnNewDatabase ?? migration.up)(trx.withPlugin(recorder));
           if (inTransaction(migration)) {
             await sql`select set_config('lock_timeout', ${`${lockTimeoutMs}ms`}, true)`.execute(trx);
@@ -96,6 +98,7 @@ export async function migrateToLatest(db: Db, options: MigrateOptions = {}): Pro
             await migration.up(trx.withPlugin(recorder));
           } finally {
             await sql`reset lock_timeout`.execute(trx);
+            await sql`reset statement_timeout`.execute(trx);
           }
         },
         ...(migration.down ? { down: migration.down } : {}),

@@ -77,7 +77,10 @@ describe.skipIf(cannotRun !== undefined)('PostgreSQL faults, on a cluster of the
       expect(JSON.parse(notReady!.body)).toMatchObject({ error: 'database_unavailable' });
       const unavailable = answers.filter((a) => a.statusCode === 503);
       expect(unavailable.length).toBeGreaterThan(0);
-      expect(JSON.parse(unavailable[0]!.body)).toMatchObject({ error: 'database_unavailable', statusCode: 503 });
+      // Each is the fault itself, or load shedding turning a request away while the pool's queue is long (both 503 with Retry-After).
+      const ids = unavailable.map((a) => JSON.parse(a.body).error as string);
+      expect(ids).toContain('database_unavailable');
+      expect(ids.filter((id) => id !== 'database_unavailable' && id !== 'overloaded')).toEqual([]);
       // Logged once per kind of fault, not once per failed request; and once when it is over.
       const faults = logs.filter((line) => line.fault !== undefined && line.level === 50);
       const down = faults.filter((line) => line.fault === 'database_unavailable');
