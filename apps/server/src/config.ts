@@ -125,6 +125,9 @@ const envSchema = z
     }
   });
 
+/** Every variable the schema reads: .env.example must list each one (env-example.test.ts). */
+export const SETTING_NAMES: readonly string[] = Object.keys(envSchema.shape);
+
 /** `poolMax`: PostgreSQL connections per process at most (DB_POOL_MAX; 10 when not said). */
 export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; poolMax?: number };
 
