@@ -1,15 +1,12 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
-import https from 'node:https';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_MESSAGES } from '@vgl/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, openAnotherApp, type TestApp } from '../test/app.js';
 import { dbKinds } from '../test/databases.js';
+import { CLIENT_ADDRESS, FORGED_CLIENT, PROXY_ADDRESS, SITE_HOST as HOST, freePort, request, startInstances, waitForPort, type Instances } from '../test/behind-proxy.js';
 
 /*
  * examples/deploy/nginx.conf and vgl-proxy.conf, run by a real nginx in front
@@ -24,52 +21,6 @@ const NGINX = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/local/nginx/sbi
 const OPENSSL = ['/usr/bin/openssl', '/usr/local/bin/openssl'].find((file) => fs.existsSync(file));
 const missing = !NGINX ? 'nginx is not installed (apt-get install nginx-light)' : !OPENSSL ? 'openssl is not installed (it makes the test certificate)' : '';
 if (missing) console.warn(`\n  SKIPPED behind-nginx.test.ts: ${missing}; .ci/run installs it.\n`);
-
-// nginx and the instances listen on 127.0.0.1 and each instance trusts only that address (TRUST_PROXY, as
-// `loopback` does in the example); the test's client connects from 127.0.0.3, so it is a stranger to the instances.
-const PROXY_ADDRESS = '127.0.0.1';
-const CLIENT_ADDRESS = '127.0.0.3';
-const HOST = 'vgl.example.com';
-const FORGED_CLIENT = '203.0.113.9';
-
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** One request from the client's own address; a declared length larger than the body sent is allowed (nginx answers first). */
-function request(url: string, options: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<Answer> {
-  const target = new URL(url);
-  const client = target.protocol === 'https:' ? https : http;
-  return new Promise((resolve, reject) => {
-    const req = client.request(
-      target,
-      { method: options.method ?? 'GET', headers: { host: HOST, ...options.headers }, localAddress: CLIENT_ADDRESS, servername: HOST, rejectUnauthorized: false, agent: false },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-        res.on('error', reject);
-      },
-    );
-    // nginx may answer (413) and close before the whole body went out: the answer is what counts.
-    req.on('error', (error) => (req.writableEnded ? undefined : reject(error)));
-    if (options.body !== undefined) req.write(options.body);
-    req.end();
-  });
-}
 
 /** The example site with this machine's ports and paths in place of the production ones. */
 function siteForTest(dir: string, ports: { http: number; https: number; instances: number[] }): string {
@@ -103,50 +54,36 @@ async function startNginx(dir: string, site: string, port: number): Promise<Chil
   const errorLog = path.join(dir, 'error.log');
   execFileSync(NGINX!, ['-t', '-q', '-p', dir, '-e', errorLog, '-c', path.join(dir, 'nginx.conf')], { stdio: 'pipe' });
   const child = spawn(NGINX!, ['-p', dir, '-e', errorLog, '-c', path.join(dir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'ignore' });
-  for (let tries = 0; tries < 200; tries += 1) {
-    const up = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, PROXY_ADDRESS, () => resolve(socket.end() && true));
-      socket.on('error', () => resolve(false));
-    });
-    if (up) return child;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`nginx did not start: ${fs.existsSync(errorLog) ? fs.readFileSync(errorLog, 'utf8') : 'no error log'}`);
+  await waitForPort(port, () => (fs.existsSync(errorLog) ? fs.readFileSync(errorLog, 'utf8') : 'nginx wrote no error log'));
+  return child;
 }
 
 describe.skipIf(Boolean(missing)).each(dbKinds)('examples/deploy/nginx.conf in front of two instances (%s)', (kind) => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vgl-nginx-'));
-  const appLog: Array<Record<string, unknown>> = [];
-  const logger = { level: 'info', stream: { write: (line: string) => void appLog.push(JSON.parse(line) as Record<string, unknown>) } };
-  const env = { TRUST_PROXY: PROXY_ADDRESS };
-  let first: TestApp;
-  let second: TestApp;
+  let instances: Instances;
   let nginx: ChildProcess;
   let site: string;
   let plain: string;
   let direct: string;
 
   beforeAll(async () => {
-    first = await createTestApp(kind, { env, logger });
-    second = await openAnotherApp(first, { env, logger });
-    const instances = [await first.app.listen({ port: 0, host: '127.0.0.1' }), await second.app.listen({ port: 0, host: '127.0.0.1' })].map((url) => Number(new URL(url).port));
+    instances = await startInstances(kind);
     execFileSync(OPENSSL!, ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', `/CN=${HOST}`, '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')], { stdio: 'pipe' });
-    const ports = { http: await freePort(), https: await freePort(), instances };
+    const ports = { http: await freePort(), https: await freePort(), instances: instances.ports };
     nginx = await startNginx(dir, siteForTest(dir, ports), ports.https);
     site = `https://${PROXY_ADDRESS}:${ports.https}`;
     plain = `http://${PROXY_ADDRESS}:${ports.http}`;
-    direct = `http://127.0.0.1:${instances[0]}`;
+    direct = `http://${PROXY_ADDRESS}:${instances.ports[0]}`;
   });
 
   afterAll(async () => {
     nginx?.kill('SIGQUIT');
     if (nginx && nginx.exitCode === null) await new Promise((resolve) => nginx.once('exit', resolve));
-    await second?.close();
-    await first?.close();
+    await instances?.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  const completed = (requestId: string) => appLog.find((line) => line.reqId === requestId && line.msg === 'request completed');
+  const completed = (requestId: string) => instances.completed(requestId);
   const accessLog = () => fs.readFileSync(path.join(dir, 'access.log'), 'utf8');
 
   it('sends plain HTTP to https', async () => {
@@ -225,14 +162,14 @@ describe.skipIf(Boolean(missing)).each(dbKinds)('examples/deploy/nginx.conf in f
   });
 
   it('keeps serving when one instance stops, and answers 503 with Retry-After when none is left', async () => {
-    await first.app.close();
+    await instances.first.app.close();
     const statuses = [];
     for (let i = 0; i < 6; i += 1) statuses.push((await request(`${site}/api/health`)).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 200]);
     const page = await request(`${site}/games`);
     expect(page.status).toBe(200);
 
-    await second.app.close();
+    await instances.second.app.close();
     const none = await request(`${site}/api/health`);
     expect(none.status).toBe(503);
     expect(none.headers['retry-after']).toBe('5');
