@@ -7,4 +7,5 @@
 //   ("Assertion failed: (env) != nullptr" in RemoveEnvironmentCleanupHook).
 // Both have the same API; worker threads that require this file get the same one.
 const major = Number(process.versions.node.split('.')[0]);
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the release is chosen at run time
 module.exports = require(major >= 22 ? 'better-sqlite3-13' : 'better-sqlite3-12');
