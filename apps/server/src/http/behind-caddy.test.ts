@@ -34,7 +34,7 @@ function caddyfileForTest(dir: string, port: number, instances: [number, number]
 }
 
 describe.skipIf(!CADDY).each(dbKinds)('examples/deploy/Caddyfile in front of two instances (%s)', (kind) => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vgl-caddy-'));
+  let dir: string;
   let instances: Instances;
   let caddy: ChildProcess;
   let caddyOutput = '';
@@ -42,6 +42,7 @@ describe.skipIf(!CADDY).each(dbKinds)('examples/deploy/Caddyfile in front of two
   let direct: string;
 
   beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vgl-caddy-'));
     instances = await startInstances(kind);
     const port = await freePort();
     fs.writeFileSync(path.join(dir, 'Caddyfile'), caddyfileForTest(dir, port, instances.ports));
@@ -60,7 +61,7 @@ describe.skipIf(!CADDY).each(dbKinds)('examples/deploy/Caddyfile in front of two
     caddy?.kill('SIGTERM');
     if (caddy && caddy.exitCode === null) await new Promise((resolve) => caddy.once('exit', resolve));
     await instances?.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
   const accessLog = () =>

@@ -59,7 +59,7 @@ async function startNginx(dir: string, site: string, port: number): Promise<Chil
 }
 
 describe.skipIf(Boolean(missing)).each(dbKinds)('examples/deploy/nginx.conf in front of two instances (%s)', (kind) => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vgl-nginx-'));
+  let dir: string;
   let instances: Instances;
   let nginx: ChildProcess;
   let site: string;
@@ -67,6 +67,7 @@ describe.skipIf(Boolean(missing)).each(dbKinds)('examples/deploy/nginx.conf in f
   let direct: string;
 
   beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vgl-nginx-'));
     instances = await startInstances(kind);
     execFileSync(OPENSSL!, ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', `/CN=${HOST}`, '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')], { stdio: 'pipe' });
     const ports = { http: await freePort(), https: await freePort(), instances: instances.ports };
@@ -80,7 +81,7 @@ describe.skipIf(Boolean(missing)).each(dbKinds)('examples/deploy/nginx.conf in f
     nginx?.kill('SIGQUIT');
     if (nginx && nginx.exitCode === null) await new Promise((resolve) => nginx.once('exit', resolve));
     await instances?.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
   const completed = (requestId: string) => instances.completed(requestId);
