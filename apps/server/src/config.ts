@@ -153,6 +153,9 @@ const envSchema = z
     }
   });
 
+/** Every variable the schema reads: .env.example must list each one (env-example.test.ts). */
+export const SETTING_NAMES: readonly string[] = Object.keys(envSchema.shape);
+
 /**
  * `poolMax`: PostgreSQL connections per process at most (DB_POOL_MAX; 10 when not said). `statementTimeoutMs`:
  * PostgreSQL cancels a statement running longer (DB_STATEMENT_TIMEOUT_MS; 30 s when not said, 0 none), answered 503.

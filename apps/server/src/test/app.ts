@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from '../app.js';
 import type { JobsOptions } from '../modules/jobs/jobs.app.js';
 import type { LoadSignals } from '../http/fairness/index.js';
@@ -32,6 +32,8 @@ export interface TestAppOptions {
   requestTimeoutMs?: number;
   /** Background jobs: by default workers look for jobs every 0.5 s and the IGDB and Wikidata syncs' first runs wait an hour. */
   jobs?: JobsOptions;
+  /** The app's logger (default: none, or errors with TEST_LOG=1); a test that reads the log lines passes its own stream. */
+  logger?: FastifyServerOptions['logger'];
 }
 
 /** Writes a minimal built SPA (index.html with the head marker, one hashed asset) into dir. */
@@ -101,6 +103,6 @@ async function startApp(database: Config['database'], dataDir: string, options: 
   await migrateToLatest(db);
   const webRoot = options.webRoot ?? writeFakeWebRoot(path.join(dataDir, 'web'));
   const jobs: JobsOptions = { pollSeconds: 0.5, igdbSchedule: { firstRunDelayMs: 3_600_000 }, wikidataSchedule: { firstRunDelayMs: 3_600_000 }, ...options.jobs };
-  const app = await buildApp({ config, db, webRoot, logger: process.env.TEST_LOG ? { level: 'error' } : false, rateLimits: options.rateLimits ?? false, documentedStatusesOnly: true, requestTimeoutMs: options.requestTimeoutMs, loadSignals: options.loadSignals ?? false, jobs });
+  const app = await buildApp({ config, db, webRoot, logger: options.logger ?? (process.env.TEST_LOG ? { level: 'error' } : false), rateLimits: options.rateLimits ?? false, documentedStatusesOnly: true, requestTimeoutMs: options.requestTimeoutMs, loadSignals: options.loadSignals ?? false, jobs });
   return { app, db, config };
 }
