@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../apps/server/src/test/free-port';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SERVER_ENTRY = path.join(ROOT, 'apps/server/dist/main.js');
@@ -14,16 +14,6 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Starts the production build (`node apps/server/dist/main.js`, as `npm start`

@@ -1,22 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, dbKinds, type TestDatabase } from './test/databases.js';
+import { freePort } from './test/free-port.js';
 
 const MAIN = path.resolve(import.meta.dirname, 'main.ts');
 const METRICS_TOKEN = 'log-test-metrics-token-0123456789';
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 interface LogLine {
   level: number;

@@ -3,6 +3,7 @@ import https from 'node:https';
 import net from 'node:net';
 import { createTestApp, openAnotherApp, type TestApp } from './app.js';
 import type { DbKind } from './databases.js';
+import { freePort as freePortOn } from './free-port.js';
 
 /*
  * For the tests that run examples/deploy's proxies (nginx, Caddy) in front of
@@ -24,16 +25,8 @@ export interface Answer {
   body: string;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, PROXY_ADDRESS, () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+/** A port free on the proxy's address. */
+export const freePort = () => freePortOn(PROXY_ADDRESS);
 
 export async function waitForPort(port: number, why: () => string): Promise<void> {
   for (let tries = 0; tries < 300; tries += 1) {

@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './free-port.js';
 
 /** Debian's PostgreSQL 15, as CI installs it (.ci/run). */
 export const PG_BIN = process.env.VGL_PG_BIN ?? '/usr/lib/postgresql/15/bin';
@@ -31,16 +31,6 @@ export interface PgCluster {
   destroy(): void;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * A PostgreSQL cluster of the test's own, in a temp directory on a free port

@@ -1,9 +1,10 @@
 import { execFileSync, execSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { freePort } from './free-port.js';
+export { freePort };
 
 /**
  * A previous release of the server, built from git history and run as a
@@ -156,16 +157,6 @@ function linkNodeModules(work: string): void {
   }
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 export interface RunningRelease {
   url: string;
