@@ -259,7 +259,10 @@ describe.skipIf(cannotLimit !== undefined)('SQLite in a server process whose fil
     expect(JSON.parse(notReady!.body)).toMatchObject({ error: 'storage_error', message: expect.stringMatching(/disk or file system error\) \(SQLITE_IOERR/) });
     const failed = answers.filter((a) => a.statusCode === 503);
     expect(failed.length).toBeGreaterThan(0);
-    expect(JSON.parse(failed[0]!.body)).toMatchObject({ error: 'storage_error', statusCode: 503 });
+    // Each is the fault itself, or load shedding turning a request away while the loop catches up (both 503 with Retry-After).
+    const ids = failed.map((a) => JSON.parse(a.body).error as string);
+    expect(ids).toContain('storage_error');
+    expect(ids.filter((id) => id !== 'storage_error' && id !== 'overloaded')).toEqual([]);
     const faults = logs.filter((line) => line.fault !== undefined && line.level === 50);
     expect(faults).toHaveLength(1);
     expect(faults[0]).toMatchObject({ fault: 'storage_error', where: file, code: expect.stringMatching(/^SQLITE_IOERR/) });

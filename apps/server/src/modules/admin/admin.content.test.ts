@@ -45,7 +45,7 @@ describe.each(dbKinds)('dashboard API: reviews, comments and featured reviews on
     expect(res.headers['x-total-count']).toBe('3');
     const rows = res.json() as AdminReview[];
     expect(rows.map((r) => r.user.username)).toEqual(['cat', 'bob', 'ann']);
-    expect(Object.keys(rows[0]!).sort()).toEqual(['_id', 'comments', 'date', 'featureRefusal', 'featured', 'game', 'likes', 'platform', 'rating', 'review', 'slug', 'status', 'user'].sort());
+    expect(Object.keys(rows[0]!).sort()).toEqual(['_id', 'comments', 'date', 'featureRefusal', 'featured', 'game', 'likes', 'platform', 'rating', 'review', 'slug', 'spoilers', 'status', 'user'].sort());
     expect(rows[2]).toMatchObject({ _id: String(entry['ann/tetris']), review: 'Falling blocks, forever.', slug: 'tetris', featured: false, game: { name: 'Tetris' } });
     const authors = async (q: string) => ((await call('GET', `/api/admin/reviews?q=${encodeURIComponent(q)}`, 'mod')).json() as AdminReview[]).map((r) => r.user.username);
     expect(await authors('FALLING')).toEqual(['ann']);
