@@ -4,7 +4,6 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { freePort } from './free-port.js';
-export { freePort };
 
 /**
  * A previous release of the server, built from git history and run as a
