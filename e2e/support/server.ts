@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,14 +16,50 @@ export interface RunningServer {
 }
 
 
+/** What a seeded SQLite data directory depends on: the embedded catalog and the migrations of this build. */
+function templateKey(): string {
+  const hash = createHash('sha256');
+  for (const file of ['data/catalog/mame-seed.jsonl.gz', 'data/catalog/igdb-reference.json', 'apps/server/dist/db/migrations/index.js']) {
+    hash.update(fs.readFileSync(path.join(ROOT, file)));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * A SQLite data directory with the embedded catalog already loaded, made once
+ * per build and copied for each suite: loading 52k games took ~15 s of every
+ * browser file's start. Made by the server itself (a first start, then a clean
+ * stop), so each suite still starts on exactly what `npm start` makes; a suite
+ * that wants the first start itself passes E2E_FRESH_DATA.
+ */
+async function seededTemplate(): Promise<string> {
+  const dir = path.join(os.tmpdir(), `vgl-e2e-template-${templateKey()}`);
+  if (fs.existsSync(path.join(dir, 'vgl.sqlite'))) return dir;
+  const server = await launch({ E2E_FRESH_DATA: '1' }, fs.mkdtempSync(path.join(os.tmpdir(), 'vgl-e2e-seeding-')));
+  await server.stop({ keepData: true });
+  // Another worker may have made it meanwhile: the first rename wins, the rest are dropped.
+  try {
+    fs.renameSync(server.dataDir, dir);
+  } catch {
+    fs.rmSync(server.dataDir, { recursive: true, force: true });
+  }
+  return dir;
+}
+
 /**
  * Starts the production build (`node apps/server/dist/main.js`, as `npm start`
  * does) on a free loopback port with its own DATA_DIR, and waits for health.
+ * On SQLite the DATA_DIR starts as a copy of a seeded one (seededTemplate).
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   if (!fs.existsSync(SERVER_ENTRY)) throw new Error('The server is not built: run "npm run build" first.');
-  const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vgl-e2e-'));
+  if (!env.DATABASE_URL && !env.E2E_FRESH_DATA) fs.cpSync(await seededTemplate(), dataDir, { recursive: true });
+  return launch(env, dataDir);
+}
+
+async function launch(env: Record<string, string>, dataDir: string): Promise<RunningServer & { stop(options?: { keepData?: boolean }): Promise<void> }> {
+  const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let log = '';
   const child: ChildProcess = spawn(process.execPath, [SERVER_ENTRY], {
@@ -33,7 +70,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   child.stdout?.on('data', (chunk) => (log += chunk));
   child.stderr?.on('data', (chunk) => (log += chunk));
 
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The server exited early:\n${log}`);
     try {
@@ -50,13 +87,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     url,
     dataDir,
     output: () => log,
-    stop: async () => {
+    stop: async ({ keepData = false }: { keepData?: boolean } = {}) => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await exited;
       }
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
