@@ -58,6 +58,8 @@ import { friendsRoutes } from './modules/friends/friends.routes.js';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.js';
 import { createOnboardingService } from './modules/onboarding/onboarding.service.js';
 import { createFollowsService } from './modules/follows/follows.service.js';
+import { peopleRoutes } from './modules/people/people.routes.js';
+import { createPeopleService } from './modules/people/people.service.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { createNotificationsService } from './modules/notifications/notifications.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -253,6 +255,7 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   await app.register(listsRoutes(createListsService(db, social)));
   await app.register(statsRoutes(db, library));
   await app.register(followsRoutes(createFollowsService(db, social)));
+  await app.register(peopleRoutes(createPeopleService(db)));
   await app.register(friendsRoutes(db));
   await app.register(onboardingRoutes(createOnboardingService(db)));
   await app.register(notificationsRoutes(notifications));

@@ -12,6 +12,7 @@ export * from './slug.js';
 export * from './library.js';
 export * from './review-text.js';
 export * from './social.js';
+export * from './people.js';
 export * from './admin.js';
 export * from './settings.js';
 export * from './tokens.js';

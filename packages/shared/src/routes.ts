@@ -15,6 +15,7 @@ export const APP_ROUTES = {
   games: '/games',
   game: '/games/:slug',
   search: '/search',
+  members: '/members',
   trending: '/trending',
   upcoming: '/upcoming',
   platform: '/platforms/:slug',

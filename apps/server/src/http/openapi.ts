@@ -24,6 +24,7 @@ const TAGS = [
   { name: 'comments', description: 'Comments under reviews and lists' },
   { name: 'lists', description: 'Members’ lists of games' },
   { name: 'follows', description: 'Following members' },
+  { name: 'people', description: 'Finding members: search, the members directory and people you may know' },
   { name: 'activity', description: 'The feed of what followed members did' },
   { name: 'notifications', description: 'Likes, comments and follows that concern you' },
   { name: 'admin', description: 'Moderation dashboard (moderators and admins)' },

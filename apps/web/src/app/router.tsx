@@ -35,6 +35,7 @@ export const routes: RouteObject[] = [
       { path: APP_ROUTES.games, lazy: () => import('../features/catalog/GamesPage').then((m) => ({ Component: m.GamesPage })) },
       { path: APP_ROUTES.game, lazy: () => import('../features/catalog/GamePage').then((m) => ({ Component: m.GamePage })) },
       { path: APP_ROUTES.search, lazy: () => listPages().then((m) => ({ Component: m.SearchPage })) },
+      { path: APP_ROUTES.members, lazy: () => import('../features/people/MembersPage').then((m) => ({ Component: m.MembersPage })) },
       { path: APP_ROUTES.trending, lazy: () => listPages().then((m) => ({ Component: m.TrendingPage })) },
       { path: APP_ROUTES.upcoming, lazy: () => listPages().then((m) => ({ Component: m.UpcomingPage })) },
       { path: APP_ROUTES.platform, lazy: () => listPages().then((m) => ({ Component: m.PlatformPage })) },

@@ -7,6 +7,7 @@ export * from './catalog.js';
 export * from './library.js';
 export * from './admin.js';
 export * from './social.js';
+export * from './people.js';
 export * from './tokens.js';
 export * from './settings.js';
 export * from './library-responses.js';

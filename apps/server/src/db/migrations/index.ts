@@ -35,6 +35,7 @@ import { gameSlugHistoryMigration } from './0037_game_slug_history.js';
 import { gameSubmissionsMigration } from './0035_game_submissions.js';
 import { firstPlatformMigration } from './0036_first_platform.js';
 import { reviewSpoilersMigration } from './0038_review_spoilers.js';
+import { usernamePrefixMigration } from './0039_username_prefix.js';
 
 /**
  * A migration, and how it runs (db/migrate.ts).
@@ -114,5 +115,6 @@ export function migrationsFor(dialect: Dialect): Record<string, VglMigration> {
     '0036_first_platform': firstPlatformMigration(),
     '0037_game_slug_history': gameSlugHistoryMigration(),
     '0038_review_spoilers': reviewSpoilersMigration(),
+    '0039_username_prefix': usernamePrefixMigration(dialect),
   };
 }

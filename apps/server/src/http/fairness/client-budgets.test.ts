@@ -27,6 +27,7 @@ describe.each(dbKinds)('client budgets on %s', (kind) => {
     registerClientBudgets(app, { tally, settings: { readsPerMinute, searchPerMinute: 0 }, onLimited: (budget) => limited.push(budget), now: () => clock.now, holdMs: 0 });
     app.get('/api/igdb/games', async () => []);
     app.get('/api/igdb/search', async () => []);
+    app.get('/api/users', async () => []);
     app.get('/api/health/live', async () => ({ status: 'ok' }));
     app.get('/assets/index-abc123.js', async () => '');
     app.post('/api/igdb/games', async () => ({}));
@@ -70,6 +71,17 @@ describe.each(dbKinds)('client budgets on %s', (kind) => {
     // Searches have their own budget: off here.
     expect((await read(app, '203.0.113.1', '/api/igdb/search?q=zelda')).statusCode).toBe(200);
     expect(limited.every((budget) => budget === 'reads')).toBe(true);
+    await app.close();
+  });
+
+  it('counts member search (/api/users with a q) as a search, and the members directory as a read', async () => {
+    const { app } = await instance(6); // one read every 10 s, one at once
+    clock.now += 600_000;
+    expect((await read(app, '203.0.113.20', '/api/users?sort=followers')).statusCode).toBe(200);
+    // The read budget is spent for ten seconds; searches have their own (off here).
+    expect((await read(app, '203.0.113.20', '/api/users?q=ann')).statusCode).toBe(200);
+    expect((await read(app, '203.0.113.20', '/api/users?q=%20')).statusCode).toBe(429);
+    expect((await read(app, '203.0.113.20', '/api/users')).statusCode).toBe(429);
     await app.close();
   });
 

@@ -11,6 +11,10 @@ export type BudgetName = 'reads' | 'search';
 
 /** The searches: no cache answers a new query, so they cost the most per request. */
 const SEARCH_ROUTES = new Set(['/api/igdb/search']);
+/** Routes that list without a `q` and search with one (member search, issue 36). */
+const SEARCH_WITH_Q = new Set(['/api/users']);
+const isSearch = (url: string, query: unknown) =>
+  SEARCH_ROUTES.has(url) || (SEARCH_WITH_Q.has(url) && typeof (query as { q?: unknown } | undefined)?.q === 'string' && (query as { q: string }).q.trim() !== '');
 const WINDOW_MS = 60_000;
 /**
  * How long a refusal is held before it is sent. A flood loops: each of its
@@ -60,7 +64,7 @@ export function registerClientBudgets(
 
   app.addHook('onRequest', (request, reply, done) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return done();
-    const chosen = SEARCH_ROUTES.has(request.routeOptions.url ?? '') ? search : reads;
+    const chosen = isSearch(request.routeOptions.url ?? '', request.query) ? search : reads;
     if (!chosen || isExempt(request)) return done();
     const client = request.ip;
     let waitMs = chosen.pacing.take(client);

@@ -7,7 +7,8 @@ import type { Actor } from '../library/library.service.js';
 import type { UserRow } from '../users/users.repo.js';
 import { followsRepo } from './follows.repo.js';
 
-const bioExcerpt = (bio: string | null) => (bio && bio.length > 160 ? `${bio.slice(0, 160).replace(/\s+\S*$/, '')}…` : bio);
+/** A bio cut to about 160 characters at a word, for cards. */
+export const bioExcerpt = (bio: string | null) => (bio && bio.length > 160 ? `${bio.slice(0, 160).replace(/\s+\S*$/, '')}…` : bio);
 
 export function createFollowsService(db: Db, deps: SocialServices, now: () => number = Date.now) {
   const k = db.kysely;

@@ -2,12 +2,16 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { usePageMeta } from '../../lib/pageMeta';
 import { SuggestedMembers } from '../onboarding/SuggestedMembers';
+import { PeopleYouMayKnow } from '../people/PeopleYouMayKnow';
 import { useAuth } from '../../stores/auth';
 import { trigger } from '../../stores/renderTriggers';
 import { groupByDay } from './activityDays';
 import { useActivityFeed } from './activityApi';
 import { ActivityRow } from './ActivityRow';
 import styles from './activity.module.css';
+
+/** People you may know above the feed: a short row, the rest on /members. */
+const ACTIVITY_MAY_KNOW = 2;
 
 /** /activity (signed in): what the people the user follows did, newest first, by day. */
 export function ActivityPage() {
@@ -43,6 +47,8 @@ export function ActivityPage() {
         </div>
       ) : (
         <>
+          {/* They follow someone: a few of the people those follow, when there are any. */}
+          <PeopleYouMayKnow limit={ACTIVITY_MAY_KNOW} />
           {groupByDay(items, feed.dataUpdatedAt).map((day) => (
             <section key={day.key} className={styles.day} aria-labelledby={`activity-${day.key}`}>
               <h2 id={`activity-${day.key}`} className={styles.dayHeading}>

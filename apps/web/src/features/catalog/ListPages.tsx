@@ -11,6 +11,7 @@ import styles from './catalog.module.css';
 import { isNotFound } from './isNotFound';
 import { usePageParam } from './usePageParam';
 import { AddGameOffer } from '../submissions/AddGameOffer';
+import { SearchMembers } from '../people/SearchMembers';
 
 /** /search?q=…&p=…: results for the nav's search box, typos forgiven. */
 export function SearchPage() {
@@ -37,6 +38,8 @@ export function SearchPage() {
           </>
         ) : undefined
       }
+      // Members whose name matches, above the games, on the first page only.
+      toolbar={q && page === 1 ? <SearchMembers q={q} /> : undefined}
       page={page}
       countCap={PAGING.searchCountCap}
       data={q ? results.data : { items: [], total: 0 }}

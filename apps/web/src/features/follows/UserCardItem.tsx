@@ -18,8 +18,12 @@ export function bioExcerpt(bio: string): string {
 
 const followersText = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'follower' : 'followers'}`;
 
-/** A person in a following/followers list: picture, name, bio excerpt, followers, and the follow button (none on the viewer's own card). */
-export function UserCardItem({ user }: { user: UserCard }) {
+/**
+ * A person in a following/followers list: picture, name, bio excerpt,
+ * followers, and the follow button (none on the viewer's own card).
+ * `details` adds to the followers line (member search: games, mutual follows).
+ */
+export function UserCardItem({ user, details = [] }: { user: UserCard; details?: string[] }) {
   const href = profilePath(user.username);
   return (
     <article className={styles.card} aria-label={user.username}>
@@ -30,7 +34,7 @@ export function UserCardItem({ user }: { user: UserCard }) {
         <Link to={href} className={styles.username}>
           {user.username}
         </Link>
-        <p className={styles.followers}>{followersText(user.followers)}</p>
+        <p className={styles.followers}>{[followersText(user.followers), ...details].join(' · ')}</p>
         {user.bio && <p className={styles.bio}>{bioExcerpt(user.bio)}</p>}
       </div>
       <div className={styles.action}>

@@ -44,7 +44,7 @@ function applyFollow(client: QueryClient, username: string, viewer: string | und
   client.setQueryData<ProfileOverview>(overviewKey(username), (profile) =>
     profile ? { ...profile, isFollowing: result.isFollowing, counts: { ...profile.counts, followers: result.followers } } : profile,
   );
-  client.setQueriesData<Paged<UserCard>>({ predicate: isFollowList }, (page) =>
+  const mark = (page: Paged<UserCard> | undefined) =>
     page
       ? {
           ...page,
@@ -52,8 +52,10 @@ function applyFollow(client: QueryClient, username: string, viewer: string | und
             card.username.toLowerCase() === name ? { ...card, isFollowing: result.isFollowing, followers: result.followers } : card,
           ),
         }
-      : page,
-  );
+      : page;
+  client.setQueriesData<Paged<UserCard>>({ predicate: isFollowList }, mark);
+  // Member search, the directory and people you may know (features/people) hold the same cards.
+  client.setQueriesData<Paged<UserCard>>({ queryKey: ['members'] }, mark);
   // The activity page's suggestions (onboarding) show the same button.
   client.setQueriesData<(SuggestedMember & { isFollowing?: boolean })[]>({ queryKey: ['suggested-members'] }, (list) =>
     list?.map((m) => (m.user.username.toLowerCase() === name ? { ...m, isFollowing: result.isFollowing } : m)),

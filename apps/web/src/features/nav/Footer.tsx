@@ -55,6 +55,7 @@ export function Footer() {
               Join the community chat
             </a>
           )}
+          <Link to="/members">Members</Link>
           {/* The API reference is served by the server, not a page of the app: a plain link. */}
           <a href="/api/docs">API</a>
         </p>

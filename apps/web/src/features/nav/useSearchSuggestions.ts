@@ -1,7 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api';
+import type { MemberCard } from '@vgl/shared';
 import type { GameCard } from '../catalog/catalogApi';
+import { useMemberSuggestions } from '../people/peopleApi';
 
 /** Suggestions start at this many characters and show at most this many games. */
 export const SUGGEST = { minChars: 2, limit: 6, debounceMs: 150 } as const;
@@ -18,14 +20,19 @@ function useDebounced<T>(value: T, ms: number): T {
 
 /**
  * Up to six games for what is typed in the nav's search box (the catalog
- * search, page 1), and whether the search for exactly what is typed now
+ * search, page 1), up to three members when asked for, and whether the search for exactly what is typed now
  * found nothing (the box then says so and offers to add the game), or only
  * games it is probably not (`unsure`: the box says first that the game may
  * not be in the catalog).
  */
-export function useSearchSuggestions(query: string): { games: GameCard[]; nothingFound: boolean; unsure: boolean } {
+export function useSearchSuggestions(
+  query: string,
+  { people = false }: { people?: boolean } = {},
+): { games: GameCard[]; people: MemberCard[]; nothingFound: boolean; unsure: boolean } {
   const q = useDebounced(query.trim(), SUGGEST.debounceMs);
   const enabled = q.length >= SUGGEST.minChars;
+  // Members (the nav's box only): asked beside the games, shown under them.
+  const members = useMemberSuggestions(q, people && enabled);
   const result = useQuery({
     queryKey: ['suggest', q],
     enabled,
@@ -41,6 +48,7 @@ export function useSearchSuggestions(query: string): { games: GameCard[]; nothin
   const settled = current && q === query.trim() && result.isSuccess && !result.isPlaceholderData && !result.isFetching;
   return {
     games: current ? (result.data?.games ?? []) : [],
+    people: current ? members : [],
     nothingFound: settled && result.data.games.length === 0,
     unsure: settled && result.data.unsure && result.data.games.length > 0,
   };
