@@ -101,7 +101,7 @@ export function createJournal({ db, activity, now, ownerFor, gameFor }: JournalD
         const entryId = existing?.id ?? (await libraryRepo.insertEntry(trx, { ...blankEntry(owner.id, game.id, at), ...implied })).id;
         // Finishing a game already in the library beats it, as logging a finish of a new game does.
         const finish = existing && input.event === 'finished' ? entryColumnsFromFinish(existing, input.playedOn) : {};
-        if (existing) await libraryRepo.updateEntry(trx, existing.id, { ...finish, updated_at: at });
+        if (existing) await libraryRepo.updateEntry(trx, existing.id, { ...finish, updated_at: Math.max(at, Number(existing.updated_at) + 1) });
         else await activity.record(trx, owner.id, { verb: 'added', gameId: game.id, entryId, value: implied.status });
         const diaryId = (
           await libraryRepo.insertDiary(trx, { user_id: owner.id, entry_id: entryId, game_id: game.id, ...columns(input, platform), created_at: at })

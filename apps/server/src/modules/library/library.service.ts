@@ -128,9 +128,11 @@ export function createLibraryService(db: Db, activity: ActivityService, now: () 
           owned: input.owned === undefined ? (existing?.owned ?? null) : input.owned === null ? null : input.owned ? 1 : 0,
           // Left out (QuickLog, older clients): the note stays as it is.
           ...(input.notes === undefined ? {} : { notes: input.notes }),
+          // Every save moves it forward, even within the millisecond of the last: a game a session added is "never saved
+          // since" only while updated_at equals created_at (entryAddedOnlyBy), and two requests can share a millisecond.
+          updated_at: existing ? Math.max(at, Number(existing.updated_at) + 1) : at,
           // No review, no spoilers; left out, the mark stays with the review it was made for.
           ...(!input.review ? { review_spoilers: 0 } : input.spoilers === undefined ? {} : { review_spoilers: input.spoilers ? 1 : 0 }),
-          updated_at: at,
         };
         let entryId: number;
         if (existing) {
