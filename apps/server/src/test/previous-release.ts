@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { execFileSync, execSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,9 +12,9 @@ import { freePort } from './free-port.js';
  * writing while the new code migrates the same database.
  *
  * The releases come from .ci/previous-release (one commit a line), so a
- * release bump is a one-line change. A release is built once per machine:
+ * release bump is a one-line change. A release is built once per machine and clone:
  * `git archive` of its server and shared package into a directory of the
- * temp dir named by its commit, this clone's node_modules linked in (plus,
+ * temp dir named by its commit and the clone, this clone's node_modules linked in (plus,
  * fetched with npm, any package that release needs and this tree no longer
  * installs), and tsc. Its embedded catalog is swapped for a few dozen games
  * (SMALL_SEED_GAMES), so it starts in seconds.
@@ -73,7 +74,10 @@ export function writeSmallSeed(file: string): string {
 /** Builds the release (once per machine and commit) and returns the directory of its tree. */
 export function buildRelease(release: Release): string {
   const commit = resolveCommit(release);
-  const dir = path.join(os.tmpdir(), `vgl-release-${commit}`);
+  // Per clone too: the build links this clone's node_modules by absolute path, and a build made from a clone since
+  // removed (a worktree, an earlier CI copy) would be found with its links dangling.
+  const clone = createHash('sha256').update(ROOT).digest('hex').slice(0, 8);
+  const dir = path.join(os.tmpdir(), `vgl-release-${commit}-${clone}`);
   const built = () => fs.existsSync(path.join(dir, 'apps/server/dist/main.js'));
   if (built()) return dir;
   // One build at a time per release: the test files that need it run in parallel workers.
