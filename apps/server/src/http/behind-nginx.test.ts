@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { API_MESSAGES } from '@vgl/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKinds } from '../test/databases.js';
-import { CLIENT_ADDRESS, FORGED_CLIENT, PROXY_ADDRESS, SITE_HOST as HOST, freePort, request, startInstances, waitForPort, type Instances } from '../test/behind-proxy.js';
+import { CLIENT_ADDRESS, FORGED_CLIENT, PROXY_ADDRESS, SITE_HOST as HOST, freePort, request, startInstances, waitForPort, within, type Instances } from '../test/behind-proxy.js';
 
 /*
  * examples/deploy/nginx.conf and vgl-proxy.conf, run by a real nginx in front
@@ -162,15 +162,16 @@ describe.skipIf(Boolean(missing)).each(dbKinds)('examples/deploy/nginx.conf in f
     expect(accessLog()).not.toContain('/api/health/ready');
   });
 
-  it('keeps serving when one instance stops, and answers 503 with Retry-After when none is left', async () => {
-    await instances.first.app.close();
+  // Each step has its own deadline: on a loaded CI machine one step once ran past the whole test's 30 s unnamed.
+  it('keeps serving when one instance stops, and answers 503 with Retry-After when none is left', { timeout: 90_000 }, async () => {
+    await within(20_000, 'closing the first instance', instances.first.app.close());
     const statuses = [];
     for (let i = 0; i < 6; i += 1) statuses.push((await request(`${site}/api/health`)).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 200]);
     const page = await request(`${site}/games`);
     expect(page.status).toBe(200);
 
-    await instances.second.app.close();
+    await within(20_000, 'closing the second instance', instances.second.app.close());
     const none = await request(`${site}/api/health`);
     expect(none.status).toBe(503);
     expect(none.headers['retry-after']).toBe('5');

@@ -55,6 +55,8 @@ export function request(url: string, options: { method?: string; headers?: Recor
         res.on('error', reject);
       },
     );
+    // A hung request names itself rather than running into the test's timeout.
+    req.setTimeout(20_000, () => req.destroy(new Error(`${options.method ?? 'GET'} ${url}: no answer within 20 s`)));
     // The proxy may answer (413) and close before the whole body went out: the answer is what counts.
     req.on('error', (error) => (req.writableEnded ? undefined : reject(error)));
     if (options.body !== undefined) req.write(options.body);
@@ -92,4 +94,17 @@ export async function startInstances(kind: DbKind): Promise<Instances> {
       await first.close();
     },
   };
+}
+
+/** `work`, or an error naming `what` once `ms` have passed without it (a hang then says where it was). */
+export async function within<T>(ms: number, what: string, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: not done within ${ms / 1000} s`)), ms);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
