@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { InvitesTable } from '../modules/registration/registration.tables.js';
 
 /**
  * The database as Kysely sees it. Times are unix milliseconds in a bigint
@@ -211,7 +212,7 @@ export interface Database {
   /** SQLite only (0027): background jobs; on PostgreSQL pg-boss keeps them. */
   jobs: JobsTable;
   game_submissions: GameSubmissionsTable;
-  invites: import('../modules/registration/registration.tables.js').InvitesTable;
+  invites: InvitesTable;
 }
 
 export type SubmissionState = 'pending' | 'approved' | 'rejected' | 'merged';

@@ -112,26 +112,28 @@ export function createAuthService({ db, mailer, publicUrl, jwtSecret, log, regis
       const invite = mode === 'invite' ? (input.invite ?? '') : null;
       await refuseTaken(input, invite);
       const at = now();
+      // Hashed before the transaction: the invite's row stays locked only for the two writes.
+      const passwordHash = await hashPassword(input.password);
       let user: UserRow;
       try {
         user = await k.transaction().execute(async (trx) => {
           // The invite's use and the account land together: a sign-up refused for a taken name gives the use back.
           if (invite !== null && !(await registrationRepo.takeUse(trx, invite, at))) return null;
           return usersRepo.insert(trx, {
-          username: input.username,
-          username_key: usernameKey(input.username),
-          email: input.email,
-          email_key: emailKey(input.email),
-          password_hash: await hashPassword(input.password),
-          avatar: null,
-          bio: null,
-          suspended_reason: null,
-          suspended_at: null,
-          created_at: at,
-          updated_at: at,
-          activated_at: null,
-          last_login_at: null,
-          awaiting_approval_since: mode === 'approval' ? at : null,
+            username: input.username,
+            username_key: usernameKey(input.username),
+            email: input.email,
+            email_key: emailKey(input.email),
+            password_hash: passwordHash,
+            avatar: null,
+            bio: null,
+            suspended_reason: null,
+            suspended_at: null,
+            created_at: at,
+            updated_at: at,
+            activated_at: null,
+            last_login_at: null,
+            awaiting_approval_since: mode === 'approval' ? at : null,
           });
         }) ?? (await refuseInvite(invite ?? ''));
       } catch (err) {
