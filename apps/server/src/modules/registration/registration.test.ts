@@ -1,10 +1,11 @@
 import { REGISTRATION_MESSAGES } from '@vgl/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { createTestApp, openAnotherApp, type TestApp } from '../../test/app.js';
 import { dbKinds } from '../../test/databases.js';
 import { linkIn } from '../../test/smtp-sink.js';
 import { bearer, createUser, loginToken } from '../../test/users.js';
+import { SETTINGS_TTL_MS } from './registration.settings.js';
 
 const signUp = (username: string, invite?: string) => ({
   email: `${username.toLowerCase()}@example.com`,
@@ -193,6 +194,23 @@ describe.each(dbKinds)('who may join on %s', (kind) => {
 
   describe('open', () => {
     beforeAll(() => setMode('open'));
+
+    it('is what another instance on the same database answers within 2 seconds, whatever its REGISTRATION', async () => {
+      const other = await openAnotherApp(t, { env: { REGISTRATION: 'closed' } });
+      try {
+        const modeThere = async () => (await other.app.inject({ method: 'GET', url: '/api/registration' })).json().mode;
+        expect(await modeThere()).toBe('open');
+        await setMode('approval');
+        // The other instance kept what it read for at most SETTINGS_TTL_MS.
+        await new Promise((resolve) => setTimeout(resolve, SETTINGS_TTL_MS + 100));
+        expect(await modeThere()).toBe('approval');
+        const res = await other.app.inject({ method: 'POST', url: '/api/auth/register', payload: signUp('Elsewhere_1') });
+        expect(res.json()).toEqual({ message: REGISTRATION_MESSAGES.requested });
+      } finally {
+        await other.close();
+        await setMode('open');
+      }
+    });
 
     it('signs up as SPEC says, needing no code', async () => {
       const res = await call('POST', '/api/auth/register', undefined, signUp('Open_One'));
