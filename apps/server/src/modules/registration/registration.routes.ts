@@ -1,4 +1,4 @@
-import { REGISTRATION_MESSAGES } from '@vgl/shared';
+import { INVITE_LIMITS, REGISTRATION_MESSAGES } from '@vgl/shared';
 import {
   declineRegistrationSchema,
   inviteIdParamSchema,
@@ -132,7 +132,7 @@ export const registrationRoutes =
         schema: {
           operationId: 'createInvite',
           summary: 'Create an invite link',
-          description: `Admins always; other members when the admin turned member invites on (403 otherwise). At most ${20} usable invites each. The link is /auth/register?invite=CODE.`,
+          description: `Admins always; other members when the admin turned member invites on (403 otherwise). At most ${INVITE_LIMITS.perMember} usable invites each. The link is /auth/register?invite=CODE.`,
           tags,
           body: inviteInputSchema,
           response: { 201: inviteSchema, 403: errorResponse(403, `Member invites are off: "${REGISTRATION_MESSAGES.memberInvitesOff}"`) },
