@@ -68,6 +68,9 @@ import { VGL_COMMIT, VGL_VERSION } from './version.js';
 import { registerJsonBodies } from './http/json-body.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
+import { registrationRoutes } from './modules/registration/registration.routes.js';
+import { createRegistrationService } from './modules/registration/registration.service.js';
+import { registrationSettings } from './modules/registration/registration.settings.js';
 import { createAdminService } from './modules/admin/admin.service.js';
 import { catalogAdminRoutes } from './modules/igdb/igdb.admin.routes.js';
 import { submissionsRoutes } from './modules/submissions/submissions.routes.js';
@@ -189,7 +192,8 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   const transport = createMailTransport({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
   const jobs = await registerJobs(app, { config, db, transport, options: jobsOptions });
   const mail = mailer ?? queuedMailer(jobs);
-  const auth = createAuthService({ db, mailer: mail, publicUrl: config.publicUrl, jwtSecret: config.jwtSecret, log: app.log, limits });
+  const registration = registrationSettings(db.kysely, config.registration);
+  const auth = createAuthService({ db, mailer: mail, publicUrl: config.publicUrl, jwtSecret: config.jwtSecret, log: app.log, limits, registration });
   app.decorateRequest('actor', null);
   app.decorateRequest('accessToken', null);
   const tokens = createTokensService(db);
@@ -221,6 +225,7 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
     return app;
   }
   await app.register(authRoutes(auth));
+  await app.register(registrationRoutes(createRegistrationService({ db, settings: registration, mailer: mail, publicUrl: config.publicUrl })));
   await app.register(profileRoutes());
   await app.register(tokensRoutes(tokens));
   const uploadsDir = path.join(config.dataDir, 'uploads');

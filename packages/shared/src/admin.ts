@@ -59,9 +59,12 @@ export const AUDIT_ACTIONS = [
   'submission.approve',
   'submission.merge',
   'submission.reject',
+  'user.approve',
+  'user.decline',
+  'registration.mode',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export type AuditTargetType = 'user' | 'review' | 'comment' | 'featured' | 'catalog' | 'submission';
+export type AuditTargetType = 'user' | 'review' | 'comment' | 'featured' | 'catalog' | 'submission' | 'signup';
 
 /** One moderation action: who did what to what, when and why. */
 export interface AuditEntry {

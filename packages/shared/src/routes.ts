@@ -38,6 +38,7 @@ export const APP_ROUTES = {
   settingsAccount: '/u/:username/settings/account',
   settingsData: '/u/:username/settings/data',
   settingsApi: '/u/:username/settings/api',
+  settingsInvites: '/u/:username/settings/invites',
   suspended: '/u/:username/suspended',
   activity: '/activity',
   notifications: '/notifications',
@@ -48,6 +49,7 @@ export const APP_ROUTES = {
   dashboardFeatured: '/dashboard/reviews-ft',
   dashboardCatalog: '/dashboard/catalog',
   dashboardSubmissions: '/dashboard/submissions',
+  dashboardRegistrations: '/dashboard/registrations',
 } as const;
 
 export type AppRoute = (typeof APP_ROUTES)[keyof typeof APP_ROUTES];

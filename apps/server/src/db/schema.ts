@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { InvitesTable } from '../modules/registration/registration.tables.js';
 
 /**
  * The database as Kysely sees it. Times are unix milliseconds in a bigint
@@ -39,6 +40,8 @@ export interface UsersTable {
   is_demo: Generated<number>;
   /** When the member last imported a file (0021; Explore's first steps). */
   imported_at: number | null;
+  /** Set while a pending account waits for a moderator (REGISTRATION=approval, 0043); null otherwise. */
+  awaiting_approval_since: number | null;
 }
 
 export type TokenKind = 'activation' | 'password_reset' | 'email_change';
@@ -209,6 +212,7 @@ export interface Database {
   /** SQLite only (0027): background jobs; on PostgreSQL pg-boss keeps them. */
   jobs: JobsTable;
   game_submissions: GameSubmissionsTable;
+  invites: InvitesTable;
 }
 
 export type SubmissionState = 'pending' | 'approved' | 'rejected' | 'merged';
@@ -377,8 +381,11 @@ export type AuditAction =
   | 'catalog.sync'
   | 'submission.approve'
   | 'submission.merge'
-  | 'submission.reject';
-export type AuditTargetType = 'user' | 'review' | 'comment' | 'featured' | 'catalog' | 'submission';
+  | 'submission.reject'
+  | 'user.approve'
+  | 'user.decline'
+  | 'registration.mode';
+export type AuditTargetType = 'user' | 'review' | 'comment' | 'featured' | 'catalog' | 'submission' | 'signup';
 
 /** One moderation action (dashboard); see migration 0008. */
 export interface AuditLogTable {

@@ -5,8 +5,8 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
 /** What a mail is for: a label of the mail metrics (a bounded set). Jobs queued before it existed have none. */
-export type MailKind = 'activation' | 'password_reset' | 'email_change' | 'test';
-export const MAIL_KINDS: readonly MailKind[] = ['activation', 'password_reset', 'email_change', 'test'];
+export type MailKind = 'activation' | 'password_reset' | 'email_change' | 'test' | 'registration';
+export const MAIL_KINDS: readonly MailKind[] = ['activation', 'password_reset', 'email_change', 'test', 'registration'];
 
 export interface MailMessage {
   kind?: MailKind;

@@ -72,6 +72,10 @@ export const routes: RouteObject[] = [
           },
           { path: APP_ROUTES.settingsData, lazy: () => import('../features/settings/DataSettingsPage').then((m) => ({ Component: m.DataSettingsPage })) },
           { path: APP_ROUTES.settingsApi, lazy: () => import('../features/settings/ApiTokensPage').then((m) => ({ Component: m.ApiTokensPage })) },
+          {
+            path: APP_ROUTES.settingsInvites,
+            lazy: () => import('../features/registration/InvitesSettingsPage').then((m) => ({ Component: m.InvitesSettingsPage })),
+          },
         ],
       },
       {
@@ -119,6 +123,7 @@ export const routes: RouteObject[] = [
           { path: APP_ROUTES.dashboardFeatured, lazy: () => dashboardPage('FeaturedReviewsPage') },
           { path: APP_ROUTES.dashboardCatalog, lazy: () => dashboardPage('CatalogPage') },
           { path: APP_ROUTES.dashboardSubmissions, lazy: () => dashboardPage('SubmissionsModerationPage') },
+          { path: APP_ROUTES.dashboardRegistrations, lazy: () => dashboardPage('RegistrationsPage') },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -17,6 +17,9 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'submission.approve': 'Approved a game submission',
   'submission.merge': 'Merged a game submission',
   'submission.reject': 'Rejected a game submission',
+  'user.approve': 'Approved a sign-up',
+  'user.decline': 'Declined a sign-up',
+  'registration.mode': 'Changed who may join',
 };
 
 /** Moderation actions, newest first: who, what, to what, why, when. */
