@@ -1,4 +1,5 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
+import type { NotificationChannelsTable, NotificationSettingsTable } from '../modules/notifications/notifications.tables.js';
 
 /**
  * The database as Kysely sees it. Times are unix milliseconds in a bigint
@@ -183,6 +184,8 @@ export interface Database {
   follows: { follower_id: number; followee_id: number; created_at: number };
   activities: ActivitiesTable;
   notifications: NotificationsTable;
+  notification_settings: NotificationSettingsTable;
+  notification_channels: NotificationChannelsTable;
   audit_log: AuditLogTable;
   access_tokens: AccessTokensTable;
   revoked_sessions: { jti: string; expires_at: number };
@@ -347,7 +350,10 @@ export type NotificationKind =
   | 'list_liked'
   | 'submission_approved'
   | 'submission_rejected'
-  | 'submission_merged';
+  | 'submission_merged'
+  | 'replied'
+  | 'mentioned'
+  | 'featured';
 
 export interface NotificationsTable {
   id: Generated<number>;
@@ -363,6 +369,10 @@ export interface NotificationsTable {
   message: string | null;
   created_at: number;
   read_at: number | null;
+  /** An e-mail still due: 'now' or at the next 'digest' (0044); null when none. */
+  /** 0: kept only for its e-mail, not listed (0044). */
+  in_app: ColumnType<number, number | undefined, number>;
+  email_state: ColumnType<'now' | 'digest' | null, 'now' | 'digest' | null | undefined, 'now' | 'digest' | null>;
 }
 
 export type AuditAction =

@@ -3,6 +3,7 @@ import type { NotificationItem, NotificationKind } from '@vgl/shared';
 import type { Db } from '../../db/database.js';
 import type { Conn } from '../library/library.repo.js';
 import type { UserRow } from '../users/users.repo.js';
+import { deliveryFor } from './notifications.policy.js';
 import { notificationsRepo } from './notifications.repo.js';
 
 export interface NotificationRecord {
@@ -36,12 +37,28 @@ function present(row: Row): NotificationItem {
   };
 }
 
-export function createNotificationsService(db: Db, now: () => number = Date.now) {
+export interface NotificationsDeps {
+  /**
+   * Told when a notification waits for an e-mail sent at once: it sends the
+   * e-mail job a moment later, not awaited, so the write it is part of has
+   * committed (a rolled-back one left nothing to send). The job's minute
+   * sweep catches any it missed.
+   */
+  onEmailDue?: () => void;
+  /** False where no one should get mail for what happens (the demo seed replays weeks of it). */
+  emails?: boolean;
+  now?: () => number;
+}
+
+export function createNotificationsService(db: Db, { onEmailDue, emails = true, now = Date.now }: NotificationsDeps = {}) {
   const k = db.kysely;
   return {
-    /** Tells someone what another person did to their things; nobody is told about their own doings. */
+    /** Tells someone what another person did to their things, as their settings ask (notifications.policy.ts). */
     async notify(conn: Conn, n: NotificationRecord) {
-      if (n.userId === n.actorId) return;
+      const asked = await deliveryFor(conn, n.userId, n.actorId, n.kind);
+      const delivery = emails ? asked : { ...asked, email: null };
+      if (!delivery.inApp && !delivery.email) return;
+      const at = now();
       await notificationsRepo.insert(conn, {
         user_id: n.userId,
         actor_id: n.actorId,
@@ -51,9 +68,13 @@ export function createNotificationsService(db: Db, now: () => number = Date.now)
         list_id: n.listId ?? null,
         submission_id: n.submissionId ?? null,
         message: n.message ?? null,
-        created_at: now(),
-        read_at: null,
+        created_at: at,
+        // Kept only for its e-mail: never listed, never unread.
+        read_at: delivery.inApp ? null : at,
+        in_app: delivery.inApp ? 1 : 0,
+        email_state: delivery.email,
       });
+      if (delivery.email === 'now') onEmailDue?.();
     },
 
     retract: notificationsRepo.removeUnread,
