@@ -93,6 +93,25 @@ export const notificationsRepo = {
       )?.n ?? 0,
     ),
 
+  /** Accounts in good standing with these usernames (lower-cased keys). */
+  activeIdsByUsername: async (db: Conn, keys: string[]) =>
+    keys.length === 0 ? [] : (await db.selectFrom('users').select('id').where('username_key', 'in', keys).where('state', '=', 'active').execute()).map((r) => r.id),
+
+  /** Everyone who commented under a review or list before (its thread), oldest commenter first. */
+  threadCommenters: async (db: Conn, ref: { entryId?: number | null; listId?: number | null }, beforeCommentId: number) =>
+    (
+      await db
+        .selectFrom('comments')
+        .select('user_id')
+        .$if(ref.entryId != null, (q) => q.where('entry_id', '=', ref.entryId!))
+        .$if(ref.entryId == null, (q) => q.where('list_id', '=', ref.listId ?? -1))
+        .where('id', '<', beforeCommentId)
+        .groupBy('user_id')
+        .orderBy((eb) => eb.fn.min('id'))
+        .limit(200)
+        .execute()
+    ).map((r) => r.user_id),
+
   markRead: (db: Conn, userId: number, at: number, ids?: number[]) =>
     db
       .updateTable('notifications')

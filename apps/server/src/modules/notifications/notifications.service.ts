@@ -3,6 +3,7 @@ import type { NotificationItem, NotificationKind } from '@vgl/shared';
 import type { Db } from '../../db/database.js';
 import type { Conn } from '../library/library.repo.js';
 import type { UserRow } from '../users/users.repo.js';
+import { mentionedUsernames } from './mentions.js';
 import { deliveryFor } from './notifications.policy.js';
 import { notificationsRepo } from './notifications.repo.js';
 
@@ -52,29 +53,49 @@ export interface NotificationsDeps {
 
 export function createNotificationsService(db: Db, { onEmailDue, emails = true, now = Date.now }: NotificationsDeps = {}) {
   const k = db.kysely;
+  /** Tells someone what another person did to their things, as their settings ask (notifications.policy.ts). */
+async function notify(conn: Conn, n: NotificationRecord) {
+    const asked = await deliveryFor(conn, n.userId, n.actorId, n.kind);
+    const delivery = emails ? asked : { ...asked, email: null };
+    if (!delivery.inApp && !delivery.email) return;
+    const at = now();
+    await notificationsRepo.insert(conn, {
+      user_id: n.userId,
+      actor_id: n.actorId,
+      kind: n.kind,
+      entry_id: n.entryId ?? null,
+      comment_id: n.commentId ?? null,
+      list_id: n.listId ?? null,
+      submission_id: n.submissionId ?? null,
+      message: n.message ?? null,
+      created_at: at,
+      // Kept only for its e-mail: never listed, never unread.
+      read_at: delivery.inApp ? null : at,
+      in_app: delivery.inApp ? 1 : 0,
+      email_state: delivery.email,
+    });
+    if (delivery.email === 'now') onEmailDue?.();
+  }
+
   return {
-    /** Tells someone what another person did to their things, as their settings ask (notifications.policy.ts). */
-    async notify(conn: Conn, n: NotificationRecord) {
-      const asked = await deliveryFor(conn, n.userId, n.actorId, n.kind);
-      const delivery = emails ? asked : { ...asked, email: null };
-      if (!delivery.inApp && !delivery.email) return;
-      const at = now();
-      await notificationsRepo.insert(conn, {
-        user_id: n.userId,
-        actor_id: n.actorId,
-        kind: n.kind,
-        entry_id: n.entryId ?? null,
-        comment_id: n.commentId ?? null,
-        list_id: n.listId ?? null,
-        submission_id: n.submissionId ?? null,
-        message: n.message ?? null,
-        created_at: at,
-        // Kept only for its e-mail: never listed, never unread.
-        read_at: delivery.inApp ? null : at,
-        in_app: delivery.inApp ? 1 : 0,
-        email_state: delivery.email,
-      });
-      if (delivery.email === 'now') onEmailDue?.();
+    notify,
+
+    /**
+     * A new comment: its review's or list's owner hears "commented", those
+     * it names with @username "mentioned", and the others who commented in
+     * the thread before "replied" — each person once, the first that fits.
+     */
+    async notifyComment(conn: Conn, c: { actorId: number; ownerId: number; entryId?: number | null; listId?: number | null; commentId: number; body: string }) {
+      const ref = { entryId: c.entryId ?? null, listId: c.listId ?? null, commentId: c.commentId };
+      const told = new Set<number>([c.actorId]);
+      const tell = async (userId: number, kind: NotificationKind) => {
+        if (told.has(userId)) return;
+        told.add(userId);
+        await notify(conn, { userId, actorId: c.actorId, kind, ...ref });
+      };
+      await tell(c.ownerId, 'commented');
+      for (const id of await notificationsRepo.activeIdsByUsername(conn, mentionedUsernames(c.body))) await tell(id, 'mentioned');
+      for (const id of await notificationsRepo.threadCommenters(conn, ref, c.commentId)) await tell(id, 'replied');
     },
 
     retract: notificationsRepo.removeUnread,
