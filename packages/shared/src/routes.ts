@@ -38,6 +38,9 @@ export const APP_ROUTES = {
   settingsAccount: '/u/:username/settings/account',
   settingsData: '/u/:username/settings/data',
   settingsApi: '/u/:username/settings/api',
+  settingsNotifications: '/u/:username/settings/notifications',
+  // A notification e-mail's "Unsubscribe from these e-mails": a confirmation button, no login.
+  unsubscribe: '/unsubscribe',
   suspended: '/u/:username/suspended',
   activity: '/activity',
   notifications: '/notifications',
