@@ -2,6 +2,7 @@ import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings } from '@vgl/s
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { logout } from '../../stores/auth';
+import { toastStore } from '../../stores/toast';
 import { at, renderRoutes } from '../../test/render';
 import { stubFetch } from '../../test/stubFetch';
 import { NotificationSettingsPage } from './NotificationSettingsPage';
@@ -69,5 +70,30 @@ describe('Notification settings (/u/{username}/settings/notifications)', () => {
     renderPage('/u/bob/settings/notifications');
     expect(await screen.findByRole('heading', { name: "You don't have permission to access this page." })).toBeTruthy();
     expect(screen.queryByRole('checkbox')).toBeNull();
+  });
+});
+
+describe('a setting that could not be saved', () => {
+  beforeEach(() => {
+    signOutCompletely();
+    logout();
+    signInAs({ username: 'Alice' });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('goes back to what the server keeps, with the server’s message', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    stubFetch({
+      [`GET ${PATH}`]: () => ({ body: DEFAULT_NOTIFICATION_SETTINGS }),
+      [`PUT ${PATH}`]: () => ({ status: 503, body: { error: 'unavailable', message: 'Try again in a moment.', statusCode: 503 } }),
+    });
+    renderRoutes([at('/u/:username/settings/notifications', <NotificationSettingsPage />)], '/u/alice/settings/notifications');
+    const box = (await screen.findByRole('checkbox', { name: 'New followers: by e-mail' })) as HTMLInputElement;
+    fireEvent.click(box);
+    await waitFor(() => expect(toastStore.getState().text).toBe('Try again in a moment.'));
+    expect(box.checked).toBe(true);
   });
 });

@@ -58,7 +58,7 @@ function NotificationSettingsForm() {
                       type="checkbox"
                       aria-label={`${NOTIFICATION_GROUP_LABELS[group]}: ${channel === 'inApp' ? 'in the app' : 'by e-mail'}`}
                       checked={groups[group][channel]}
-                      disabled={save.isPending || (channel === 'email' && emailFrequency === 'never')}
+                      disabled={channel === 'email' && emailFrequency === 'never'}
                       onChange={(event) => toggle(group, channel, event.target.checked)}
                     />
                   </td>
@@ -72,7 +72,6 @@ function NotificationSettingsForm() {
           <select
             id={frequencyId}
             value={emailFrequency}
-            disabled={save.isPending}
             onChange={(event) => change({ emailFrequency: event.target.value as EmailFrequency })}
           >
             {EMAIL_FREQUENCIES.map((f) => (
