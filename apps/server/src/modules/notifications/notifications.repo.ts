@@ -103,8 +103,8 @@ export const notificationsRepo = {
       await db
         .selectFrom('comments')
         .select('user_id')
-        .$if(ref.entryId != null, (q) => q.where('entry_id', '=', ref.entryId!))
-        .$if(ref.entryId == null, (q) => q.where('list_id', '=', ref.listId ?? -1))
+        .$if(typeof ref.entryId === 'number', (q) => q.where('entry_id', '=', ref.entryId!))
+        .$if(typeof ref.entryId !== 'number', (q) => q.where('list_id', '=', ref.listId ?? -1))
         .where('id', '<', beforeCommentId)
         .groupBy('user_id')
         .orderBy((eb) => eb.fn.min('id'))

@@ -54,7 +54,7 @@ export interface NotificationsDeps {
 export function createNotificationsService(db: Db, { onEmailDue, emails = true, now = Date.now }: NotificationsDeps = {}) {
   const k = db.kysely;
   /** Tells someone what another person did to their things, as their settings ask (notifications.policy.ts). */
-async function notify(conn: Conn, n: NotificationRecord) {
+  async function notify(conn: Conn, n: NotificationRecord) {
     const asked = await deliveryFor(conn, n.userId, n.actorId, n.kind);
     const delivery = emails ? asked : { ...asked, email: null };
     if (!delivery.inApp && !delivery.email) return;
