@@ -234,7 +234,7 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   await app.register(settingsRoutes(createSettingsService({ db, avatars })));
   const activity = createActivityService(db);
   const notifications = createNotificationsService(db, { onEmailDue: emailDueSignal(jobs, app.log) });
-  const library = createLibraryService(db, activity);
+  const library = createLibraryService(db, activity, Date.now, (conn, review) => notifications.notifyReviewMentions(conn, review));
   const social = { library, activity, notifications, limits };
   const catalog = createCatalogService(db, library);
   await app.register(catalogRoutes(catalog));

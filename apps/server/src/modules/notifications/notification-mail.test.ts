@@ -108,6 +108,17 @@ describe.each(dbKinds)('notifications that reach you on %s', (kind) => {
     expect(await kindsOf('dan')).toEqual([]);
   });
 
+  it('tells the members a review newly mentions, once however often it is edited', async () => {
+    const before = sink().mails.length;
+    await call('PUT', '/api/users/bob/library/tetris', 'bob', { rating: 7, review: 'Ask @ann about it.' });
+    const mail = await sink().waitFor('ann@example.com', /bob mentioned you/, { after: before });
+    expect(mail.subject).toBe("bob mentioned you in bob's review of Tetris");
+    expect(mail.text).toContain('https://vgl.test/u/bob/reviews/tetris');
+    await call('PUT', '/api/users/bob/library/tetris', 'bob', { rating: 7, review: 'Ask @ann about it, or @cat.' });
+    expect((await kindsOf('cat'))[0]).toBe('mentioned');
+    expect((await kindsOf('ann')).filter((k: string) => k === 'mentioned')).toHaveLength(1);
+  });
+
   it('keeps a notification whose group is off in the app only for its e-mail', async () => {
     await call('PUT', '/api/settings/notifications', 'dan', { groups: { follows: { inApp: false } } });
     const before = sink().mails.length;

@@ -98,6 +98,13 @@ export function createNotificationsService(db: Db, { onEmailDue, emails = true, 
       for (const id of await notificationsRepo.threadCommenters(conn, ref, c.commentId)) await tell(id, 'replied');
     },
 
+    /** A review written or edited: the members it newly names with @username hear "mentioned" (an edit does not tell them twice). */
+    async notifyReviewMentions(conn: Conn, r: { actorId: number; entryId: number; text: string; previous: string | null }) {
+      const before = new Set(mentionedUsernames(r.previous ?? ''));
+      const fresh = mentionedUsernames(r.text).filter((name) => !before.has(name));
+      for (const id of await notificationsRepo.activeIdsByUsername(conn, fresh)) await notify(conn, { userId: id, actorId: r.actorId, kind: 'mentioned', entryId: r.entryId });
+    },
+
     retract: notificationsRepo.removeUnread,
 
     async list(user: UserRow, page: number, limit: number) {

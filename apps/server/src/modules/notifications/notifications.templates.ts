@@ -46,7 +46,10 @@ export function notificationLine(row: NotificationMailRow, publicUrl: string): {
     case 'replied':
       return { sentence: `${actor} replied in the comments on ${about.text}`, excerpt, url: comments };
     case 'mentioned':
-      return { sentence: `${actor} mentioned you in a comment on ${about.text}`, excerpt, url: comments };
+      // In a comment, or in the review itself.
+      return row.comment_body
+        ? { sentence: `${actor} mentioned you in a comment on ${about.text}`, excerpt, url: comments }
+        : { sentence: `${actor} mentioned you in ${about.text}`, excerpt: null, url: about.url };
     case 'featured':
       return { sentence: `${actor} featured ${about.text} on the home page`, excerpt: null, url: about.url };
     default:

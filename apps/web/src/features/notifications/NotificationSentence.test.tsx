@@ -24,6 +24,13 @@ describe('the sentences of replies, mentions and features', () => {
     expect(sentence({ kind: 'mentioned', review, comment }).text).toBe('Bob mentioned you in a comment on Carol\'s review of Celeste: “Same here”');
   });
 
+  it('names the review that mentions you', () => {
+    expect(sentence({ kind: 'mentioned', review: { username: 'Bob', slug: 'celeste', gameName: 'Celeste' } })).toEqual({
+      text: "Bob mentioned you in Bob's review of Celeste",
+      links: ['/u/bob', '/u/bob/reviews/celeste'],
+    });
+  });
+
   it('says which review a moderator featured', () => {
     expect(sentence({ kind: 'featured', actor: { username: 'Mod', avatar: null } })).toEqual({
       text: 'Mod featured your review of Celeste on the home page',

@@ -72,11 +72,16 @@ export function NotificationSentence({ notification, viewer, onOpen }: Notificat
           {quoted(comment?.excerpt)}
         </>
       );
+    // In a comment, or in the review itself.
     case 'mentioned':
-      return (
+      return comment ? (
         <>
           {actorLink} mentioned you in a comment on {reviewLink(true)}
-          {quoted(comment?.excerpt)}
+          {quoted(comment.excerpt)}
+        </>
+      ) : (
+        <>
+          {actorLink} mentioned you in {reviewLink(false)}
         </>
       );
     case 'featured':
