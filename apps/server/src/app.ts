@@ -62,6 +62,9 @@ import { peopleRoutes } from './modules/people/people.routes.js';
 import { createPeopleService } from './modules/people/people.service.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { createNotificationsService } from './modules/notifications/notifications.service.js';
+import { emailDueSignal } from './modules/notifications/notifications.jobs.js';
+import { notificationSettingsRoutes } from './modules/notifications/notification-settings.routes.js';
+import { createNotificationSettingsService } from './modules/notifications/notification-settings.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { healthDatabase } from './modules/health/health.connection.js';
 import { VGL_COMMIT, VGL_VERSION } from './version.js';
@@ -190,7 +193,7 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
 
   if (!config.jwtSecret) throw new Error('buildApp needs config.jwtSecret (see resolveJwtSecret)');
   const transport = createMailTransport({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
-  const jobs = await registerJobs(app, { config, db, transport, options: jobsOptions });
+  const jobs = await registerJobs(app, { config, db, transport, mailer, options: jobsOptions });
   const mail = mailer ?? queuedMailer(jobs);
   const registration = registrationSettings(db.kysely, config.registration);
   const auth = createAuthService({ db, mailer: mail, publicUrl: config.publicUrl, jwtSecret: config.jwtSecret, log: app.log, limits, registration });
@@ -235,8 +238,8 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   await registerAvatarFiles(app, { avatars, filesDir: avatarsDir });
   await app.register(settingsRoutes(createSettingsService({ db, avatars })));
   const activity = createActivityService(db);
-  const notifications = createNotificationsService(db);
-  const library = createLibraryService(db, activity);
+  const notifications = createNotificationsService(db, { onEmailDue: emailDueSignal(jobs, app.log) });
+  const library = createLibraryService(db, activity, Date.now, (conn, review) => notifications.notifyReviewMentions(conn, review));
   const social = { library, activity, notifications, limits };
   const catalog = createCatalogService(db, library);
   await app.register(catalogRoutes(catalog));
@@ -264,6 +267,7 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   await app.register(friendsRoutes(db));
   await app.register(onboardingRoutes(createOnboardingService(db)));
   await app.register(notificationsRoutes(notifications));
+  await app.register(notificationSettingsRoutes(createNotificationSettingsService(db, config.jwtSecret)));
   await app.register(activityRoutes(activity));
   const mailQueue = { failed: (limit: number) => failedMail(jobs, limit), retry: (id: string) => retryMail(jobs, id) };
   await app.register(adminRoutes(createAdminService(db, { notifications, onFeaturedChange: () => home.invalidate(), mail: mailQueue })));

@@ -28,3 +28,4 @@ export * from './submissions.js';
 export * from './search-words.js';
 export * from './text-rules.js';
 export * from './registration.js';
+export * from './notification-settings.js';

@@ -39,6 +39,9 @@ export const APP_ROUTES = {
   settingsData: '/u/:username/settings/data',
   settingsApi: '/u/:username/settings/api',
   settingsInvites: '/u/:username/settings/invites',
+  settingsNotifications: '/u/:username/settings/notifications',
+  // A notification e-mail's "Unsubscribe from these e-mails": a confirmation button, no login.
+  unsubscribe: '/unsubscribe',
   suspended: '/u/:username/suspended',
   activity: '/activity',
   notifications: '/notifications',

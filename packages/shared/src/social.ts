@@ -75,6 +75,10 @@ export const NOTIFICATION_KINDS = [
   'submission_approved',
   'submission_rejected',
   'submission_merged',
+  // A new comment in a thread you commented in; you named with @username; your review featured by a moderator.
+  'replied',
+  'mentioned',
+  'featured',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -1,5 +1,6 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { InvitesTable } from '../modules/registration/registration.tables.js';
+import type { NotificationChannelsTable, NotificationSettingsTable } from '../modules/notifications/notifications.tables.js';
 
 /**
  * The database as Kysely sees it. Times are unix milliseconds in a bigint
@@ -186,6 +187,8 @@ export interface Database {
   follows: { follower_id: number; followee_id: number; created_at: number };
   activities: ActivitiesTable;
   notifications: NotificationsTable;
+  notification_settings: NotificationSettingsTable;
+  notification_channels: NotificationChannelsTable;
   audit_log: AuditLogTable;
   access_tokens: AccessTokensTable;
   revoked_sessions: { jti: string; expires_at: number };
@@ -351,7 +354,10 @@ export type NotificationKind =
   | 'list_liked'
   | 'submission_approved'
   | 'submission_rejected'
-  | 'submission_merged';
+  | 'submission_merged'
+  | 'replied'
+  | 'mentioned'
+  | 'featured';
 
 export interface NotificationsTable {
   id: Generated<number>;
@@ -367,6 +373,10 @@ export interface NotificationsTable {
   message: string | null;
   created_at: number;
   read_at: number | null;
+  /** An e-mail still due: 'now' or at the next 'digest' (0044); null when none. */
+  /** 0: kept only for its e-mail, not listed (0044). */
+  in_app: ColumnType<number, number | undefined, number>;
+  email_state: ColumnType<'now' | 'digest' | null, 'now' | 'digest' | null | undefined, 'now' | 'digest' | null>;
 }
 
 export type AuditAction =

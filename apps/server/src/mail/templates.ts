@@ -1,7 +1,7 @@
 import { plainLine } from '@vgl/shared';
 import type { MailKind, MailMessage } from './mailer.js';
 
-const escapeHtml = (value: string) =>
+export const escapeHtml = (value: string) =>
   value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
 /** One plain, readable layout for every mail: greeting, a paragraph, a button, the link spelled out. */

@@ -70,6 +70,10 @@ export const routes: RouteObject[] = [
             path: APP_ROUTES.settingsAccount,
             lazy: () => import('../features/settings/AccountSettingsPage').then((m) => ({ Component: m.AccountSettingsPage })),
           },
+          {
+            path: APP_ROUTES.settingsNotifications,
+            lazy: () => import('../features/settings/NotificationSettingsPage').then((m) => ({ Component: m.NotificationSettingsPage })),
+          },
           { path: APP_ROUTES.settingsData, lazy: () => import('../features/settings/DataSettingsPage').then((m) => ({ Component: m.DataSettingsPage })) },
           { path: APP_ROUTES.settingsApi, lazy: () => import('../features/settings/ApiTokensPage').then((m) => ({ Component: m.ApiTokensPage })) },
           {
@@ -89,6 +93,7 @@ export const routes: RouteObject[] = [
             ),
           })),
       },
+      { path: APP_ROUTES.unsubscribe, lazy: () => import('../features/notifications/UnsubscribePage').then((m) => ({ Component: m.UnsubscribePage })) },
       {
         path: APP_ROUTES.activity,
         lazy: () =>

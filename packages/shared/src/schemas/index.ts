@@ -19,3 +19,4 @@ export * from './onboarding.js';
 export * from './stats.js';
 export * from './submissions.js';
 export * from './registration.js';
+export * from './notification-settings.js';

@@ -37,6 +37,7 @@ import { firstPlatformMigration } from './0036_first_platform.js';
 import { reviewSpoilersMigration } from './0038_review_spoilers.js';
 import { usernamePrefixMigration } from './0039_username_prefix.js';
 import { registrationMigration } from './0043_registration.js';
+import { notificationSettingsMigration } from './0044_notification_settings.js';
 
 /**
  * A migration, and how it runs (db/migrate.ts).
@@ -118,5 +119,6 @@ export function migrationsFor(dialect: Dialect): Record<string, VglMigration> {
     '0038_review_spoilers': reviewSpoilersMigration(),
     '0039_username_prefix': usernamePrefixMigration(dialect),
     '0043_registration': registrationMigration(dialect),
+    '0044_notification_settings': notificationSettingsMigration(),
   };
 }

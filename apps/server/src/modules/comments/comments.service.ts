@@ -93,7 +93,7 @@ export function createCommentsService(db: Db, deps: SocialServices, now: () => n
           updated_at: at,
         });
         await deps.activity.record(trx, actor.id, { verb: 'commented', gameId, ...refOf(subject), commentId: id });
-        await deps.notifications.notify(trx, { userId: ownerId, actorId: actor.id, kind: 'commented', ...refOf(subject), commentId: id });
+        await deps.notifications.notifyComment(trx, { actorId: actor.id, ownerId, ...refOf(subject), commentId: id, body: input.body });
         return id;
       });
       return presentComment(await commentOrThrow(id), actor);

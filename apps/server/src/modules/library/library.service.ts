@@ -33,7 +33,10 @@ async function uniqueReviewSlug(db: Conn, userId: number, base: string): Promise
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
-export function createLibraryService(db: Db, activity: ActivityService, now: () => number = Date.now) {
+/** Told when a review's text is written or changed, in its transaction (notifications: the members it @mentions). */
+export type ReviewTextHook = (conn: Conn, review: { actorId: number; entryId: number; text: string; previous: string | null }) => Promise<void>;
+
+export function createLibraryService(db: Db, activity: ActivityService, now: () => number = Date.now, onReviewText?: ReviewTextHook) {
   const k = db.kysely;
 
   async function withPlatforms<T>(rows: EntryRow[], present: (row: EntryRow, platforms: string[]) => T): Promise<T[]> {
@@ -150,6 +153,7 @@ export function createLibraryService(db: Db, activity: ActivityService, now: () 
         else if (input.status !== null && input.status !== existing.status) await activity.record(trx, owner.id, { verb: 'status', ...ref, value: input.status });
         if (input.rating !== null && input.rating !== (existing?.rating ?? null)) await activity.record(trx, owner.id, { verb: 'rated', ...ref, value: input.rating });
         if (input.review && !existing?.review) await activity.record(trx, owner.id, { verb: 'reviewed', ...ref });
+        if (input.review && reviewChanged) await onReviewText?.(trx, { actorId: owner.id, entryId, text: input.review, previous: existing?.review ?? null });
         return !existing;
       });
       return { entry: await entryFor(actor, owner, game.id), created };

@@ -35,6 +35,7 @@ describe('settings (SPEC §2: /u/{username}/settings, login-protected)', () => {
     const pages: [string, string][] = [
       ['/u/ALICE/settings', 'Profile settings'],
       ['/u/alice/settings/account', 'Account settings'],
+      ['/u/alice/settings/notifications', 'Notification settings'],
       ['/u/alice/settings/data', 'Data settings'],
       ['/u/alice/settings/api', 'API settings'],
     ];
@@ -44,6 +45,7 @@ describe('settings (SPEC §2: /u/{username}/settings, login-protected)', () => {
       expect(within(tabs).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
         ['Profile', '/u/alice/settings'],
         ['Account', '/u/alice/settings/account'],
+        ['Notifications', '/u/alice/settings/notifications'],
         ['Data', '/u/alice/settings/data'],
         ['API', '/u/alice/settings/api'],
       ]);

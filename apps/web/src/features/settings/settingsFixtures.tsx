@@ -13,6 +13,7 @@ import { NavBar } from '../nav/NavBar';
 import { AccountSettingsPage } from './AccountSettingsPage';
 import { ApiTokensPage } from './ApiTokensPage';
 import { DataSettingsPage } from './DataSettingsPage';
+import { NotificationSettingsPage } from './NotificationSettingsPage';
 import { ProfileSettingsPage } from './ProfileSettingsPage';
 import { SettingsLayout } from './SettingsLayout';
 import type { OwnProfile } from './settingsApi';
@@ -71,6 +72,7 @@ export const renderSettings = (path: string) =>
             children: [
               { index: true, element: <ProfileSettingsPage /> },
               { path: '/u/:username/settings/account', element: <AccountSettingsPage /> },
+              { path: '/u/:username/settings/notifications', element: <NotificationSettingsPage /> },
               { path: '/u/:username/settings/data', element: <DataSettingsPage /> },
               { path: '/u/:username/settings/api', element: <ApiTokensPage /> },
             ],
