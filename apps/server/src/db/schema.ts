@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { BlocksTable, FollowRequestsTable, MutesTable } from '../modules/audience/audience.tables.js';
 
 /**
  * The database as Kysely sees it. Times are unix milliseconds in a bigint
@@ -39,6 +40,10 @@ export interface UsersTable {
   is_demo: Generated<number>;
   /** When the member last imported a file (0021; Explore's first steps). */
   imported_at: number | null;
+  /** 1: only approved followers see the member's things (0041, audience module). */
+  is_private: Generated<number>;
+  /** 1: the member's pages ask search engines not to index them and stay out of the sitemap (0041). */
+  hide_from_search: Generated<number>;
 }
 
 export type TokenKind = 'activation' | 'password_reset' | 'email_change';
@@ -181,6 +186,9 @@ export interface Database {
   comments: CommentsTable;
   comment_likes: { user_id: number; comment_id: number; created_at: number };
   follows: { follower_id: number; followee_id: number; created_at: number };
+  blocks: BlocksTable;
+  mutes: MutesTable;
+  follow_requests: FollowRequestsTable;
   activities: ActivitiesTable;
   notifications: NotificationsTable;
   audit_log: AuditLogTable;

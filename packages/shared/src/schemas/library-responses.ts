@@ -133,6 +133,10 @@ export const profileOverviewSchema = named(
     ratings: communityRatingSchema,
     recentDiary: z.array(diaryEntrySchema).describe('The 5 latest diary entries'),
     recentReviews: z.array(reviewEntrySchema).describe('The 3 latest reviews'),
+    isPrivate: z.boolean().optional().describe('True when the member is private and you are not an approved follower: favourites, diary and reviews are empty'),
+    followRequested: z.boolean().nullable().optional().describe('Whether you asked to follow this private member and wait for an answer'),
+    viewerBlocks: z.boolean().nullable().optional().describe('Whether you block this member; null for visitors and on your own profile'),
+    viewerMutes: z.boolean().nullable().optional().describe('Whether you mute this member; null for visitors and on your own profile'),
   }),
   'A member’s profile page in one call',
 ) satisfies z.ZodType<ProfileOverview>;

@@ -1,4 +1,4 @@
-import { API_MESSAGES, SOCIAL_LIMITS, SOCIAL_MESSAGES } from '@vgl/shared';
+import { API_MESSAGES, PRIVACY_MESSAGES, SOCIAL_LIMITS, SOCIAL_MESSAGES } from '@vgl/shared';
 import type { CommentInput } from '@vgl/shared/schemas';
 import type { Db } from '../../db/database.js';
 import { forbidden, notFound } from '../../http/errors.js';
@@ -13,6 +13,7 @@ import { usersRepo, type UserRow } from '../users/users.repo.js';
 import { canComment } from './comments.policy.js';
 import { presentComment } from './comments.presenter.js';
 import { commentsRepo, subjectOfComment, type CommentSubject } from './comments.repo.js';
+import { audienceRepo } from '../audience/audience.repo.js';
 
 /** What the comments are under, as its page addresses it: /u/{username}/reviews/{slug} or /u/{username}/lists/{slug}. */
 export interface CommentedRef {
@@ -64,7 +65,12 @@ export function createCommentsService(db: Db, deps: SocialServices, now: () => n
     const comment = await commentOrThrow(id);
     const owner = await usersRepo.findById(k, comment.subject_user_id);
     const list = comment.list_id === null ? undefined : await listsRepo.byId(k, comment.list_id);
-    const readable = owner && canLibrary(actor, 'read', owner) && (comment.list_id === null || (list && canList(actor, 'read', list)));
+    const readable =
+      owner &&
+      canLibrary(actor, 'read', owner) &&
+      (comment.list_id === null || (list && canList(actor, 'read', list))) &&
+      // Blocked since, or the owner went private: gone for them too (audience module).
+      (await audienceRepo.reachable(k, actor.id, owner.id));
     if (!readable) throw notFound('There is no such comment.');
     return comment;
   }
@@ -73,12 +79,15 @@ export function createCommentsService(db: Db, deps: SocialServices, now: () => n
     async list(actor: Actor, ref: CommentedRef, page: number, perPage: number) {
       const { subject } = await commentedOf(actor, ref);
       const { rows, total } = await commentsRepo.ofSubject(k, subject, perPage, (page - 1) * perPage);
-      return { items: rows.map((row) => presentComment(row, actor)), total };
+      // Comments by members blocked either way are left out for the viewer (the page may come out shorter).
+      const hidden = actor ? await audienceRepo.hiddenFrom(k, actor.id) : new Set<number>();
+      return { items: rows.filter((row) => !hidden.has(row.user_id)).map((row) => presentComment(row, actor)), total };
     },
 
     async create(actor: UserRow, ref: CommentedRef, input: CommentInput) {
       const { subject, ownerId, gameId } = await commentedOf(actor, ref);
       if (!canComment(actor, 'create')) throw forbidden(API_MESSAGES.forbidden);
+      if (await audienceRepo.isBlockedEitherWay(k, actor.id, ownerId)) throw forbidden(PRIVACY_MESSAGES.blockedAct);
       await limit(actor.id);
       const at = now();
       const id = await k.transaction().execute(async (trx) => {

@@ -49,3 +49,5 @@ export type EntryQuery = ReturnType<typeof entryRows>;
 
 /** Reviews other people may see: written, by an account in good standing. */
 export const visibleReviews = (q: EntryQuery) => q.where('e.review', 'is not', null).where('u.state', '=', 'active');
+/** Reviews shown to anyone outside their author's page (a game's, the home page's): private members' stay on their profile (audience module). */
+export const publicReviews = (q: EntryQuery) => visibleReviews(q).where('u.is_private', '=', 0);

@@ -36,6 +36,8 @@ const entryCounts = preparedByShape((db, v: EntryCountFilter, shape: string) => 
     .$if(has('status'), (q) => q.where('e.status', '=', v.status!))
     .$if(shelf !== undefined, (q) => q.where((eb) => onShelf(eb, shelf!)))
     .$if(has('reviews'), (q) => q.where('e.review', 'is not', null).where('u.state', '=', 'active'))
+    // A game's reviews leave out private members' (audience module); a member's own count keeps them.
+    .$if(has('reviews') && has('gameId'), (q) => q.where('u.is_private', '=', 0))
     .$if(has('favourites'), (q) => q.where('e.favourite_position', 'is not', null))
     .$if(has('exceptEntryId'), (q) => q.where('e.id', '!=', v.exceptEntryId!));
 });

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { prepared, preparedFirst } from '../../db/prepared.js';
 import { listedGame } from '../catalog/catalog.visibility.js';
-import { entryRows, visibleReviews, type Conn } from './library.columns.js';
+import { entryRows, publicReviews, visibleReviews, type Conn } from './library.columns.js';
 import { countEntries } from './library.counts.js';
 
 /** A review's trending score, written as migration 0028's index has it (literal weight, no bound parameter) so the index is used. */
@@ -17,7 +17,7 @@ const reviewsPage = prepared((db, v: { userId: number; limit: number; offset: nu
   visibleReviews(entryRows(db)).where('e.user_id', '=', v.userId).orderBy('e.review_created_at', 'desc').orderBy('e.id', 'desc').limit(v.limit).offset(v.offset),
 );
 const gameReviewsPage = prepared((db, v: { gameId: number; limit: number; offset: number }) =>
-  visibleReviews(entryRows(db))
+  publicReviews(entryRows(db))
     .where('e.game_id', '=', v.gameId)
     .orderBy('e.likes_count', 'desc')
     .orderBy('e.review_created_at', 'desc')
@@ -27,13 +27,13 @@ const gameReviewsPage = prepared((db, v: { gameId: number; limit: number; offset
 
 // The home page's popular reviews leave out reviews of members' games awaiting a moderator (catalog.visibility.ts).
 const reviewsTrending = prepared((db, v: { since: number; limit: number }) =>
-  visibleReviews(entryRows(db)).where(listedGame('e.game_id')).where('e.review_created_at', '>=', v.since).orderBy(REVIEW_SCORE, 'desc').orderBy('e.review_created_at', 'desc').limit(v.limit),
+  publicReviews(entryRows(db)).where(listedGame('e.game_id')).where('e.review_created_at', '>=', v.since).orderBy(REVIEW_SCORE, 'desc').orderBy('e.review_created_at', 'desc').limit(v.limit),
 );
 const reviewsRecent = prepared((db, v: { limit: number }) =>
-  visibleReviews(entryRows(db)).where(listedGame('e.game_id')).orderBy('e.review_created_at', 'desc').orderBy('e.id', 'desc').limit(v.limit),
+  publicReviews(entryRows(db)).where(listedGame('e.game_id')).orderBy('e.review_created_at', 'desc').orderBy('e.id', 'desc').limit(v.limit),
 );
 const reviewsFeatured = prepared((db, v: { limit: number }) =>
-  visibleReviews(entryRows(db)).where(listedGame('e.game_id')).where('e.featured_position', 'is not', null).orderBy('e.featured_position').limit(v.limit),
+  publicReviews(entryRows(db)).where(listedGame('e.game_id')).where('e.featured_position', 'is not', null).orderBy('e.featured_position').limit(v.limit),
 );
 
 /** Reviews: the review side of an entry (part of libraryRepo, kept apart from the library's shelves). */

@@ -34,6 +34,8 @@ const browsable = (q: ListQuery) =>
     // Literals, not parameters: SQLite uses a partial index only for a condition it can see.
     .where('l.is_public', '=', sql.lit(1))
     .where('u.state', '=', sql.lit('active'))
+    // A private member's lists are their approved followers' only: never in Explore or on a game's page (audience module).
+    .where('u.is_private', '=', sql.lit(0))
     .where((eb) => eb.exists(eb.selectFrom('list_games as lg').select('lg.list_id').whereRef('lg.list_id', '=', 'l.id')));
 
 async function paged(rows: Promise<ListRow[]>, total: Promise<{ n: string | number | bigint } | undefined>) {

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.js';
 import type { Conn } from '../library/library.repo.js';
 import type { UserRow } from '../users/users.repo.js';
 import { notificationsRepo } from './notifications.repo.js';
+import { audienceRepo } from '../audience/audience.repo.js';
 
 export interface NotificationRecord {
   userId: number;
@@ -42,6 +43,8 @@ export function createNotificationsService(db: Db, now: () => number = Date.now)
     /** Tells someone what another person did to their things; nobody is told about their own doings. */
     async notify(conn: Conn, n: NotificationRecord) {
       if (n.userId === n.actorId) return;
+      // Muted (or blocked either way): nothing is inserted, so nothing is counted or shown, and the actor cannot tell.
+      if (await audienceRepo.silenced(conn, n.userId, n.actorId)) return;
       await notificationsRepo.insert(conn, {
         user_id: n.userId,
         actor_id: n.actorId,

@@ -1,0 +1,28 @@
+import type { Kysely, Migration } from 'kysely';
+
+/**
+ * Privacy (issue 36): a member may make their profile private (only approved
+ * followers see their activity, library, diary, lists, reviews and stats;
+ * a follow becomes a request they approve) and ask search engines not to
+ * index their pages. Both flags default to 0, so the previous release keeps
+ * writing users unchanged; follow requests get a table of their own.
+ */
+export const privacyMigration = (): Migration => ({
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('users').addColumn('is_private', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema.alterTable('users').addColumn('hide_from_search', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .createTable('follow_requests')
+      .addColumn('requester_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('target_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addPrimaryKeyConstraint('follow_requests_pk', ['requester_id', 'target_id'])
+      .execute();
+    await db.schema.createIndex('follow_requests_target').on('follow_requests').columns(['target_id', 'created_at']).execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('follow_requests').execute();
+    await db.schema.alterTable('users').dropColumn('hide_from_search').execute();
+    await db.schema.alterTable('users').dropColumn('is_private').execute();
+  },
+});
