@@ -38,6 +38,7 @@ export const APP_ROUTES = {
   settingsAccount: '/u/:username/settings/account',
   settingsData: '/u/:username/settings/data',
   settingsApi: '/u/:username/settings/api',
+  settingsPrivacy: '/u/:username/settings/privacy',
   suspended: '/u/:username/suspended',
   activity: '/activity',
   notifications: '/notifications',

@@ -72,6 +72,10 @@ export const routes: RouteObject[] = [
           },
           { path: APP_ROUTES.settingsData, lazy: () => import('../features/settings/DataSettingsPage').then((m) => ({ Component: m.DataSettingsPage })) },
           { path: APP_ROUTES.settingsApi, lazy: () => import('../features/settings/ApiTokensPage').then((m) => ({ Component: m.ApiTokensPage })) },
+          {
+            path: APP_ROUTES.settingsPrivacy,
+            lazy: () => import('../features/privacy/PrivacySettingsPage').then((m) => ({ Component: m.PrivacySettingsPage })),
+          },
         ],
       },
       {

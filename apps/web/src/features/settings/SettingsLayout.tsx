@@ -4,7 +4,7 @@ import { RequireAuth } from '../auth/guards';
 import { ForbiddenPage } from '../errors/ForbiddenPage';
 import styles from './settings.module.css';
 
-/** The tabs of /u/{username}/settings (SPEC §2): index (profile), account, data, api (personal access tokens). */
+/** The tabs of /u/{username}/settings (SPEC §2): index (profile), account, data, privacy (blocks, mutes, follow requests), api (personal access tokens). */
 function SettingsTabs({ username }: { username: string }) {
   const base = `/u/${username.toLowerCase()}/settings`;
   return (
@@ -17,6 +17,7 @@ function SettingsTabs({ username }: { username: string }) {
       </NavLink>
       <NavLink to={`${base}/account`}>Account</NavLink>
       <NavLink to={`${base}/data`}>Data</NavLink>
+      <NavLink to={`${base}/privacy`}>Privacy</NavLink>
       <NavLink to={`${base}/api`}>API</NavLink>
     </nav>
   );
