@@ -85,20 +85,20 @@ export function ProfileHeader({ username, profile, failed = false }: ProfileHead
         </ul>
       )}
       {!profile?.isPrivate && (
-      <Tabs
-        label="Profile"
-        onPhone="scroll"
-        tabs={[
-          { label: 'Overview', to: base, end: true },
-          { label: 'Diary', to: `${base}/diary` },
-          { label: 'Library', to: `${base}/library` },
-          { label: 'Reviews', to: `${base}/reviews` },
-          { label: 'Lists', to: `${base}/lists` },
-          { label: 'Stats', to: `${base}/stats` },
-          { label: 'Following', to: `${base}/following` },
-          { label: 'Followers', to: `${base}/followers` },
-        ]}
-      />
+        <Tabs
+          label="Profile"
+          onPhone="scroll"
+          tabs={[
+            { label: 'Overview', to: base, end: true },
+            { label: 'Diary', to: `${base}/diary` },
+            { label: 'Library', to: `${base}/library` },
+            { label: 'Reviews', to: `${base}/reviews` },
+            { label: 'Lists', to: `${base}/lists` },
+            { label: 'Stats', to: `${base}/stats` },
+            { label: 'Following', to: `${base}/following` },
+            { label: 'Followers', to: `${base}/followers` },
+          ]}
+        />
       )}
     </header>
   );

@@ -37,6 +37,7 @@ describe('settings (SPEC §2: /u/{username}/settings, login-protected)', () => {
       ['/u/alice/settings/account', 'Account settings'],
       ['/u/alice/settings/data', 'Data settings'],
       ['/u/alice/settings/api', 'API settings'],
+      ['/u/alice/settings/privacy', 'Privacy settings'],
     ];
     for (const [path, title] of pages) {
       const { unmount } = renderSettings(path);
@@ -45,6 +46,7 @@ describe('settings (SPEC §2: /u/{username}/settings, login-protected)', () => {
         ['Profile', '/u/alice/settings'],
         ['Account', '/u/alice/settings/account'],
         ['Data', '/u/alice/settings/data'],
+        ['Privacy', '/u/alice/settings/privacy'],
         ['API', '/u/alice/settings/api'],
       ]);
       await waitFor(() => expect(document.title).toBe(`${title} | VGL`));

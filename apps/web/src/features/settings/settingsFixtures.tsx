@@ -12,6 +12,7 @@ import { at, renderRoutes } from '../../test/render';
 import { NavBar } from '../nav/NavBar';
 import { AccountSettingsPage } from './AccountSettingsPage';
 import { ApiTokensPage } from './ApiTokensPage';
+import { PrivacySettingsPage } from '../privacy/PrivacySettingsPage';
 import { DataSettingsPage } from './DataSettingsPage';
 import { ProfileSettingsPage } from './ProfileSettingsPage';
 import { SettingsLayout } from './SettingsLayout';
@@ -73,6 +74,7 @@ export const renderSettings = (path: string) =>
               { path: '/u/:username/settings/account', element: <AccountSettingsPage /> },
               { path: '/u/:username/settings/data', element: <DataSettingsPage /> },
               { path: '/u/:username/settings/api', element: <ApiTokensPage /> },
+              { path: '/u/:username/settings/privacy', element: <PrivacySettingsPage /> },
             ],
           },
           at('/', <p>Front page</p>),
