@@ -120,8 +120,10 @@ export function createPageMeta(db: Db, library: LibraryService): PageMetaLookup 
     if (!(year >= STATS_LIMITS.firstYear && year <= STATS_LIMITS.lastYear)) return NOT_FOUND;
     try {
       const review = await stats.yearInReview(null, username, year);
+      const owner = await library.ownerFor(null, username, 'read', 'none');
       const top = review.highlights.mostPlayed;
       return {
+        noindex: Number(owner.hide_from_search) === 1,
         title: yearInReviewTitle(review.stats.username, year),
         description: yearInReviewSummary(review.stats.totals, year) + (top ? ` Most played: ${top.game.name}.` : ''),
         image: yearCardPath(review.stats.username, year, cardVersion(review)),

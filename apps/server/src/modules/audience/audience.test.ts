@@ -184,4 +184,21 @@ describe.each(dbKinds)('audience on %s', (kind) => {
     expect(res.body).not.toContain('Secret thoughts');
     expect(res.json().filter((i: { verbs: string[] }) => i.verbs.includes('liked'))).toEqual([]);
   });
+
+  it('"Hide from search engines" puts a robots noindex on the member’s pages; a private profile’s preview says it is private', async () => {
+    const m = await owner();
+    const robots = async (path: string) => /<meta name="robots" content="noindex"/.test((await call('GET', path)).body);
+    expect(await robots(`/u/${m.name}`)).toBe(false);
+    expect((await call('PUT', '/api/profile/privacy', m.token, { hideFromSearch: true })).json()).toEqual({ isPrivate: false, hideFromSearch: true });
+    for (const path of [`/u/${m.name}`, `/u/${m.name}/diary`, `/u/${m.name}/reviews/game-1`, `/u/${m.name}/lists/mine`]) expect([path, await robots(path)]).toEqual([path, true]);
+    expect(await robots('/')).toBe(false);
+
+    const p = await owner();
+    await call('PUT', '/api/profile/privacy', p.token, { isPrivate: true });
+    const page = await call('GET', `/u/${p.name}`);
+    expect([page.statusCode, page.body.includes('This profile is private.'), page.body.includes('noindex')]).toEqual([200, true, true]);
+    // Its review's preview is not there for a signed-out link preview.
+    const review = await call('GET', `/u/${p.name}/reviews/game-1`);
+    expect([review.statusCode, review.body.includes('Secret thoughts')]).toEqual([404, false]);
+  });
 });
