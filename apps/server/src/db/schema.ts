@@ -441,6 +441,8 @@ export interface ListsTable {
   ranked: Generated<number>;
   /** 0 for a private list, seen by its owner only. */
   is_public: Generated<number>;
+  /** 1 (with is_public 0): the owner's approved followers see it too (0041, audience module). */
+  followers_only: Generated<number>;
   likes_count: Generated<number>;
   comments_count: Generated<number>;
   created_at: number;

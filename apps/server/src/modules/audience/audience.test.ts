@@ -201,4 +201,34 @@ describe.each(dbKinds)('audience on %s', (kind) => {
     const review = await call('GET', `/u/${p.name}/reviews/game-1`);
     expect([review.statusCode, review.body.includes('Secret thoughts')]).toEqual([404, false]);
   });
+
+  it('a list for followers is seen, liked and commented on by followers and its owner only; isPublic stays consistent', async () => {
+    const [o, fan, other] = [await member(), await member(), await member()];
+    await call('POST', `/api/users/${o.name}/follow`, fan.token);
+    const made = await call('POST', `/api/users/${o.name}/lists`, o.token, { title: 'Friends only', visibility: 'followers', games: ['game-2'] });
+    expect(made.statusCode).toBe(201);
+    expect(made.json()).toMatchObject({ isPublic: false, visibility: 'followers' });
+    const id = made.json()._id as string;
+    const path = `/api/users/${o.name}/lists/friends-only`;
+    for (const [token, status] of [[fan.token, 200], [o.token, 200], [other.token, 404], [undefined, 404]] as const) {
+      expect([token === fan.token ? 'fan' : token === o.token ? 'owner' : 'other', (await call('GET', path, token)).statusCode]).toEqual([
+        token === fan.token ? 'fan' : token === o.token ? 'owner' : 'other',
+        status,
+      ]);
+    }
+    const names = async (token?: string) => (await call('GET', `/api/users/${o.name}/lists`, token)).json().map((l: { slug: string }) => l.slug);
+    expect(await names(fan.token)).toContain('friends-only');
+    expect(await names(other.token)).not.toContain('friends-only');
+    expect((await call('POST', '/api/like', fan.token, { entityId: id })).statusCode).toBe(200);
+    expect((await call('POST', '/api/like', other.token, { entityId: id })).statusCode).toBe(404);
+    expect((await call('POST', `${path}/comments`, fan.token, { body: 'Nice.' })).statusCode).toBe(201);
+    expect((await call('POST', `${path}/comments`, other.token, { body: 'Nice.' })).statusCode).toBe(404);
+    expect((await call('GET', '/api/lists')).json().map((l: { slug: string }) => l.slug)).not.toContain('friends-only');
+    // An old client's isPublic still works and moves the visibility with it.
+    const edited = await call('PUT', path, o.token, { title: 'Friends only', isPublic: true });
+    expect(edited.json()).toMatchObject({ isPublic: true, visibility: 'public' });
+    expect((await call('PUT', path, o.token, { title: 'Friends only', visibility: 'private' })).json()).toMatchObject({ isPublic: false, visibility: 'private' });
+    expect((await call('GET', path, fan.token)).statusCode).toBe(404);
+    expect((await call('PUT', path, o.token, { title: 'Friends only', visibility: 'everyone' })).statusCode).toBe(400);
+  });
 });

@@ -7,7 +7,8 @@ import type { SocialServices } from '../activity/activity.service.js';
 import { libraryRepo } from '../library/library.repo.js';
 import type { Actor } from '../library/library.service.js';
 import { canLibrary } from '../library/library.policy.js';
-import { canList } from '../lists/lists.policy.js';
+import { canList, listVisibility } from '../lists/lists.policy.js';
+import { followsRepo } from '../follows/follows.repo.js';
 import { listsRepo } from '../lists/lists.repo.js';
 import { usersRepo, type UserRow } from '../users/users.repo.js';
 import { canComment } from './comments.policy.js';
@@ -35,6 +36,10 @@ export function createCommentsService(db: Db, deps: SocialServices, now: () => n
   const k = db.kysely;
   const limit = userRateLimit('comments', SOCIAL_LIMITS.perMinute.comments, SOCIAL_MESSAGES.slowDown, { counters: deps.limits, now });
 
+  /** Whether the actor follows the owner of a followers' list (asked only for those). */
+  const followsListOwner = async (actor: Actor, list: { user_id: number; is_public: number; followers_only: number }) =>
+    actor !== null && actor.id !== list.user_id && listVisibility(list) === 'followers' && (await followsRepo.isFollowing(k, actor.id, list.user_id));
+
   /** The review or list, when the actor may see it (a private list is its owner's alone). */
   async function commentedOf(actor: Actor, ref: CommentedRef): Promise<Commented> {
     const owner = await deps.library.ownerFor(actor, ref.username, 'read');
@@ -44,7 +49,7 @@ export function createCommentsService(db: Db, deps: SocialServices, now: () => n
       return { subject: { kind: 'review', id: review.id }, ownerId: review.user_id, gameId: review.game_id };
     }
     const list = await listsRepo.bySlug(k, owner.id, ref.slug.toLowerCase());
-    if (!list || !canList(actor, 'read', list)) throw notFound(`There is no list "${ref.slug}".`);
+    if (!list || !canList(actor, 'read', list, await followsListOwner(actor, list))) throw notFound(`There is no list "${ref.slug}".`);
     return { subject: { kind: 'list', id: list.id }, ownerId: list.user_id, gameId: null };
   }
 
@@ -68,7 +73,7 @@ export function createCommentsService(db: Db, deps: SocialServices, now: () => n
     const readable =
       owner &&
       canLibrary(actor, 'read', owner) &&
-      (comment.list_id === null || (list && canList(actor, 'read', list))) &&
+      (comment.list_id === null || (list && canList(actor, 'read', list, await followsListOwner(actor, list)))) &&
       // Blocked since, or the owner went private: gone for them too (audience module).
       (await audienceRepo.reachable(k, actor.id, owner.id));
     if (!readable) throw notFound('There is no such comment.');
