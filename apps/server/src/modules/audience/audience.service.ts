@@ -1,6 +1,6 @@
 import { API_MESSAGES, PRIVACY_MESSAGES, type AudienceCard, type PrivacySettings } from '@vgl/shared';
 import type { Db } from '../../db/database.js';
-import { badRequest, forbidden, notFound } from '../../http/errors.js';
+import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js';
 import type { SocialServices } from '../activity/activity.service.js';
 import { followsRepo } from '../follows/follows.repo.js';
 import type { Conn } from '../library/library.repo.js';
@@ -13,6 +13,8 @@ import { audienceRepo } from './audience.repo.js';
  * rule itself is audience.policy's canSee, applied where a member's things
  * are read (library.ownerFor and the lists that gather many members' things).
  */
+const privacyOf = (user: UserRow): PrivacySettings => ({ isPrivate: Number(user.is_private) === 1, hideFromSearch: Number(user.hide_from_search) === 1 });
+
 export function createAudienceService(db: Db, deps: Pick<SocialServices, 'activity' | 'notifications'>, now: () => number = Date.now) {
   const k = db.kysely;
 
@@ -30,6 +32,22 @@ export function createAudienceService(db: Db, deps: Pick<SocialServices, 'activi
     if (!(await followsRepo.remove(trx, followerId, followeeId))) return;
     await deps.activity.forget(trx, followerId, 'followed', { targetUserId: followeeId });
     await deps.notifications.retract(trx, { userId: followeeId, actorId: followerId, kind: 'followed' });
+  }
+
+  /** Approves a follow request: it becomes a follow (counted, in the feed, notified), unless a block came since. */
+  async function approve(actor: UserRow, username: string): Promise<void> {
+    if (actor.state !== 'active') throw forbidden(API_MESSAGES.forbidden);
+    const requester = await usersRepo.findByUsername(k, username);
+    if (!requester) throw notFound(PRIVACY_MESSAGES.noRequest);
+    await k.transaction().execute(async (trx) => {
+      await lockPair(db, trx, actor.id, requester.id);
+      if (!(await audienceRepo.removeRequest(trx, requester.id, actor.id))) throw notFound(PRIVACY_MESSAGES.noRequest);
+      if (requester.state !== 'active' || (await audienceRepo.isBlockedEitherWay(trx, actor.id, requester.id))) return;
+      if (await followsRepo.add(trx, requester.id, actor.id, now())) {
+        await deps.activity.record(trx, requester.id, { verb: 'followed', targetUserId: actor.id });
+        await deps.notifications.notify(trx, { userId: actor.id, actorId: requester.id, kind: 'followed' });
+      }
+    });
   }
 
   return {
@@ -69,28 +87,14 @@ export function createAudienceService(db: Db, deps: Pick<SocialServices, 'activi
     mutes: (actor: UserRow): Promise<AudienceCard[]> => audienceRepo.people(k, 'mutes', actor.id),
     requests: (actor: UserRow): Promise<AudienceCard[]> => audienceRepo.people(k, 'requests', actor.id),
 
-    /** Approves a follow request: it becomes a follow (counted, in the feed, notified), unless a block came since. */
-    async approve(actor: UserRow, username: string): Promise<void> {
-      if (actor.state !== 'active') throw forbidden(API_MESSAGES.forbidden);
-      const requester = await usersRepo.findByUsername(k, username);
-      if (!requester) throw notFound(PRIVACY_MESSAGES.noRequest);
-      await k.transaction().execute(async (trx) => {
-        await lockPair(db, trx, actor.id, requester.id);
-        if (!(await audienceRepo.removeRequest(trx, requester.id, actor.id))) throw notFound(PRIVACY_MESSAGES.noRequest);
-        if (requester.state !== 'active' || (await audienceRepo.isBlockedEitherWay(trx, actor.id, requester.id))) return;
-        if (await followsRepo.add(trx, requester.id, actor.id, now())) {
-          await deps.activity.record(trx, requester.id, { verb: 'followed', targetUserId: actor.id });
-          await deps.notifications.notify(trx, { userId: actor.id, actorId: requester.id, kind: 'followed' });
-        }
-      });
-    },
+    approve,
 
     async decline(actor: UserRow, username: string): Promise<void> {
       const requester = await usersRepo.findByUsername(k, username);
       if (!requester || !(await audienceRepo.removeRequest(k, requester.id, actor.id))) throw notFound(PRIVACY_MESSAGES.noRequest);
     },
 
-    privacy: (actor: UserRow): PrivacySettings => ({ isPrivate: Number(actor.is_private) === 1, hideFromSearch: Number(actor.hide_from_search) === 1 }),
+    privacy: privacyOf,
 
     /**
      * Changes the privacy settings. Going public lets the waiting requests in (as a public profile would
@@ -104,9 +108,14 @@ export function createAudienceService(db: Db, deps: Pick<SocialServices, 'activi
       };
       if (Object.keys(set).length > 0) await k.updateTable('users').set(set).where('id', '=', actor.id).execute();
       const waiting = input.isPrivate === false ? await audienceRepo.people(k, 'requests', actor.id) : [];
-      for (const r of waiting) await this.approve(actor, r.username).catch(() => undefined);
+      for (const r of waiting) {
+        // A request withdrawn meanwhile is a 404 here: nothing left to approve.
+        await approve(actor, r.username).catch((error: unknown) => {
+          if (!(error instanceof AppError && error.statusCode === 404)) throw error;
+        });
+      }
       const row = await usersRepo.findById(k, actor.id);
-      return this.privacy(row ?? actor);
+      return privacyOf(row ?? actor);
     },
   };
 }
