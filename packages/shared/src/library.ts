@@ -101,6 +101,8 @@ export interface LibraryEntry extends ReviewEntry {
   playtimeMinutes: number | null;
   /** Which service counted playtimeMinutes: 'steam', 'playnite', 'hltb', …; null for anyone but the owner. */
   playtimeSource: string | null;
+  /** Who reads the review: everyone, the author's approved followers, or only the author. */
+  reviewVisibility?: 'public' | 'followers' | 'private';
 }
 
 export interface DiaryEntry {

@@ -145,6 +145,8 @@ export interface LibraryEntriesTable {
   comments_count: Generated<number>;
   created_at: number;
   updated_at: number;
+  /** Who reads the review: 'public', 'followers' or 'private' (only its author) (0041, audience module). */
+  review_visibility: Generated<'public' | 'followers' | 'private'>;
 }
 
 export interface DiaryEntriesTable {

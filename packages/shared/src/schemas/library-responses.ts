@@ -61,6 +61,7 @@ export const libraryEntrySchema = named(
   'LibraryEntry',
   z.object({
     ...reviewShape,
+    reviewVisibility: z.enum(['public', 'followers', 'private']).optional().describe('Who reads the review: everyone, the author’s approved followers, or only the author'),
     startedOn: isoDay('Day the play started').nullable(),
     finishedOn: isoDay('Day the play finished').nullable(),
     favourite: z.boolean().describe('One of the (at most 5) favourites on the profile'),

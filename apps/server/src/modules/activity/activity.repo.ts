@@ -183,6 +183,7 @@ export async function activityRows(db: Conn, ids: number[]) {
       'a.target_user_id',
       'eu.id as review_user_id',
       'eu.is_private as review_user_private',
+      'e.review_visibility',
       'lu.id as list_user_id',
       'lu.is_private as list_user_private',
     ])

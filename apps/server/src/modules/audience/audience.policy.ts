@@ -19,3 +19,16 @@ export function canSee(viewer: { id: number } | null, owner: Owner, relation: Re
   if (visibility === 'followers' || Number(owner.is_private) === 1) return follows;
   return true;
 }
+
+/**
+ * Which review levels a viewer reads besides 'public' (library.columns reviewsAt):
+ * the author all, an approved follower 'followers', anyone else none.
+ */
+export function reviewLevels(viewer: { id: number } | null, ownerId: number, follows: boolean): { a: Visibility; b: Visibility } {
+  if (viewer?.id === ownerId) return { a: 'followers', b: 'private' };
+  return follows ? { a: 'followers', b: 'followers' } : { a: 'public', b: 'public' };
+}
+
+/** Whether a viewer reads a review at this level (one row at a time: feeds, likes, comments). */
+export const canReadReview = (viewer: { id: number } | null, ownerId: number, visibility: string, follows: boolean) =>
+  visibility === 'public' || viewer?.id === ownerId || (visibility === 'followers' && follows);

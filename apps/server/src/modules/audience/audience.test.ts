@@ -231,4 +231,42 @@ describe.each(dbKinds)('audience on %s', (kind) => {
     expect((await call('GET', path, fan.token)).statusCode).toBe(404);
     expect((await call('PUT', path, o.token, { title: 'Friends only', visibility: 'everyone' })).statusCode).toBe(400);
   });
+
+  it('a review for followers or for its author only is read by them alone, on every route that shows review text', async () => {
+    const [o, fan, other] = [await owner(), await member(), await member()];
+    await call('POST', `/api/users/${o.name}/follow`, fan.token);
+    await call('POST', `/api/users/${o.name}/follow`, other.token);
+    await call('DELETE', `/api/users/${o.name}/follow`, other.token);
+    const put = (visibility?: string) => call('PUT', `/api/users/${o.name}/library/game-1`, o.token, { review: 'Only for friends.', rating: 8, ...(visibility ? { reviewVisibility: visibility } : {}) });
+    expect((await put('followers')).json()).toMatchObject({ reviewVisibility: 'followers' });
+    // Left out by an older client: kept.
+    expect((await put()).json()).toMatchObject({ reviewVisibility: 'followers' });
+    const review = `/api/users/${o.name}/reviews/game-1`;
+    const texts = async (token?: string) => {
+      const bodies = await Promise.all(
+        [review, `/api/users/${o.name}/reviews`, `/api/users/${o.name}`, `/api/users/${o.name}/library/game-1`, '/api/igdb/games/game-1/reviews', `${review}/comments`].map((path) => call('GET', path, token)),
+      );
+      return bodies.map((r) => r.statusCode === 200 && r.body.includes('Only for friends'));
+    };
+    expect(await texts(fan.token)).toEqual([true, true, true, true, false, false]);
+    expect(await texts(o.token)).toEqual([true, true, true, true, false, false]);
+    expect(await texts(other.token)).toEqual([false, false, false, false, false, false]);
+    expect(await texts()).toEqual([false, false, false, false, false, false]);
+    expect((await call('GET', review, other.token)).statusCode).toBe(404);
+    expect((await call('GET', `/api/users/${o.name}/reviews`, other.token)).headers['x-total-count']).toBe('0');
+    const entity = String(await entryId(o.user.id, 'game-1'));
+    expect((await call('POST', '/api/like', other.token, { entityId: entity })).statusCode).toBe(404);
+    expect((await call('POST', `${review}/comments`, other.token, { body: 'Hm.' })).statusCode).toBe(404);
+    expect((await call('POST', '/api/like', fan.token, { entityId: entity })).statusCode).toBe(200);
+    expect((await call('POST', `${review}/comments`, fan.token, { body: 'Agreed.' })).statusCode).toBe(201);
+
+    await put('private');
+    expect(await texts(fan.token)).toEqual([false, false, false, false, false, false]);
+    expect(await texts(o.token)).toEqual([true, true, true, true, false, false]);
+    // The fan's like stays out of the fan's followers' feeds' text too.
+    expect((await call('GET', '/api/activity', fan.token)).body).not.toContain('Only for friends');
+    await put('public');
+    expect((await texts(other.token)).slice(0, 5)).toEqual([true, true, true, true, true]);
+    expect((await put('everyone')).statusCode).toBe(400);
+  });
 });

@@ -15,6 +15,7 @@ import { canComment } from './comments.policy.js';
 import { presentComment } from './comments.presenter.js';
 import { commentsRepo, subjectOfComment, type CommentSubject } from './comments.repo.js';
 import { audienceRepo } from '../audience/audience.repo.js';
+import { canReadReview, reviewLevels } from '../audience/audience.policy.js';
 
 /** What the comments are under, as its page addresses it: /u/{username}/reviews/{slug} or /u/{username}/lists/{slug}. */
 export interface CommentedRef {
@@ -36,6 +37,14 @@ export function createCommentsService(db: Db, deps: SocialServices, now: () => n
   const k = db.kysely;
   const limit = userRateLimit('comments', SOCIAL_LIMITS.perMinute.comments, SOCIAL_MESSAGES.slowDown, { counters: deps.limits, now });
 
+  /** Whether the actor reads the review a comment is under (its author may have narrowed who reads it since). */
+  async function reviewReadable(actor: UserRow, entryId: number | null): Promise<boolean> {
+    if (entryId === null) return true;
+    const review = await k.selectFrom('library_entries').select(['user_id', 'review_visibility']).where('id', '=', entryId).executeTakeFirst();
+    if (!review || review.review_visibility === 'public') return true;
+    return canReadReview(actor, review.user_id, review.review_visibility, actor.id !== review.user_id && (await followsRepo.isFollowing(k, actor.id, review.user_id)));
+  }
+
   /** Whether the actor follows the owner of a followers' list (asked only for those). */
   const followsListOwner = async (actor: Actor, list: { user_id: number; is_public: number; followers_only: number }) =>
     actor !== null && actor.id !== list.user_id && listVisibility(list) === 'followers' && (await followsRepo.isFollowing(k, actor.id, list.user_id));
@@ -44,7 +53,8 @@ export function createCommentsService(db: Db, deps: SocialServices, now: () => n
   async function commentedOf(actor: Actor, ref: CommentedRef): Promise<Commented> {
     const owner = await deps.library.ownerFor(actor, ref.username, 'read');
     if (ref.kind === 'review') {
-      const review = await libraryRepo.reviewBySlug(k, owner.id, ref.slug);
+      const follows = actor !== null && actor.id !== owner.id && (await followsRepo.isFollowing(k, actor.id, owner.id));
+      const review = await libraryRepo.reviewBySlug(k, owner.id, ref.slug, reviewLevels(actor, owner.id, follows));
       if (!review) throw notFound(`There is no review "${ref.slug}".`);
       return { subject: { kind: 'review', id: review.id }, ownerId: review.user_id, gameId: review.game_id };
     }
@@ -75,7 +85,8 @@ export function createCommentsService(db: Db, deps: SocialServices, now: () => n
       canLibrary(actor, 'read', owner) &&
       (comment.list_id === null || (list && canList(actor, 'read', list, await followsListOwner(actor, list)))) &&
       // Blocked since, or the owner went private: gone for them too (audience module).
-      (await audienceRepo.reachable(k, actor.id, owner.id));
+      (await audienceRepo.reachable(k, actor.id, owner.id)) &&
+      (await reviewReadable(actor, comment.entry_id));
     if (!readable) throw notFound('There is no such comment.');
     return comment;
   }

@@ -18,7 +18,8 @@ import { libraryRepo, type Conn, type EntryRow } from './library.repo.js';
 import { saveDiaryForDates } from './library.diary.js';
 import { createJournal } from './library.journal.js';
 import { audienceRepo } from '../audience/audience.repo.js';
-import { canSee } from '../audience/audience.policy.js';
+import { canReadReview, canSee, reviewLevels } from '../audience/audience.policy.js';
+import { followsRepo } from '../follows/follows.repo.js';
 import type { ActivityService } from '../activity/activity.service.js';
 
 const DAY = 86_400_000;
@@ -64,6 +65,10 @@ export function createLibraryService(db: Db, activity: ActivityService, now: () 
     return owner;
   }
 
+  /** The review levels `actor` reads of `owner`'s (audience.policy reviewLevels). */
+  const levelsFor = async (actor: Actor, owner: UserRow) =>
+    reviewLevels(actor, owner.id, actor !== null && actor.id !== owner.id && (await followsRepo.isFollowing(k, actor.id, owner.id)));
+
   /** How a signed-in viewer stands towards someone else; null for visitors and the owner (no query). */
   const relationTo = async (actor: Actor, owner: UserRow) => (actor && actor.id !== owner.id ? audienceRepo.relation(k, actor.id, owner.id) : null);
 
@@ -91,7 +96,11 @@ export function createLibraryService(db: Db, activity: ActivityService, now: () 
       row.finished_on ? libraryRepo.diaryRowOn(k, row.id, 'finished', row.finished_on) : undefined,
       libraryRepo.diaryTotals(k, row.id),
     ]);
-    return presentLibraryEntry(row, platforms.get(row.id) ?? [], finished?.minutes_played ?? null, totals, canLibrary(actor, 'readPrivate', owner));
+    // A review for followers or only its author is left out of the entry for anyone else (the rest of the entry stays).
+    const readable =
+      row.review === null || canReadReview(actor, owner.id, row.review_visibility, actor !== null && actor.id !== owner.id && (await followsRepo.isFollowing(k, actor.id, owner.id)));
+    const shown = readable ? row : { ...row, review: null, review_slug: null, review_spoilers: 0 };
+    return presentLibraryEntry(shown, platforms.get(row.id) ?? [], finished?.minutes_played ?? null, totals, canLibrary(actor, 'readPrivate', owner));
   }
 
   const page = (p: number, limit: number) => ({ limit, offset: (p - 1) * limit });
@@ -151,6 +160,8 @@ export function createLibraryService(db: Db, activity: ActivityService, now: () 
           updated_at: existing ? Math.max(at, Number(existing.updated_at) + 1) : at,
           // No review, no spoilers; left out, the mark stays with the review it was made for.
           ...(!input.review ? { review_spoilers: 0 } : input.spoilers === undefined ? {} : { review_spoilers: input.spoilers ? 1 : 0 }),
+          // Left out (older clients): the review keeps who may read it.
+          ...(input.reviewVisibility === undefined ? {} : { review_visibility: input.reviewVisibility }),
         };
         let entryId: number;
         if (existing) {
@@ -198,13 +209,13 @@ export function createLibraryService(db: Db, activity: ActivityService, now: () 
 
     async reviews(actor: Actor, username: string, p: number, limit: number) {
       const owner = await ownerFor(actor, username, 'read');
-      const { rows, total } = await libraryRepo.reviewsOf(k, owner.id, limit, (p - 1) * limit);
+      const { rows, total } = await libraryRepo.reviewsOf(k, owner.id, limit, (p - 1) * limit, await levelsFor(actor, owner));
       return { items: await withPlatforms(rows, presentReviewEntry), total };
     },
 
     async review(actor: Actor, username: string, slug: string) {
       const owner = await ownerFor(actor, username, 'read');
-      const row = await libraryRepo.reviewBySlug(k, owner.id, slug);
+      const row = await libraryRepo.reviewBySlug(k, owner.id, slug, await levelsFor(actor, owner));
       if (!row) throw notFound(`There is no review "${slug}".`);
       return (await withPlatforms([row], presentReviewEntry))[0]!;
     },
@@ -246,7 +257,7 @@ export function createLibraryService(db: Db, activity: ActivityService, now: () 
         open ? libraryRepo.favourites(k, owner.id) : [],
         open ? libraryRepo.ratingCounts(k, { userId: owner.id }) : [],
         open ? libraryRepo.latestDiary(k, owner.id, 5) : [],
-        open ? libraryRepo.latestReviews(k, owner.id, 3) : [],
+        open ? libraryRepo.latestReviews(k, owner.id, 3, reviewLevels(actor, owner.id, relation?.follows ?? false)) : [],
       ]);
       return {
         isPrivate: !open,

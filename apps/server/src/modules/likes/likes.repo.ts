@@ -22,6 +22,8 @@ export interface LikeTargetRow {
   game_id: number | null;
   entry_id: number | null;
   list_id: number | null;
+  /** A review's: who reads it (audience module). */
+  review_visibility?: string;
 }
 
 /** A list for followers, and the viewer follows its owner (audience module). */
@@ -35,7 +37,7 @@ const reviewTarget = preparedFirst((db, v: { id: number }) =>
   db
     .selectFrom('library_entries as e')
     .innerJoin('users as u', 'u.id', 'e.user_id')
-    .select(['e.id', 'e.user_id', 'e.likes_count', 'e.game_id', 'e.id as entry_id', noId.as('list_id')])
+    .select(['e.id', 'e.user_id', 'e.likes_count', 'e.game_id', 'e.id as entry_id', noId.as('list_id'), 'e.review_visibility'])
     .where('e.id', '=', v.id)
     .where('e.review', 'is not', null)
     .where('u.state', '=', 'active'),
