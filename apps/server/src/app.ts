@@ -54,6 +54,8 @@ import { listsRoutes } from './modules/lists/lists.routes.js';
 import { createListsService } from './modules/lists/lists.service.js';
 import { statsRoutes } from './modules/stats/stats.routes.js';
 import { followsRoutes } from './modules/follows/follows.routes.js';
+import { audienceRoutes } from './modules/audience/audience.routes.js';
+import { createAudienceService } from './modules/audience/audience.service.js';
 import { friendsRoutes } from './modules/friends/friends.routes.js';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.js';
 import { createOnboardingService } from './modules/onboarding/onboarding.service.js';
@@ -263,6 +265,7 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   await app.register(listsRoutes(createListsService(db, social)));
   await app.register(statsRoutes(db, library));
   await app.register(followsRoutes(createFollowsService(db, social)));
+  await app.register(audienceRoutes(createAudienceService(db, social)));
   await app.register(peopleRoutes(createPeopleService(db)));
   await app.register(friendsRoutes(db));
   await app.register(onboardingRoutes(createOnboardingService(db)));

@@ -29,3 +29,4 @@ export * from './search-words.js';
 export * from './text-rules.js';
 export * from './registration.js';
 export * from './notification-settings.js';
+export * from './privacy.js';

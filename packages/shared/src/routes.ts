@@ -42,6 +42,7 @@ export const APP_ROUTES = {
   settingsNotifications: '/u/:username/settings/notifications',
   // A notification e-mail's "Unsubscribe from these e-mails": a confirmation button, no login.
   unsubscribe: '/unsubscribe',
+  settingsPrivacy: '/u/:username/settings/privacy',
   suspended: '/u/:username/suspended',
   activity: '/activity',
   notifications: '/notifications',

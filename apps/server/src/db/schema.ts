@@ -1,6 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { InvitesTable } from '../modules/registration/registration.tables.js';
+import type { BlocksTable, FollowRequestsTable, MutesTable } from '../modules/audience/audience.tables.js';
 import type { NotificationChannelsTable, NotificationSettingsTable } from '../modules/notifications/notifications.tables.js';
+import type { InvitesTable } from '../modules/registration/registration.tables.js';
 
 /**
  * The database as Kysely sees it. Times are unix milliseconds in a bigint
@@ -43,6 +44,10 @@ export interface UsersTable {
   imported_at: number | null;
   /** Set while a pending account waits for a moderator (REGISTRATION=approval, 0043); null otherwise. */
   awaiting_approval_since: number | null;
+  /** 1: only approved followers see the member's things (0041, audience module). */
+  is_private: Generated<number>;
+  /** 1: the member's pages ask search engines not to index them and stay out of the sitemap (0041). */
+  hide_from_search: Generated<number>;
 }
 
 export type TokenKind = 'activation' | 'password_reset' | 'email_change';
@@ -144,6 +149,8 @@ export interface LibraryEntriesTable {
   comments_count: Generated<number>;
   created_at: number;
   updated_at: number;
+  /** Who reads the review: 'public', 'followers' or 'private' (only its author) (0041, audience module). */
+  review_visibility: Generated<'public' | 'followers' | 'private'>;
 }
 
 export interface DiaryEntriesTable {
@@ -185,6 +192,9 @@ export interface Database {
   comments: CommentsTable;
   comment_likes: { user_id: number; comment_id: number; created_at: number };
   follows: { follower_id: number; followee_id: number; created_at: number };
+  blocks: BlocksTable;
+  mutes: MutesTable;
+  follow_requests: FollowRequestsTable;
   activities: ActivitiesTable;
   notifications: NotificationsTable;
   notification_settings: NotificationSettingsTable;
@@ -450,6 +460,8 @@ export interface ListsTable {
   ranked: Generated<number>;
   /** 0 for a private list, seen by its owner only. */
   is_public: Generated<number>;
+  /** 1 (with is_public 0): the owner's approved followers see it too (0041, audience module). */
+  followers_only: Generated<number>;
   likes_count: Generated<number>;
   comments_count: Generated<number>;
   created_at: number;

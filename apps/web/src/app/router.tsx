@@ -80,6 +80,10 @@ export const routes: RouteObject[] = [
             path: APP_ROUTES.settingsInvites,
             lazy: () => import('../features/registration/InvitesSettingsPage').then((m) => ({ Component: m.InvitesSettingsPage })),
           },
+          {
+            path: APP_ROUTES.settingsPrivacy,
+            lazy: () => import('../features/privacy/PrivacySettingsPage').then((m) => ({ Component: m.PrivacySettingsPage })),
+          },
         ],
       },
       {

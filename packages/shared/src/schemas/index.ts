@@ -20,3 +20,4 @@ export * from './stats.js';
 export * from './submissions.js';
 export * from './registration.js';
 export * from './notification-settings.js';
+export * from './privacy.js';

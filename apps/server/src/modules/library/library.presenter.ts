@@ -63,6 +63,7 @@ export function presentLibraryEntry(
 ): LibraryEntry {
   return {
     ...presentReviewEntry(row, platforms),
+    reviewVisibility: row.review_visibility,
     startedOn: row.started_on,
     finishedOn: row.finished_on,
     favourite: row.favourite_position !== null,

@@ -1,5 +1,6 @@
 import { NOTIFICATION_KIND_GROUP, type NotificationKind, type NotificationSettings } from '@vgl/shared';
 import type { Conn } from '../library/library.repo.js';
+import { audienceRepo } from '../audience/audience.repo.js';
 import { notificationSettingsRepo } from './notification-settings.repo.js';
 
 /** How a notification reaches its recipient: listed in the app, and an e-mail now, in the daily digest, or none. */
@@ -28,6 +29,7 @@ export function deliveryUnder(settings: NotificationSettings, kind: Notification
  */
 export async function deliveryFor(db: Conn, recipientId: number, actorId: number, kind: NotificationKind): Promise<Delivery> {
   if (recipientId === actorId) return NO_DELIVERY;
-  // Blocks and mutes (privacy, part A) go here: a recipient who blocked or muted the actor hears nothing.
+  // Muted, or blocked either way: nothing at all, silently (the actor cannot tell).
+  if (await audienceRepo.silenced(db, recipientId, actorId)) return NO_DELIVERY;
   return deliveryUnder(await notificationSettingsRepo.of(db, recipientId), kind);
 }

@@ -38,6 +38,7 @@ describe('settings (SPEC §2: /u/{username}/settings, login-protected)', () => {
       ['/u/alice/settings/notifications', 'Notification settings'],
       ['/u/alice/settings/data', 'Data settings'],
       ['/u/alice/settings/api', 'API settings'],
+      ['/u/alice/settings/privacy', 'Privacy settings'],
     ];
     for (const [path, title] of pages) {
       const { unmount } = renderSettings(path);
@@ -47,6 +48,7 @@ describe('settings (SPEC §2: /u/{username}/settings, login-protected)', () => {
         ['Account', '/u/alice/settings/account'],
         ['Notifications', '/u/alice/settings/notifications'],
         ['Data', '/u/alice/settings/data'],
+        ['Privacy', '/u/alice/settings/privacy'],
         ['API', '/u/alice/settings/api'],
       ]);
       await waitFor(() => expect(document.title).toBe(`${title} | VGL`));

@@ -5,7 +5,7 @@ import { RequireAuth } from '../auth/guards';
 import { ForbiddenPage } from '../errors/ForbiddenPage';
 import styles from './settings.module.css';
 
-/** The tabs of /u/{username}/settings (SPEC §2): index (profile), account, notifications, data, api (personal access tokens). */
+/** The tabs of /u/{username}/settings (SPEC §2): index (profile), account, notifications, data, privacy (blocks, mutes, follow requests), api (personal access tokens), invites when allowed. */
 function SettingsTabs({ username }: { username: string }) {
   const base = `/u/${username.toLowerCase()}/settings`;
   // Invites show when the member may make them: admins always, others when the admin allows member invites.
@@ -23,6 +23,7 @@ function SettingsTabs({ username }: { username: string }) {
       <NavLink to={`${base}/account`}>Account</NavLink>
       <NavLink to={`${base}/notifications`}>Notifications</NavLink>
       <NavLink to={`${base}/data`}>Data</NavLink>
+      <NavLink to={`${base}/privacy`}>Privacy</NavLink>
       <NavLink to={`${base}/api`}>API</NavLink>
       {canInvite && <NavLink to={`${base}/invites`}>Invites</NavLink>}
     </nav>

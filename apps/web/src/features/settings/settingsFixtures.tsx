@@ -12,6 +12,7 @@ import { at, renderRoutes } from '../../test/render';
 import { NavBar } from '../nav/NavBar';
 import { AccountSettingsPage } from './AccountSettingsPage';
 import { ApiTokensPage } from './ApiTokensPage';
+import { PrivacySettingsPage } from '../privacy/PrivacySettingsPage';
 import { DataSettingsPage } from './DataSettingsPage';
 import { NotificationSettingsPage } from './NotificationSettingsPage';
 import { ProfileSettingsPage } from './ProfileSettingsPage';
@@ -75,6 +76,7 @@ export const renderSettings = (path: string) =>
               { path: '/u/:username/settings/notifications', element: <NotificationSettingsPage /> },
               { path: '/u/:username/settings/data', element: <DataSettingsPage /> },
               { path: '/u/:username/settings/api', element: <ApiTokensPage /> },
+              { path: '/u/:username/settings/privacy', element: <PrivacySettingsPage /> },
             ],
           },
           at('/', <p>Front page</p>),
