@@ -54,7 +54,8 @@ export function ProfileHeader({ username, profile, failed = false }: ProfileHead
               The profile could not be loaded. Please try again.
             </p>
           )}
-          {profile && (
+          {/* No Follow beside Unblock: a block ends follows both ways, and the server refuses a new one. */}
+          {profile && profile.viewerBlocks !== true && (
             <div className={followStyles.headerFollow}>
               <FollowButton username={profile.username} isFollowing={profile.isFollowing} requested={profile.followRequested ?? false} small />
             </div>
