@@ -6,6 +6,9 @@ import type { UserRow } from '../users/users.repo.js';
 import { mentionedUsernames } from './mentions.js';
 import { deliveryFor } from './notifications.policy.js';
 import { notificationsRepo } from './notifications.repo.js';
+import { audienceRepo } from '../audience/audience.repo.js';
+import { canSee } from '../audience/audience.policy.js';
+import { listVisibility } from '../lists/lists.policy.js';
 
 export interface NotificationRecord {
   userId: number;
@@ -51,6 +54,34 @@ export interface NotificationsDeps {
   now?: () => number;
 }
 
+/**
+ * Whether a member may read the review or list a mention or reply is about,
+ * by the audience rules every read follows (audience.policy): a mention in a
+ * followers-only review, or of a private member's list, tells nobody who
+ * could not open it.
+ */
+async function mayRead(conn: Conn, viewerId: number, ref: { entryId: number | null; listId: number | null }): Promise<boolean> {
+  const thing = ref.entryId
+    ? await conn
+        .selectFrom('library_entries as t')
+        .innerJoin('users as o', 'o.id', 't.user_id')
+        .where('t.id', '=', ref.entryId)
+        .select(['o.id', 'o.is_private', 't.review_visibility as visibility'])
+        .executeTakeFirst()
+    : ref.listId
+      ? await conn
+          .selectFrom('lists as t')
+          .innerJoin('users as o', 'o.id', 't.user_id')
+          .where('t.id', '=', ref.listId)
+          .select(['o.id', 'o.is_private', 't.user_id', 't.is_public', 't.followers_only'])
+          .executeTakeFirst()
+          .then((list) => list && { ...list, visibility: listVisibility(list) })
+      : undefined;
+  if (!thing) return false;
+  const relation = thing.id === viewerId ? null : await audienceRepo.relation(conn, viewerId, thing.id);
+  return canSee({ id: viewerId }, thing, relation, thing.visibility);
+}
+
 export function createNotificationsService(db: Db, { onEmailDue, emails = true, now = Date.now }: NotificationsDeps = {}) {
   const k = db.kysely;
   /** Tells someone what another person did to their things, as their settings ask (notifications.policy.ts). */
@@ -91,6 +122,8 @@ export function createNotificationsService(db: Db, { onEmailDue, emails = true, 
       const tell = async (userId: number, kind: NotificationKind) => {
         if (told.has(userId)) return;
         told.add(userId);
+        // Only the owner is told whatever; others only where they may read the thread (a private profile, a followers' review).
+        if (kind !== 'commented' && !(await mayRead(conn, userId, ref))) return;
         await notify(conn, { userId, actorId: c.actorId, kind, ...ref });
       };
       await tell(c.ownerId, 'commented');
@@ -102,7 +135,9 @@ export function createNotificationsService(db: Db, { onEmailDue, emails = true, 
     async notifyReviewMentions(conn: Conn, r: { actorId: number; entryId: number; text: string; previous: string | null }) {
       const before = new Set(mentionedUsernames(r.previous ?? ''));
       const fresh = mentionedUsernames(r.text).filter((name) => !before.has(name));
-      for (const id of await notificationsRepo.activeIdsByUsername(conn, fresh)) await notify(conn, { userId: id, actorId: r.actorId, kind: 'mentioned', entryId: r.entryId });
+      for (const id of await notificationsRepo.activeIdsByUsername(conn, fresh)) {
+        if (await mayRead(conn, id, { entryId: r.entryId, listId: null })) await notify(conn, { userId: id, actorId: r.actorId, kind: 'mentioned', entryId: r.entryId });
+      }
     },
 
     retract: notificationsRepo.removeUnread,
