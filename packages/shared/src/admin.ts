@@ -59,9 +59,12 @@ export const AUDIT_ACTIONS = [
   'submission.approve',
   'submission.merge',
   'submission.reject',
+  'report.hide',
+  'report.suspend',
+  'report.dismiss',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export type AuditTargetType = 'user' | 'review' | 'comment' | 'featured' | 'catalog' | 'submission';
+export type AuditTargetType = 'user' | 'review' | 'comment' | 'featured' | 'catalog' | 'submission' | 'list';
 
 /** One moderation action: who did what to what, when and why. */
 export interface AuditEntry {

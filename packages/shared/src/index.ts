@@ -27,3 +27,4 @@ export * from './text-encoding.js';
 export * from './submissions.js';
 export * from './search-words.js';
 export * from './text-rules.js';
+export * from './reports.js';

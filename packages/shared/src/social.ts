@@ -31,6 +31,8 @@ export interface CommentEntry {
   date: { created: number; updated: number };
   /** What the viewer may do with it (false for visitors). */
   viewerCan: { edit: boolean; delete: boolean };
+  /** Hidden by a moderator after a report: only its author is shown it, marked so. */
+  hiddenByModerator?: boolean;
 }
 
 /** A person in a following/followers list. */
@@ -75,6 +77,8 @@ export const NOTIFICATION_KINDS = [
   'submission_approved',
   'submission_rejected',
   'submission_merged',
+  'content_hidden',
+  'report_resolved',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -1,3 +1,4 @@
+import type { ReportsTable } from '../modules/reports/reports.tables.js';
 import type { Generated } from 'kysely';
 
 /**
@@ -140,6 +141,9 @@ export interface LibraryEntriesTable {
   comments_count: Generated<number>;
   created_at: number;
   updated_at: number;
+  /** Set when a moderator hid it after a report (0042): seen by its author and moderators only. */
+  hidden_at: number | null;
+  hidden_by: number | null;
 }
 
 export interface DiaryEntriesTable {
@@ -209,6 +213,7 @@ export interface Database {
   /** SQLite only (0027): background jobs; on PostgreSQL pg-boss keeps them. */
   jobs: JobsTable;
   game_submissions: GameSubmissionsTable;
+  reports: ReportsTable;
 }
 
 export type SubmissionState = 'pending' | 'approved' | 'rejected' | 'merged';
@@ -319,6 +324,9 @@ export interface CommentsTable {
   likes_count: Generated<number>;
   created_at: number;
   updated_at: number;
+  /** Set when a moderator hid it after a report (0042): seen by its author and moderators only. */
+  hidden_at: number | null;
+  hidden_by: number | null;
 }
 
 export type ActivityVerb = 'added' | 'status' | 'rated' | 'reviewed' | 'liked' | 'commented' | 'followed' | 'played' | 'created_list';
@@ -347,7 +355,9 @@ export type NotificationKind =
   | 'list_liked'
   | 'submission_approved'
   | 'submission_rejected'
-  | 'submission_merged';
+  | 'submission_merged'
+  | 'content_hidden'
+  | 'report_resolved';
 
 export interface NotificationsTable {
   id: Generated<number>;
@@ -377,8 +387,11 @@ export type AuditAction =
   | 'catalog.sync'
   | 'submission.approve'
   | 'submission.merge'
-  | 'submission.reject';
-export type AuditTargetType = 'user' | 'review' | 'comment' | 'featured' | 'catalog' | 'submission';
+  | 'submission.reject'
+  | 'report.hide'
+  | 'report.suspend'
+  | 'report.dismiss';
+export type AuditTargetType = 'user' | 'review' | 'comment' | 'featured' | 'catalog' | 'submission' | 'list';
 
 /** One moderation action (dashboard); see migration 0008. */
 export interface AuditLogTable {
@@ -437,6 +450,9 @@ export interface ListsTable {
   comments_count: Generated<number>;
   created_at: number;
   updated_at: number;
+  /** Set when a moderator hid it after a report (0042): seen by its author and moderators only. */
+  hidden_at: number | null;
+  hidden_by: number | null;
 }
 
 export interface ListGamesTable {

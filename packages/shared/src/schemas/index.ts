@@ -18,3 +18,4 @@ export * from './friends.js';
 export * from './onboarding.js';
 export * from './stats.js';
 export * from './submissions.js';
+export * from './reports.js';

@@ -36,6 +36,7 @@ import { gameSubmissionsMigration } from './0035_game_submissions.js';
 import { firstPlatformMigration } from './0036_first_platform.js';
 import { reviewSpoilersMigration } from './0038_review_spoilers.js';
 import { usernamePrefixMigration } from './0039_username_prefix.js';
+import { reportsMigration } from './0042_reports.js';
 
 /**
  * A migration, and how it runs (db/migrate.ts).
@@ -116,5 +117,6 @@ export function migrationsFor(dialect: Dialect): Record<string, VglMigration> {
     '0037_game_slug_history': gameSlugHistoryMigration(),
     '0038_review_spoilers': reviewSpoilersMigration(),
     '0039_username_prefix': usernamePrefixMigration(dialect),
+    '0042_reports': reportsMigration(dialect),
   };
 }

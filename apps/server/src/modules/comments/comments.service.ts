@@ -39,7 +39,7 @@ export function createCommentsService(db: Db, deps: SocialServices, now: () => n
     const owner = await deps.library.ownerFor(actor, ref.username, 'read');
     if (ref.kind === 'review') {
       const review = await libraryRepo.reviewBySlug(k, owner.id, ref.slug);
-      if (!review) throw notFound(`There is no review "${ref.slug}".`);
+      if (!review || (review.hidden_at !== null && actor?.id !== review.user_id)) throw notFound(`There is no review "${ref.slug}".`);
       return { subject: { kind: 'review', id: review.id }, ownerId: review.user_id, gameId: review.game_id };
     }
     const list = await listsRepo.bySlug(k, owner.id, ref.slug.toLowerCase());
@@ -72,7 +72,7 @@ export function createCommentsService(db: Db, deps: SocialServices, now: () => n
   return {
     async list(actor: Actor, ref: CommentedRef, page: number, perPage: number) {
       const { subject } = await commentedOf(actor, ref);
-      const { rows, total } = await commentsRepo.ofSubject(k, subject, perPage, (page - 1) * perPage);
+      const { rows, total } = await commentsRepo.ofSubject(k, subject, perPage, (page - 1) * perPage, actor?.id ?? null);
       return { items: rows.map((row) => presentComment(row, actor)), total };
     },
 

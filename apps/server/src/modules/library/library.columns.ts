@@ -30,6 +30,7 @@ export function entryRows(db: Conn) {
       'e.review_created_at',
       'e.review_updated_at',
       'e.review_spoilers',
+      'e.hidden_at',
       'e.started_on',
       'e.finished_on',
       'e.favourite_position',
@@ -47,5 +48,5 @@ export function entryRows(db: Conn) {
 export type EntryQuery = ReturnType<typeof entryRows>;
 
 
-/** Reviews other people may see: written, by an account in good standing. */
-export const visibleReviews = (q: EntryQuery) => q.where('e.review', 'is not', null).where('u.state', '=', 'active');
+/** Reviews other people may see: written, by an account in good standing, not hidden by a moderator (reports). */
+export const visibleReviews = (q: EntryQuery) => q.where('e.review', 'is not', null).where('u.state', '=', 'active').where('e.hidden_at', 'is', null);

@@ -35,7 +35,7 @@ const entryCounts = preparedByShape((db, v: EntryCountFilter, shape: string) => 
     .$if(has('gameId'), (q) => q.where('e.game_id', '=', v.gameId!))
     .$if(has('status'), (q) => q.where('e.status', '=', v.status!))
     .$if(shelf !== undefined, (q) => q.where((eb) => onShelf(eb, shelf!)))
-    .$if(has('reviews'), (q) => q.where('e.review', 'is not', null).where('u.state', '=', 'active'))
+    .$if(has('reviews'), (q) => q.where('e.review', 'is not', null).where('u.state', '=', 'active').where('e.hidden_at', 'is', null))
     .$if(has('favourites'), (q) => q.where('e.favourite_position', 'is not', null))
     .$if(has('exceptEntryId'), (q) => q.where('e.id', '!=', v.exceptEntryId!));
 });

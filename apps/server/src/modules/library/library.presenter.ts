@@ -28,6 +28,7 @@ export function presentReviewEntry(row: EntryRow, platforms: string[]): ReviewEn
     review: row.review,
     slug: row.review_slug,
     spoilers: row.review !== null && Number(row.review_spoilers) === 1,
+    ...(row.hidden_at === null || row.review === null ? {} : { hiddenByModerator: true }),
     status: row.status as PlayStatus | null,
     platform: platforms,
     comments: Number(row.comments_count),

@@ -187,7 +187,8 @@ export function createLibraryService(db: Db, activity: ActivityService, now: () 
     async review(actor: Actor, username: string, slug: string) {
       const owner = await ownerFor(actor, username, 'read');
       const row = await libraryRepo.reviewBySlug(k, owner.id, slug);
-      if (!row) throw notFound(`There is no review "${slug}".`);
+      // A review a moderator hid after a report is its author's alone.
+      if (!row || (row.hidden_at !== null && actor?.id !== row.user_id)) throw notFound(`There is no review "${slug}".`);
       return (await withPlatforms([row], presentReviewEntry))[0]!;
     },
 

@@ -9,8 +9,9 @@ export type ListAction = 'read' | 'edit' | 'delete';
  * else it does not exist (404). Only the owner, in good standing, edits or
  * deletes it.
  */
-export function canList(actor: Person | null, action: ListAction, list: { user_id: number; is_public: number }): boolean {
+export function canList(actor: Person | null, action: ListAction, list: { user_id: number; is_public: number; hidden_at?: number | null }): boolean {
   const isOwner = actor !== null && actor.id === list.user_id;
-  if (action === 'read') return Number(list.is_public) === 1 || isOwner;
+  // A list a moderator hid after a report is, to everyone but its owner, like a private one.
+  if (action === 'read') return (Number(list.is_public) === 1 && list.hidden_at == null) || isOwner;
   return isOwner && actor.state === 'active';
 }

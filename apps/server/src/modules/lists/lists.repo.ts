@@ -21,6 +21,7 @@ function listRows(db: Conn) {
       'l.comments_count',
       'l.created_at',
       'l.updated_at',
+      'l.hidden_at',
       'u.username',
       'u.avatar',
     ]);
@@ -34,6 +35,7 @@ const browsable = (q: ListQuery) =>
     // Literals, not parameters: SQLite uses a partial index only for a condition it can see.
     .where('l.is_public', '=', sql.lit(1))
     .where('u.state', '=', sql.lit('active'))
+    .where('l.hidden_at', 'is', null)
     .where((eb) => eb.exists(eb.selectFrom('list_games as lg').select('lg.list_id').whereRef('lg.list_id', '=', 'l.id')));
 
 async function paged(rows: Promise<ListRow[]>, total: Promise<{ n: string | number | bigint } | undefined>) {
@@ -88,7 +90,7 @@ export const listsRepo = {
     paged(
       listRows(db)
         .where('l.user_id', '=', userId)
-        .$if(!f.includePrivate, (q) => q.where('l.is_public', '=', 1))
+        .$if(!f.includePrivate, (q) => q.where('l.is_public', '=', 1).where('l.hidden_at', 'is', null))
         .orderBy('l.updated_at', 'desc')
         .orderBy('l.id', 'desc')
         .limit(f.limit)
@@ -98,7 +100,7 @@ export const listsRepo = {
         .selectFrom('lists')
         .select((eb) => eb.fn.countAll().as('n'))
         .where('user_id', '=', userId)
-        .$if(!f.includePrivate, (q) => q.where('is_public', '=', 1))
+        .$if(!f.includePrivate, (q) => q.where('is_public', '=', 1).where('hidden_at', 'is', null))
         .executeTakeFirst(),
     ),
 
