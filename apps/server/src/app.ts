@@ -67,6 +67,8 @@ import { healthDatabase } from './modules/health/health.connection.js';
 import { VGL_COMMIT, VGL_VERSION } from './version.js';
 import { registerJsonBodies } from './http/json-body.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
+import { reportsRoutes } from './modules/reports/reports.routes.js';
+import { createReportsService } from './modules/reports/reports.service.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { createAdminService } from './modules/admin/admin.service.js';
 import { catalogAdminRoutes } from './modules/igdb/igdb.admin.routes.js';
@@ -261,7 +263,9 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   await app.register(notificationsRoutes(notifications));
   await app.register(activityRoutes(activity));
   const mailQueue = { failed: (limit: number) => failedMail(jobs, limit), retry: (id: string) => retryMail(jobs, id) };
-  await app.register(adminRoutes(createAdminService(db, { notifications, onFeaturedChange: () => home.invalidate(), mail: mailQueue })));
+  const admin = createAdminService(db, { notifications, onFeaturedChange: () => home.invalidate(), mail: mailQueue });
+  await app.register(adminRoutes(admin));
+  await app.register(reportsRoutes(createReportsService(db, { notifications, admin, limits })));
   await app.register(catalogAdminRoutes(createCatalogAdminService({ db, igdb: config.igdb, wikidata: config.wikidata, log: app.log })));
   await app.register(submissionsRoutes(createSubmissionsService(db, { catalog, notifications })));
 

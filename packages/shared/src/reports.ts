@@ -22,8 +22,8 @@ export type ReportAction = (typeof REPORT_ACTIONS)[number];
 export const REPORT_LIMITS = {
   detailsMaxLength: 1_000,
   noteMaxLength: 500,
-  /** Per member and hour, like other writes; over it 429. */
-  perHour: 20,
+  /** Per member and minute, like other social writes; over it 429. */
+  perMinute: 10,
   queuePerPage: 20,
   /** Excerpt of the reported text shown in the queue. */
   excerptLength: 280,

@@ -1,0 +1,167 @@
+import { REPORT_MESSAGES, type AuditEntry, type CommentEntry, type NotificationItem, type ReportGroup } from '@vgl/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { seedGames } from '../../test/catalog.js';
+import { dbKinds } from '../../test/databases.js';
+import { bearer, createUser, loginToken } from '../../test/users.js';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+describe.each(dbKinds)('reports and the moderation queue on %s', (kind) => {
+  let t: TestApp;
+  const token: Record<string, string> = {};
+  const id: Record<string, number> = {};
+
+  const call = (method: Method, url: string, who?: string, payload?: object) =>
+    t.app.inject({ method, url, headers: who ? bearer(token[who]!) : {}, ...(payload ? { payload } : {}) });
+  const report = (who: string, payload: object) => call('POST', '/api/reports', who, payload);
+  const queue = async () => (await call('GET', '/api/admin/reports', 'mod')).json() as ReportGroup[];
+  const groupOn = async (type: string, targetId: number) => (await queue()).find((g) => g.target.type === type && g.target.id === targetId);
+  const comments = async (who?: string) => (await call('GET', '/api/users/ann/reviews/tetris/comments', who)).json() as CommentEntry[];
+  const notifications = async (who: string) => (await call('GET', '/api/notifications', who)).json() as NotificationItem[];
+  const latestAudit = async () => ((await call('GET', '/api/admin/audit?limit=1', 'mod')).json() as AuditEntry[])[0]!;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    await seedGames(t, [
+      { name: 'Tetris', slug: 'tetris', year: 1984, platforms: ['gb'] },
+      { name: 'Doom', slug: 'doom', year: 1993, platforms: ['dos'] },
+    ]);
+    for (const [username, role] of [['ann', 'user'], ['bob', 'user'], ['cat', 'user'], ['dan', 'user'], ['mod', 'moderator'], ['mod2', 'moderator']] as const) {
+      id[username] = (await createUser(t.db.kysely, { username, role })).id;
+      token[username] = await loginToken(t.app, username);
+    }
+    id.annReview = Number((await call('PUT', '/api/users/ann/library/tetris', 'ann', { rating: 7, review: 'Falling blocks, forever.', platforms: [] })).json()._id);
+    id.bobReview = Number((await call('PUT', '/api/users/bob/library/doom', 'bob', { rating: 8, review: 'Rip and tear.', platforms: [] })).json()._id);
+    id.bobComment = (await call('POST', '/api/users/ann/reviews/tetris/comments', 'bob', { body: 'You are an idiot.' })).json().id;
+    id.danComment = (await call('POST', '/api/users/ann/reviews/tetris/comments', 'dan', { body: 'Nice one.' })).json().id;
+    const list = await call('POST', '/api/users/ann/lists', 'ann', { title: 'Blocks', isPublic: true });
+    id.annList = list.json().id;
+    const secret = await call('POST', '/api/users/bob/lists', 'bob', { title: 'Secret', isPublic: false });
+    id.bobSecret = secret.json().id;
+  });
+  afterAll(() => t.close());
+
+  it('files a report with a reason and thanks the reporter; a second open one on the same target is a 409', async () => {
+    const res = await report('cat', { targetType: 'comment', targetId: id.bobComment, reason: 'harassment', details: 'Insults the reviewer' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().message).toBe(REPORT_MESSAGES.thanks);
+    const again = await report('cat', { targetType: 'comment', targetId: id.bobComment, reason: 'spam' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(REPORT_MESSAGES.alreadyReported);
+  });
+
+  it('refuses bad input, one’s own things, and what the reporter cannot see', async () => {
+    const bad = await report('cat', { targetType: 'comment', targetId: id.bobComment, reason: 'boring' });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().errors)).toEqual(['reason']);
+    const long = await report('cat', { targetType: 'review', targetId: id.annReview, reason: 'other', details: 'x'.repeat(1001) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().errors.details).toMatch(/1000/);
+    const noTarget = await report('cat', { targetType: 'user', reason: 'spam' });
+    expect(noTarget.statusCode).toBe(400);
+    expect(noTarget.json().errors.targetId).toBeDefined();
+    const self = await report('bob', { targetType: 'comment', targetId: id.bobComment, reason: 'spam' });
+    expect(self.statusCode).toBe(400);
+    expect(self.json().message).toBe(REPORT_MESSAGES.reportSelf);
+    expect((await report('cat', { targetType: 'list', targetId: id.bobSecret, reason: 'spam' })).statusCode).toBe(404);
+    expect((await report('cat', { targetType: 'review', targetId: 999_999, reason: 'spam' })).statusCode).toBe(404);
+    expect((await report('cat', { targetType: 'user', username: 'nobody-here', reason: 'spam' })).statusCode).toBe(404);
+    expect((await call('POST', '/api/reports', undefined, { targetType: 'user', username: 'bob', reason: 'spam' })).statusCode).toBe(401);
+  });
+
+  it('keeps the queue to moderators, one entry per target with context, reporters, reasons and the author’s record', async () => {
+    expect((await call('GET', '/api/admin/reports', 'cat')).statusCode).toBe(403);
+    expect((await report('dan', { targetType: 'comment', targetId: id.bobComment, reason: 'hateful' })).statusCode).toBe(201);
+    const res = await call('GET', '/api/admin/reports', 'mod');
+    expect(res.statusCode).toBe(200);
+    expect(Number(res.headers['x-total-count'])).toBeGreaterThanOrEqual(1);
+    const group = await groupOn('comment', id.bobComment);
+    expect(group).toMatchObject({
+      target: { type: 'comment', excerpt: 'You are an idiot.', author: { username: 'bob' }, link: '/u/ann/reviews/tetris', hidden: false },
+      history: { priorReports: 0, suspended: false },
+    });
+    expect(group!.reports.map((r) => [r.reporter.username, r.reason, r.details])).toEqual([
+      ['cat', 'harassment', 'Insults the reviewer'],
+      ['dan', 'hateful', null],
+    ]);
+  });
+
+  it('hides a comment from everyone but its author, tells the author and every reporter, and audits it', async () => {
+    const group = (await groupOn('comment', id.bobComment))!;
+    expect((await call('POST', `/api/admin/reports/${group.id}/resolve`, 'cat', { action: 'hide' })).statusCode).toBe(403);
+    const res = await call('POST', `/api/admin/reports/${group.id}/resolve`, 'mod', { action: 'hide', note: 'Insults' });
+    expect(res.statusCode).toBe(204);
+
+    expect((await comments('cat')).map((c) => c.id)).toEqual([id.danComment]);
+    expect((await comments()).map((c) => c.id)).toEqual([id.danComment]);
+    const own = await comments('bob');
+    expect(own.find((c) => c.id === id.bobComment)).toMatchObject({ hiddenByModerator: true });
+    expect((await call('GET', '/api/users/ann/reviews/tetris', 'cat')).json().comments).toBe(1);
+
+    const told = (await notifications('cat')).find((n) => n.kind === 'report_resolved')!;
+    expect(told.message).toBe('Your report on the comment by bob “You are an idiot.” was reviewed: the comment was hidden.');
+    expect((await notifications('dan')).some((n) => n.kind === 'report_resolved' && n.message === told.message)).toBe(true);
+    expect((await notifications('bob')).find((n) => n.kind === 'content_hidden')!.message).toMatch(/^A moderator hid your comment/);
+    expect(await latestAudit()).toMatchObject({ action: 'report.hide', targetType: 'comment', targetId: id.bobComment, reason: 'Insults', actor: { username: 'mod' } });
+
+    expect(await groupOn('comment', id.bobComment)).toBeUndefined();
+    const again = await call('POST', `/api/admin/reports/${group.id}/resolve`, 'mod', { action: 'dismiss' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(REPORT_MESSAGES.alreadyResolved);
+    // Hidden things cannot be liked by others either.
+    expect((await call('POST', '/api/like', 'cat', { entityId: `c${id.bobComment}` })).statusCode).toBe(404);
+  });
+
+  it('hides a review and a list: gone from their pages and lists for others, still the author’s', async () => {
+    await report('cat', { targetType: 'review', targetId: id.bobReview, reason: 'spoilers' });
+    await report('cat', { targetType: 'list', targetId: id.annList, reason: 'spam' });
+    for (const [type, target] of [['review', id.bobReview], ['list', id.annList]] as const) {
+      const g = (await groupOn(type, target))!;
+      expect((await call('POST', `/api/admin/reports/${g.id}/resolve`, 'mod2', { action: 'hide' })).statusCode).toBe(204);
+    }
+    expect((await call('GET', '/api/users/bob/reviews/doom', 'cat')).statusCode).toBe(404);
+    expect((await call('GET', '/api/users/bob/reviews/doom', 'bob')).json()).toMatchObject({ hiddenByModerator: true });
+    expect(((await call('GET', '/api/igdb/games/doom/reviews', 'cat')).json() as unknown[]).length).toBe(0);
+    expect((await call('GET', '/api/users/ann/lists/blocks', 'cat')).statusCode).toBe(404);
+    expect((await call('GET', '/api/users/ann/lists/blocks', 'ann')).statusCode).toBe(200);
+    expect((await call('GET', '/api/users/ann/lists', 'cat')).headers['x-total-count']).toBe('0');
+  });
+
+  it('dismisses with no change and tells the reporter no action was taken; a member cannot be hidden, only suspended', async () => {
+    await report('cat', { targetType: 'review', targetId: id.annReview, reason: 'other' });
+    const g = (await groupOn('review', id.annReview))!;
+    expect((await call('POST', `/api/admin/reports/${g.id}/resolve`, 'mod', { action: 'dismiss' })).statusCode).toBe(204);
+    expect((await call('GET', '/api/users/ann/reviews/tetris', 'cat')).statusCode).toBe(200);
+    expect((await notifications('cat')).some((n) => n.message?.endsWith('was reviewed: no action was taken.'))).toBe(true);
+    expect(await latestAudit()).toMatchObject({ action: 'report.dismiss', targetType: 'review' });
+
+    expect((await report('cat', { targetType: 'user', username: 'dan', reason: 'spam' })).statusCode).toBe(201);
+    const u = (await groupOn('user', id.dan!))!;
+    expect(u.target).toMatchObject({ author: { username: 'dan' }, link: '/u/dan' });
+    const hide = await call('POST', `/api/admin/reports/${u.id}/resolve`, 'mod', { action: 'hide' });
+    expect(hide.statusCode).toBe(400);
+    expect(hide.json().message).toBe(REPORT_MESSAGES.hideUser);
+    expect((await call('POST', `/api/admin/reports/${u.id}/resolve`, 'mod', { action: 'suspend' })).statusCode).toBe(204);
+    const dan = await t.db.kysely.selectFrom('users').select(['state', 'suspended_reason']).where('id', '=', id.dan!).executeTakeFirstOrThrow();
+    expect(dan).toEqual({ state: 'suspended', suspended_reason: 'Reported: Spam or advertising' });
+    expect((await notifications('cat')).some((n) => n.message === 'Your report on the member dan was reviewed: the account was suspended.')).toBe(true);
+  });
+
+  it('lets exactly one of two moderators resolving the same target at once win; the other gets a 409', async () => {
+    await call('PUT', '/api/users/cat/library/doom', 'cat', { rating: 2, review: 'Too loud.', platforms: [] });
+    const catReview = Number((await call('GET', '/api/users/cat/reviews/doom', 'cat')).json()._id);
+    await report('ann', { targetType: 'review', targetId: catReview, reason: 'spam' });
+    await report('bob', { targetType: 'review', targetId: catReview, reason: 'other' });
+    const g = (await groupOn('review', catReview))!;
+    const [a, b] = await Promise.all([
+      call('POST', `/api/admin/reports/${g.id}/resolve`, 'mod', { action: 'hide' }),
+      call('POST', `/api/admin/reports/${g.id}/resolve`, 'mod2', { action: 'dismiss' }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([204, 409]);
+    const rows = await t.db.kysely.selectFrom('reports').select(['resolution', 'resolved_by']).where('target_type', '=', 'review').where('target_id', '=', catReview).execute();
+    expect(new Set(rows.map((r) => `${r.resolution}/${r.resolved_by}`)).size).toBe(1);
+    const audits = await t.db.kysely.selectFrom('audit_log').select('action').where('target_type', '=', 'review').where('target_id', '=', catReview).execute();
+    expect(audits).toHaveLength(1);
+  });
+});
