@@ -48,6 +48,7 @@ export const APP_ROUTES = {
   dashboardFeatured: '/dashboard/reviews-ft',
   dashboardCatalog: '/dashboard/catalog',
   dashboardSubmissions: '/dashboard/submissions',
+  dashboardReports: '/dashboard/reports',
 } as const;
 
 export type AppRoute = (typeof APP_ROUTES)[keyof typeof APP_ROUTES];

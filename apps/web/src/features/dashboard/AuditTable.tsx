@@ -17,6 +17,9 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'submission.approve': 'Approved a game submission',
   'submission.merge': 'Merged a game submission',
   'submission.reject': 'Rejected a game submission',
+  'report.hide': 'Hid reported content',
+  'report.suspend': 'Suspended after reports',
+  'report.dismiss': 'Dismissed reports',
 };
 
 /** Moderation actions, newest first: who, what, to what, why, when. */

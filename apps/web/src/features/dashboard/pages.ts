@@ -8,3 +8,4 @@ export { OverviewPage } from './OverviewPage';
 export { ReviewsModerationPage } from './ReviewsModerationPage';
 export { UsersPage } from './UsersPage';
 export { SubmissionsModerationPage } from '../submissions/SubmissionsModerationPage';
+export { ReportsQueuePage } from '../reports/ReportsQueuePage';

@@ -16,6 +16,7 @@ import { ListItems } from './ListItems';
 import { listPagePath, listsPagePath } from './listPaths';
 import { useDeleteList, useList } from './listsApi';
 import { openModalFrom } from './modalFocus';
+import { ReportButton } from '../reports/ReportButton';
 import styles from './lists.module.css';
 
 const gamesText = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'game' : 'games'}`;
@@ -69,6 +70,7 @@ function ListView({ list }: { list: ListDetail }) {
             Delete list
           </button>
         )}
+        {list.isPublic && <ReportButton target={{ type: 'list', id: list.id }} author={user.username} />}
       </div>
       <ListItems list={list} username={user.username} editing={editing} />
       <CommentsSection target={{ kind: 'list', username: user.username, slug: list.slug }} count={list.comments} />

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { Avatar } from '../../components/Avatar';
 import { Tabs } from '../../components/Tabs';
 import { useAuth } from '../../stores/auth';
+import { ReportButton } from '../reports/ReportButton';
 import { FollowButton } from '../follows/FollowButton';
 import { refreshProfile } from '../follows/followsApi';
 import { formatJoined } from './dates';
@@ -56,6 +57,7 @@ export function ProfileHeader({ username, profile, failed = false }: ProfileHead
           {profile && (
             <div className={followStyles.headerFollow}>
               <FollowButton username={profile.username} isFollowing={profile.isFollowing} small />
+              <ReportButton target={{ type: 'user', username: profile.username }} author={profile.username} />
             </div>
           )}
         </div>
