@@ -12,6 +12,6 @@ export type ListAction = 'read' | 'edit' | 'delete';
 export function canList(actor: Person | null, action: ListAction, list: { user_id: number; is_public: number; hidden_at?: number | null }): boolean {
   const isOwner = actor !== null && actor.id === list.user_id;
   // A list a moderator hid after a report is, to everyone but its owner, like a private one.
-  if (action === 'read') return (Number(list.is_public) === 1 && list.hidden_at == null) || isOwner;
+  if (action === 'read') return (Number(list.is_public) === 1 && (list.hidden_at ?? null) === null) || isOwner;
   return isOwner && actor.state === 'active';
 }

@@ -10,7 +10,8 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 describe.each(dbKinds)('reports and the moderation queue on %s', (kind) => {
   let t: TestApp;
   const token: Record<string, string> = {};
-  const id: Record<string, number> = {};
+  type Named = 'ann' | 'bob' | 'cat' | 'dan' | 'mod' | 'mod2' | 'annReview' | 'bobReview' | 'bobComment' | 'danComment' | 'annList' | 'bobSecret';
+  const id = {} as Record<Named, number>;
 
   const call = (method: Method, url: string, who?: string, payload?: object) =>
     t.app.inject({ method, url, headers: who ? bearer(token[who]!) : {}, ...(payload ? { payload } : {}) });
@@ -137,13 +138,13 @@ describe.each(dbKinds)('reports and the moderation queue on %s', (kind) => {
     expect(await latestAudit()).toMatchObject({ action: 'report.dismiss', targetType: 'review' });
 
     expect((await report('cat', { targetType: 'user', username: 'dan', reason: 'spam' })).statusCode).toBe(201);
-    const u = (await groupOn('user', id.dan!))!;
+    const u = (await groupOn('user', id.dan))!;
     expect(u.target).toMatchObject({ author: { username: 'dan' }, link: '/u/dan' });
     const hide = await call('POST', `/api/admin/reports/${u.id}/resolve`, 'mod', { action: 'hide' });
     expect(hide.statusCode).toBe(400);
     expect(hide.json().message).toBe(REPORT_MESSAGES.hideUser);
     expect((await call('POST', `/api/admin/reports/${u.id}/resolve`, 'mod', { action: 'suspend' })).statusCode).toBe(204);
-    const dan = await t.db.kysely.selectFrom('users').select(['state', 'suspended_reason']).where('id', '=', id.dan!).executeTakeFirstOrThrow();
+    const dan = await t.db.kysely.selectFrom('users').select(['state', 'suspended_reason']).where('id', '=', id.dan).executeTakeFirstOrThrow();
     expect(dan).toEqual({ state: 'suspended', suspended_reason: 'Reported: Spam or advertising' });
     expect((await notifications('cat')).some((n) => n.message === 'Your report on the member dan was reviewed: the account was suspended.')).toBe(true);
   });

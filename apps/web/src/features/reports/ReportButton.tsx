@@ -1,5 +1,6 @@
 import { REPORT_LIMITS, REPORT_REASON_LABELS, REPORT_REASONS, reportTargetNoun, type ReportReason } from '@vgl/shared';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
+import { createStore, useStore } from 'zustand';
 import { Modal } from '../../components/Modal';
 import { useAuth } from '../../stores/auth';
 import { closeModal, openModal, useIsModalOpen } from '../../stores/modals';
@@ -13,6 +14,9 @@ interface ReportButtonProps {
   className?: string;
 }
 
+/** Which Report button opened the dialog: a page has many, and only that one renders it. */
+const openerStore = createStore<{ opener: string | null }>(() => ({ opener: null }));
+
 /**
  * "Report" on a review, comment, list or profile: for signed-in members
  * other than its author. Opens the report dialog for this target; the page
@@ -20,11 +24,9 @@ interface ReportButtonProps {
  */
 export function ReportButton({ target, author, className }: ReportButtonProps) {
   const me = useAuth((s) => s.user?.username);
+  const key = useId();
   const open = useIsModalOpen('report');
-  const [asking, setAsking] = useState(false);
-  useEffect(() => {
-    if (!open) setAsking(false);
-  }, [open]);
+  const asking = useStore(openerStore, (s) => s.opener === key) && open;
   if (!me || me.toLowerCase() === author.toLowerCase()) return null;
   const noun = reportTargetNoun(target.type);
   return (
@@ -34,7 +36,7 @@ export function ReportButton({ target, author, className }: ReportButtonProps) {
         className={className ?? 'button button-ghost button-small'}
         aria-label={`Report ${target.type === 'user' ? author : `this ${noun}`}`}
         onClick={() => {
-          setAsking(true);
+          openerStore.setState({ opener: key });
           openModal('report');
         }}
       >
