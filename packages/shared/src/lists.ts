@@ -54,6 +54,8 @@ export interface ListSummary {
   excerpt: string | null;
   ranked: boolean;
   isPublic: boolean;
+  /** Hidden by a moderator after a report: only its owner (and moderators) are shown it, marked so. */
+  hiddenByModerator?: boolean;
   user: UserRef;
   games: number;
   likes: number;

@@ -41,14 +41,15 @@ export type CommentRow = NonNullable<Awaited<ReturnType<typeof commentsRepo.byId
 export const commentsRepo = {
   byId: (db: Conn, id: number) => commentRows(db).where('c.id', '=', id).where('u.state', '=', 'active').executeTakeFirst(),
 
-  /** Oldest first, from accounts in good standing; one hidden by a moderator only to its author (`viewerId`). */
-  async ofSubject(db: Conn, subject: CommentSubject, limit: number, offset: number, viewerId: number | null = null) {
+  /** Oldest first, from accounts in good standing; one hidden by a moderator only to its author (`viewerId`), or to moderators (`'staff'`). */
+  async ofSubject(db: Conn, subject: CommentSubject, limit: number, offset: number, viewerId: number | 'staff' | null = null) {
     const key = `c.${SUBJECTS[subject.kind].key}` as const;
+    const author = typeof viewerId === 'number' ? viewerId : 0;
     const [rows, total] = await Promise.all([
       commentRows(db)
         .where(key, '=', subject.id)
         .where('u.state', '=', 'active')
-        .where((eb) => eb.or([eb('c.hidden_at', 'is', null), eb('c.user_id', '=', viewerId ?? 0)]))
+        .$if(viewerId !== 'staff', (q) => q.where((eb) => eb.or([eb('c.hidden_at', 'is', null), eb('c.user_id', '=', author)])))
         .orderBy('c.id')
         .limit(limit)
         .offset(offset)
@@ -59,7 +60,7 @@ export const commentsRepo = {
         .select((eb) => eb.fn.countAll().as('n'))
         .where(key, '=', subject.id)
         .where('u.state', '=', 'active')
-        .where((eb) => eb.or([eb('c.hidden_at', 'is', null), eb('c.user_id', '=', viewerId ?? 0)]))
+        .$if(viewerId !== 'staff', (q) => q.where((eb) => eb.or([eb('c.hidden_at', 'is', null), eb('c.user_id', '=', author)])))
         .executeTakeFirst(),
     ]);
     return { rows, total: Number(total?.n ?? 0) };

@@ -1,3 +1,4 @@
+import { isStaff } from '../admin/admin.policy.js';
 import { API_MESSAGES, SOCIAL_LIMITS, SOCIAL_MESSAGES } from '@vgl/shared';
 import type { CommentInput } from '@vgl/shared/schemas';
 import type { Db } from '../../db/database.js';
@@ -72,7 +73,9 @@ export function createCommentsService(db: Db, deps: SocialServices, now: () => n
   return {
     async list(actor: Actor, ref: CommentedRef, page: number, perPage: number) {
       const { subject } = await commentedOf(actor, ref);
-      const { rows, total } = await commentsRepo.ofSubject(k, subject, perPage, (page - 1) * perPage, actor?.id ?? null);
+      const viewerId = actor?.id ?? null;
+      // Moderators see what they hid; an author sees their own hidden comments, marked.
+      const { rows, total } = await commentsRepo.ofSubject(k, subject, perPage, (page - 1) * perPage, isStaff(actor) ? 'staff' : viewerId);
       return { items: rows.map((row) => presentComment(row, actor)), total };
     },
 

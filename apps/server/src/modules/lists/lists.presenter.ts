@@ -37,6 +37,7 @@ function summaryFields(row: ListRow, { games, preview }: SummaryExtras): Omit<Li
     excerpt: listExcerpt(row.description),
     ranked: Number(row.ranked) === 1,
     isPublic: Number(row.is_public) === 1,
+    ...(row.hidden_at === null ? {} : { hiddenByModerator: true }),
     user: { username: row.username, avatar: row.avatar },
     games,
     likes: Number(row.likes_count),

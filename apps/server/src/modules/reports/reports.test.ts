@@ -52,6 +52,25 @@ describe.each(dbKinds)('reports and the moderation queue on %s', (kind) => {
     expect(again.json().message).toBe(REPORT_MESSAGES.alreadyReported);
   });
 
+  it('keeps one open report when the same member sends two at once', async () => {
+    const both = await Promise.all([1, 2].map(() => report('ann', { targetType: 'user', username: 'bob', reason: 'spam' })));
+    expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const open = await t.db.kysely.selectFrom('reports').select('id').where('reporter_id', '=', id.ann).where('target_type', '=', 'user').execute();
+    expect(open).toHaveLength(1);
+    await t.db.kysely.deleteFrom('reports').where('id', '=', open[0]!.id).execute();
+  });
+
+  it('limits how often a member reports, like other writes', async () => {
+    await createUser(t.db.kysely, { username: 'eve' });
+    const eveToken = await loginToken(t.app, 'eve');
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/reports', headers: bearer(eveToken), payload: { targetType: 'review', targetId: 900_000 + i, reason: 'spam' } });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([...Array<number>(10).fill(404), 429]);
+  });
+
   it('refuses bad input, one’s own things, and what the reporter cannot see', async () => {
     const bad = await report('cat', { targetType: 'comment', targetId: id.bobComment, reason: 'boring' });
     expect(bad.statusCode).toBe(400);
@@ -98,6 +117,7 @@ describe.each(dbKinds)('reports and the moderation queue on %s', (kind) => {
     expect((await comments()).map((c) => c.id)).toEqual([id.danComment]);
     const own = await comments('bob');
     expect(own.find((c) => c.id === id.bobComment)).toMatchObject({ hiddenByModerator: true });
+    expect((await comments('mod2')).map((c) => [c.id, c.hiddenByModerator ?? false])).toEqual([[id.bobComment, true], [id.danComment, false]]);
     expect((await call('GET', '/api/users/ann/reviews/tetris', 'cat')).json().comments).toBe(1);
 
     const told = (await notifications('cat')).find((n) => n.kind === 'report_resolved')!;
@@ -123,9 +143,10 @@ describe.each(dbKinds)('reports and the moderation queue on %s', (kind) => {
     }
     expect((await call('GET', '/api/users/bob/reviews/doom', 'cat')).statusCode).toBe(404);
     expect((await call('GET', '/api/users/bob/reviews/doom', 'bob')).json()).toMatchObject({ hiddenByModerator: true });
+    expect((await call('GET', '/api/users/bob/reviews/doom', 'mod')).json()).toMatchObject({ hiddenByModerator: true });
     expect(((await call('GET', '/api/igdb/games/doom/reviews', 'cat')).json() as unknown[]).length).toBe(0);
     expect((await call('GET', '/api/users/ann/lists/blocks', 'cat')).statusCode).toBe(404);
-    expect((await call('GET', '/api/users/ann/lists/blocks', 'ann')).statusCode).toBe(200);
+    expect((await call('GET', '/api/users/ann/lists/blocks', 'ann')).json()).toMatchObject({ hiddenByModerator: true });
     expect((await call('GET', '/api/users/ann/lists', 'cat')).headers['x-total-count']).toBe('0');
   });
 

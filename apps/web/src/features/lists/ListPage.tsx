@@ -16,6 +16,7 @@ import { ListItems } from './ListItems';
 import { listPagePath, listsPagePath } from './listPaths';
 import { useDeleteList, useList } from './listsApi';
 import { openModalFrom } from './modalFocus';
+import { HiddenMark } from '../reports/HiddenMark';
 import { ReportButton } from '../reports/ReportButton';
 import styles from './lists.module.css';
 
@@ -45,6 +46,7 @@ function ListView({ list }: { list: ListDetail }) {
           <span>{gamesText(list.games)}</span>
           {list.ranked && <span className={styles.badge}>Ranked</span>}
           {!list.isPublic && <span className={styles.badge}>Private</span>}
+          {list.hiddenByModerator && <HiddenMark />}
           <span>Updated {formatLongDay(new Date(list.updatedAt).toISOString())}</span>
         </p>
       </header>

@@ -10,6 +10,8 @@ import { stubFetch, type StubRequest } from '../../test/stubFetch';
 import { aComment, paged } from '../comments/commentFixtures';
 import { DashboardLayout } from '../dashboard/DashboardLayout';
 import { listAnswer, signInAs } from '../dashboard/dashboardFixtures';
+import { NotificationRow } from '../notifications/NotificationRow';
+import { aNotification } from '../notifications/notificationFixtures';
 import { ReviewPage } from '../profile/ReviewPage';
 import { ReportsQueuePage } from './ReportsQueuePage';
 
@@ -148,5 +150,17 @@ describe('dashboard: the reports queue', () => {
     fireEvent.click(within(eve).getByRole('button', { name: 'Dismiss' }));
     await waitFor(() => expect(posts(calls)[1]).toEqual(['/api/admin/reports/20/resolve', { action: 'dismiss' }]));
     expect(await screen.findByText('Nothing found.')).toBeTruthy();
+  });
+});
+
+describe('report notifications', () => {
+  it('say the outcome in the server’s words, without a moderator’s profile link or a "Reason:" line', async () => {
+    const message = 'Your report on the comment by Bob “You are an idiot.” was reviewed: the comment was hidden.';
+    const row = aNotification({ kind: 'report_resolved', actor: { username: 'Mod_Mary', avatar: null }, review: null, message });
+    renderRoutes([{ path: '/', element: <ul><NotificationRow notification={row} viewer="Carol" now={Date.UTC(2026, 10, 23)} /></ul> }]);
+    const item = await screen.findByRole('listitem');
+    expect(item.textContent).toContain(message);
+    expect(item.textContent).not.toContain('Reason:');
+    expect(within(item).queryByRole('link', { name: /Mod_Mary/ })).toBeNull();
   });
 });
