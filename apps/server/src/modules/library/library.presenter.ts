@@ -62,8 +62,12 @@ export function presentLibraryEntry(
   totals: EntryDiaryTotals,
   showPrivate: boolean,
 ): LibraryEntry {
+  const { hiddenByModerator, ...entry } = presentReviewEntry(row, platforms);
+  // A review a moderator hid is its author's alone: anyone else reads the entry as if it had none.
+  const review = !hiddenByModerator ? {} : showPrivate ? { hiddenByModerator } : { review: null, slug: null, spoilers: false };
   return {
-    ...presentReviewEntry(row, platforms),
+    ...entry,
+    ...review,
     startedOn: row.started_on,
     finishedOn: row.finished_on,
     favourite: row.favourite_position !== null,

@@ -144,6 +144,9 @@ describe.each(dbKinds)('reports and the moderation queue on %s', (kind) => {
     expect((await call('GET', '/api/users/bob/reviews/doom', 'cat')).statusCode).toBe(404);
     expect((await call('GET', '/api/users/bob/reviews/doom', 'bob')).json()).toMatchObject({ hiddenByModerator: true });
     expect((await call('GET', '/api/users/bob/reviews/doom', 'mod')).json()).toMatchObject({ hiddenByModerator: true });
+    const entry = (await call('GET', '/api/users/bob/library/doom', 'cat')).json();
+    expect([entry.review, entry.slug, entry.hiddenByModerator, entry.rating]).toEqual([null, null, undefined, 8]);
+    expect((await call('GET', '/api/users/bob/library/doom', 'bob')).json()).toMatchObject({ review: 'Rip and tear.', hiddenByModerator: true });
     expect(((await call('GET', '/api/igdb/games/doom/reviews', 'cat')).json() as unknown[]).length).toBe(0);
     expect((await call('GET', '/api/users/ann/lists/blocks', 'cat')).statusCode).toBe(404);
     expect((await call('GET', '/api/users/ann/lists/blocks', 'ann')).json()).toMatchObject({ hiddenByModerator: true });

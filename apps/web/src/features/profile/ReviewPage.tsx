@@ -8,7 +8,7 @@ import { isNotFound } from '../catalog/isNotFound';
 import { CommentsSection } from '../comments/CommentsSection';
 import { NotFoundPage } from '../errors/NotFoundPage';
 import { HiddenMark } from '../reports/HiddenMark';
-import { ReportButton } from '../reports/ReportButton';
+import { ReportReview } from '../reports/ReportButton';
 import { useReview } from './profileApi';
 import { profilePath, useUsernameParam } from './profilePaths';
 import { useCurrentNameInUrl } from './useCurrentNameInUrl';
@@ -44,10 +44,7 @@ function ReviewView({ entry, slug }: { entry: ReviewEntry; slug: string }) {
           </h1>
         </header>
         {entry.hiddenByModerator && <HiddenMark />}
-        <ReviewCard entry={entry} showGame={false} collapsible={false} />
-        <div className={styles.reportRow}>
-          <ReportButton target={{ type: 'review', id: Number(entry._id) }} author={user.username} />
-        </div>
+        <ReviewCard entry={entry} showGame={false} collapsible={false} actions={<ReportReview entry={entry} />} />
         <CommentsSection target={{ username: user.username, slug: entry.slug ?? slug, gameSlug: game.slug }} count={entry.comments} />
       </div>
     </article>

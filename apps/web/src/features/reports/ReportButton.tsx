@@ -1,4 +1,4 @@
-import { REPORT_LIMITS, REPORT_REASON_LABELS, REPORT_REASONS, reportTargetNoun, type ReportReason } from '@vgl/shared';
+import { REPORT_LIMITS, REPORT_REASON_LABELS, REPORT_REASONS, reportTargetNoun, type ReportReason, type ReviewEntry } from '@vgl/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { createStore, useStore } from 'zustand';
 import { Modal } from '../../components/Modal';
@@ -12,6 +12,11 @@ interface ReportButtonProps {
   /** The author: nobody reports themself, so they get no button. */
   author: string;
   className?: string;
+}
+
+/** Report on a review card's footer: by the review's `_id`, styled as the card's other small actions. */
+export function ReportReview({ entry }: { entry: Pick<ReviewEntry, '_id' | 'user'> }) {
+  return <ReportButton target={{ type: 'review', id: Number(entry._id) }} author={entry.user.username} className={styles.cardAction} />;
 }
 
 /** Which Report button opened the dialog: a page has many, and only that one renders it. */
