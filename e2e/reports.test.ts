@@ -61,6 +61,9 @@ describe.skipIf(!hasChromium)('reports and the moderation queue in Chromium', ()
     await item.getByText('Only fools like this.').waitFor();
     await item.getByText('Insults everyone who liked it', { exact: false }).waitFor();
     expect(await axeViolations(queue)).toEqual([]);
+    // A phone's width: the entry and its buttons wrap, nothing scrolls sideways.
+    await queue.setViewportSize({ width: 390, height: 844 });
+    expect(await queue.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await item.getByRole('button', { name: 'Hide' }).click();
     await queue.getByRole('dialog').getByLabel('Reason').fill('Insults other members');
     await queue.getByRole('dialog').getByRole('button', { name: 'Hide' }).click();

@@ -1,4 +1,4 @@
-import { REPORT_LIMITS, REPORT_REASON_LABELS, reportTargetNoun, type ReportGroup } from '@vgl/shared';
+import { APP_ROUTES, REPORT_LIMITS, REPORT_REASON_LABELS, reportTargetNoun, type ReportGroup } from '@vgl/shared';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../components/Avatar';
@@ -124,5 +124,18 @@ function ReportedItem({ group, children }: { group: ReportGroup; children: React
         <div className={dashboard.rowActions}>{children}</div>
       </div>
     </article>
+  );
+}
+
+/** On the dashboard's overview: how many reported things wait in the queue, linked; nothing when none do. */
+export function OpenReportsNotice({ className }: { className?: string }) {
+  const total = useReportQueue(1).data?.total ?? 0;
+  if (total === 0) return null;
+  return (
+    <p className={className}>
+      <Link to={APP_ROUTES.dashboardReports}>
+        {total.toLocaleString('en-US')} reported {total === 1 ? 'item is' : 'items are'} waiting in the queue
+      </Link>
+    </p>
   );
 }

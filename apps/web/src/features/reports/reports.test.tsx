@@ -9,7 +9,8 @@ import { aReview } from '../../test/reviewFixtures';
 import { stubFetch, type StubRequest } from '../../test/stubFetch';
 import { aComment, paged } from '../comments/commentFixtures';
 import { DashboardLayout } from '../dashboard/DashboardLayout';
-import { listAnswer, signInAs } from '../dashboard/dashboardFixtures';
+import { OverviewPage } from '../dashboard/OverviewPage';
+import { anOverview, listAnswer, signInAs } from '../dashboard/dashboardFixtures';
 import { NotificationRow } from '../notifications/NotificationRow';
 import { aNotification } from '../notifications/notificationFixtures';
 import { ReviewPage } from '../profile/ReviewPage';
@@ -107,6 +108,13 @@ describe('dashboard: the reports queue', () => {
     modalStore.setState({ modals: [] });
   });
   afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the open count on the overview, linked to the queue', async () => {
+    stubFetch({ 'GET /api/admin/overview': { body: anOverview() }, 'GET /api/admin/reports': listAnswer([aGroup()], 3) });
+    renderRoutes([{ path: '/dashboard', element: <DashboardLayout />, children: [{ index: true, element: <OverviewPage /> }] }], '/dashboard');
+    const link = await screen.findByRole('link', { name: '3 reported items are waiting in the queue' });
+    expect(link.getAttribute('href')).toBe('/dashboard/reports');
+  });
 
   it('lists each reported target with its context, reporters, reasons and the author’s record', async () => {
     stubFetch({ 'GET /api/admin/reports': listAnswer([aGroup()], 1) });
