@@ -8,6 +8,7 @@ import { userRateLimit } from '../../http/user-rate-limit.js';
 import { recordAudit } from '../admin/admin.audit.js';
 import type { AdminService } from '../admin/admin.service.js';
 import { commentsRepo } from '../comments/comments.repo.js';
+import type { Conn } from '../library/library.columns.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import { usersRepo, type UserRow } from '../users/users.repo.js';
 import { reportRefusal } from './reports.policy.js';
@@ -116,7 +117,7 @@ export function createReportsService(db: Db, deps: ReportsDeps, now: () => numbe
   };
 
   /** Hides the review, comment or list; its comment counts follow, and its author is told. */
-  async function hide(trx: Parameters<typeof recordAudit>[0], actor: UserRow, target: ReportTarget, at: number, note: string | null) {
+  async function hide(trx: Conn, actor: UserRow, target: ReportTarget, at: number, note: string | null) {
     if (target.type === 'user') return;
     await reportsRepo.hide(trx, { type: target.type, id: target.id }, actor.id, at);
     if (target.type === 'comment') {
