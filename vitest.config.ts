@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Three projects, run in this order by `npm test`:
- * - unit: shared logic and the web app's stores and components (happy-dom)
+ * - unit: shared logic, and the repo's own checks (scripts/*.test.ts: the docs); web: the web app's stores and components (happy-dom)
  * - server: the API over app.inject on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set
  * - browser: the built app in Debian's Chromium through playwright-core
  */
@@ -16,7 +16,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/shared/src/**/*.test.ts'],
+          include: ['packages/shared/src/**/*.test.ts', 'scripts/*.test.ts'],
           environment: 'node',
         },
       },

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { REGISTRATION_MODES, type RegistrationMode } from '@vgl/shared';
 import { VGL_VERSION } from './version.js';
 import { parseTrustedProxies, type TrustedProxies } from './http/trusted-proxies.js';
 import type { FairnessSettings } from './http/fairness/settings.js';
@@ -145,6 +146,12 @@ const envSchema = z
     RATE_LIMIT_SEARCH_PER_MINUTE: wholeNumber(1_000_000).default(DEFAULT_SEARCH_PER_MINUTE),
     SHED_EVENT_LOOP_DELAY_MS: wholeNumber(60_000).default(DEFAULT_SHED_EVENT_LOOP_DELAY_MS),
     SHED_DB_QUEUE: wholeNumber(100_000).optional(),
+    REGISTRATION: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .default('open')
+      .pipe(z.enum(REGISTRATION_MODES, 'must be open, approval (a moderator admits each account), invite (an invite code is needed) or closed')),
     METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters long (it guards /metrics)').optional()),
   })
   .superRefine((env, ctx) => {
@@ -203,6 +210,8 @@ export interface Config {
   fairness: FairnessSettings;
   /** VGL_ROLE: `web` serves and sends jobs, `worker` works jobs and answers only health checks, `all` both. */
   role: 'web' | 'worker' | 'all';
+  /** REGISTRATION: who may join until an admin picks a mode on the dashboard (that choice, kept in the database, wins). */
+  registration: RegistrationMode;
 }
 
 export interface WikidataConfig {
@@ -261,5 +270,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       shedding: { maxLoopLagMs: e.SHED_EVENT_LOOP_DELAY_MS, maxDbQueue: e.SHED_DB_QUEUE ?? 2 * e.DB_POOL_MAX },
     },
     role: e.VGL_ROLE,
+    registration: e.REGISTRATION,
   };
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, SETTING_NAMES } from './config.js';
+import { variablesReadInSource } from './test/settings-in-source.js';
 
 /**
  * .env.example is the operator's list of every setting. New settings arrive
@@ -20,28 +21,6 @@ function exampleSettings(): Map<string, string> {
     if (match) settings.set(match[1]!, match[2]!);
   }
   return settings;
-}
-
-function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    // Test helpers and tests read their own variables (TEST_DATABASE_URL, FUZZ_RUNS…): not settings.
-    if (entry.isDirectory()) return full === path.join(SRC, 'test') ? [] : sourceFiles(full);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [full] : [];
-  });
-}
-
-/** Variables the server's code reads by name outside the schema: `process.env.X`, `env.X`, `env?.X`, `env['X']`. */
-function variablesReadInSource(): Map<string, string> {
-  const found = new Map<string, string>();
-  const reads = [/\benv(?:\?)?\.([A-Z][A-Z0-9_]*)\b/g, /\benv\[\s*['"`]([A-Z][A-Z0-9_]*)['"`]\s*\]/g];
-  for (const file of sourceFiles(SRC)) {
-    const text = fs.readFileSync(file, 'utf8');
-    for (const pattern of reads) {
-      for (const match of text.matchAll(pattern)) found.set(match[1]!, path.relative(SRC, file));
-    }
-  }
-  return found;
 }
 
 describe('.env.example', () => {

@@ -62,9 +62,12 @@ export const AUDIT_ACTIONS = [
   'report.hide',
   'report.suspend',
   'report.dismiss',
+  'user.approve',
+  'user.decline',
+  'registration.mode',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export type AuditTargetType = 'user' | 'review' | 'comment' | 'featured' | 'catalog' | 'submission' | 'list';
+export type AuditTargetType = 'user' | 'review' | 'comment' | 'featured' | 'catalog' | 'submission' | 'list' | 'signup';
 
 /** One moderation action: who did what to what, when and why. */
 export interface AuditEntry {

@@ -103,6 +103,8 @@ export interface LibraryEntry extends ReviewEntry {
   playtimeMinutes: number | null;
   /** Which service counted playtimeMinutes: 'steam', 'playnite', 'hltb', …; null for anyone but the owner. */
   playtimeSource: string | null;
+  /** Who reads the review: everyone, the author's approved followers, or only the author. */
+  reviewVisibility?: 'public' | 'followers' | 'private';
 }
 
 export interface DiaryEntry {
@@ -145,6 +147,13 @@ export interface ProfileOverview {
   ratings: CommunityRating;
   recentDiary: DiaryEntry[];
   recentReviews: ReviewEntry[];
+  /** True when the member is private and the viewer is not an approved follower: the lists above are empty. */
+  isPrivate?: boolean;
+  /** Whether the viewer asked to follow this private member and waits; null for visitors and on one's own profile. */
+  followRequested?: boolean | null;
+  /** Whether the viewer blocks / mutes this member; null for visitors and on one's own profile. */
+  viewerBlocks?: boolean | null;
+  viewerMutes?: boolean | null;
 }
 
 /** A game in a user's library grid. */

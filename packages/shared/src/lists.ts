@@ -43,6 +43,10 @@ export interface ListPreviewGame {
   cover: string | null;
 }
 
+/** Who sees a list (issue 36); "private" is "only me". */
+export const LIST_VISIBILITIES = ['public', 'followers', 'private'] as const;
+export type ListVisibility = (typeof LIST_VISIBILITIES)[number];
+
 /** A list as cards and pages of lists show it. */
 export interface ListSummary {
   /** "l" + id: the entityId for POST /api/like. */
@@ -56,6 +60,8 @@ export interface ListSummary {
   isPublic: boolean;
   /** Hidden by a moderator after a report: only its owner (and moderators) are shown it, marked so. */
   hiddenByModerator?: boolean;
+  /** Who sees it: everyone, the owner's approved followers too, or the owner only (isPublic is "public"). */
+  visibility?: ListVisibility;
   user: UserRef;
   games: number;
   likes: number;

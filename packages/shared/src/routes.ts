@@ -38,6 +38,11 @@ export const APP_ROUTES = {
   settingsAccount: '/u/:username/settings/account',
   settingsData: '/u/:username/settings/data',
   settingsApi: '/u/:username/settings/api',
+  settingsInvites: '/u/:username/settings/invites',
+  settingsNotifications: '/u/:username/settings/notifications',
+  // A notification e-mail's "Unsubscribe from these e-mails": a confirmation button, no login.
+  unsubscribe: '/unsubscribe',
+  settingsPrivacy: '/u/:username/settings/privacy',
   suspended: '/u/:username/suspended',
   activity: '/activity',
   notifications: '/notifications',
@@ -49,6 +54,7 @@ export const APP_ROUTES = {
   dashboardCatalog: '/dashboard/catalog',
   dashboardSubmissions: '/dashboard/submissions',
   dashboardReports: '/dashboard/reports',
+  dashboardRegistrations: '/dashboard/registrations',
 } as const;
 
 export type AppRoute = (typeof APP_ROUTES)[keyof typeof APP_ROUTES];

@@ -77,6 +77,10 @@ export const NOTIFICATION_KINDS = [
   'submission_approved',
   'submission_rejected',
   'submission_merged',
+  // A new comment in a thread you commented in; you named with @username; your review featured by a moderator.
+  'replied',
+  'mentioned',
+  'featured',
   'content_hidden',
   'report_resolved',
 ] as const;

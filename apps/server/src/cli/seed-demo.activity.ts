@@ -41,7 +41,7 @@ export async function replayDemoActivity(db: Db, { people, plan, random, start, 
   let clock = start;
   const at = () => clock;
   const activity = createActivityService(db, at);
-  const notifications = createNotificationsService(db, at);
+  const notifications = createNotificationsService(db, { now: at, emails: false });
   const library = createLibraryService(db, activity, at);
   const social = { library, activity, notifications };
   const likes = createLikesService(db, social, at);

@@ -143,7 +143,10 @@ describe.each(dbKinds)('seed:demo on %s', (kind) => {
     const verbs = new Set((await rows(k.selectFrom('activities').select('verb'))).map((a) => a.verb));
     expect(verbs).toEqual(new Set(['added', 'status', 'rated', 'reviewed', 'liked', 'commented', 'followed', 'played']));
     const kinds = new Set((await rows(k.selectFrom('notifications').select('kind'))).map((n) => n.kind));
-    expect(kinds).toEqual(new Set(['review_liked', 'commented', 'followed', 'comment_liked']));
+    // Earlier commenters in a thread hear of the comments after theirs (replied).
+    expect(kinds).toEqual(new Set(['review_liked', 'commented', 'followed', 'comment_liked', 'replied']));
+    // Demo members get no e-mail for what the seed replays.
+    expect(await rows(k.selectFrom('notifications').select('id').where('email_state', 'is not', null))).toEqual([]);
 
     for (const user of await rows(k.selectFrom('users').select(['id', 'followers_count', 'following_count']).where('is_demo', '=', 1))) {
       const followers = await rows(k.selectFrom('follows').select('follower_id').where('followee_id', '=', user.id));

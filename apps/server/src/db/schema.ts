@@ -1,5 +1,8 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { BlocksTable, FollowRequestsTable, MutesTable } from '../modules/audience/audience.tables.js';
+import type { NotificationChannelsTable, NotificationSettingsTable } from '../modules/notifications/notifications.tables.js';
+import type { InvitesTable } from '../modules/registration/registration.tables.js';
 import type { ReportsTable } from '../modules/reports/reports.tables.js';
-import type { Generated } from 'kysely';
 
 /**
  * The database as Kysely sees it. Times are unix milliseconds in a bigint
@@ -40,6 +43,12 @@ export interface UsersTable {
   is_demo: Generated<number>;
   /** When the member last imported a file (0021; Explore's first steps). */
   imported_at: number | null;
+  /** Set while a pending account waits for a moderator (REGISTRATION=approval, 0043); null otherwise. */
+  awaiting_approval_since: number | null;
+  /** 1: only approved followers see the member's things (0041, audience module). */
+  is_private: Generated<number>;
+  /** 1: the member's pages ask search engines not to index them and stay out of the sitemap (0041). */
+  hide_from_search: Generated<number>;
 }
 
 export type TokenKind = 'activation' | 'password_reset' | 'email_change';
@@ -144,6 +153,8 @@ export interface LibraryEntriesTable {
   /** Set when a moderator hid it after a report (0042): seen by its author and moderators only. */
   hidden_at: number | null;
   hidden_by: number | null;
+  /** Who reads the review: 'public', 'followers' or 'private' (only its author) (0041, audience module). */
+  review_visibility: Generated<'public' | 'followers' | 'private'>;
 }
 
 export interface DiaryEntriesTable {
@@ -185,8 +196,13 @@ export interface Database {
   comments: CommentsTable;
   comment_likes: { user_id: number; comment_id: number; created_at: number };
   follows: { follower_id: number; followee_id: number; created_at: number };
+  blocks: BlocksTable;
+  mutes: MutesTable;
+  follow_requests: FollowRequestsTable;
   activities: ActivitiesTable;
   notifications: NotificationsTable;
+  notification_settings: NotificationSettingsTable;
+  notification_channels: NotificationChannelsTable;
   audit_log: AuditLogTable;
   access_tokens: AccessTokensTable;
   revoked_sessions: { jti: string; expires_at: number };
@@ -214,6 +230,7 @@ export interface Database {
   jobs: JobsTable;
   game_submissions: GameSubmissionsTable;
   reports: ReportsTable;
+  invites: InvitesTable;
 }
 
 export type SubmissionState = 'pending' | 'approved' | 'rejected' | 'merged';
@@ -356,6 +373,9 @@ export type NotificationKind =
   | 'submission_approved'
   | 'submission_rejected'
   | 'submission_merged'
+  | 'replied'
+  | 'mentioned'
+  | 'featured'
   | 'content_hidden'
   | 'report_resolved';
 
@@ -373,6 +393,10 @@ export interface NotificationsTable {
   message: string | null;
   created_at: number;
   read_at: number | null;
+  /** An e-mail still due: 'now' or at the next 'digest' (0044); null when none. */
+  /** 0: kept only for its e-mail, not listed (0044). */
+  in_app: ColumnType<number, number | undefined, number>;
+  email_state: ColumnType<'now' | 'digest' | null, 'now' | 'digest' | null | undefined, 'now' | 'digest' | null>;
 }
 
 export type AuditAction =
@@ -390,8 +414,11 @@ export type AuditAction =
   | 'submission.reject'
   | 'report.hide'
   | 'report.suspend'
-  | 'report.dismiss';
-export type AuditTargetType = 'user' | 'review' | 'comment' | 'featured' | 'catalog' | 'submission' | 'list';
+  | 'report.dismiss'
+  | 'user.approve'
+  | 'user.decline'
+  | 'registration.mode';
+export type AuditTargetType = 'user' | 'review' | 'comment' | 'featured' | 'catalog' | 'submission' | 'list' | 'signup';
 
 /** One moderation action (dashboard); see migration 0008. */
 export interface AuditLogTable {
@@ -446,6 +473,8 @@ export interface ListsTable {
   ranked: Generated<number>;
   /** 0 for a private list, seen by its owner only. */
   is_public: Generated<number>;
+  /** 1 (with is_public 0): the owner's approved followers see it too (0041, audience module). */
+  followers_only: Generated<number>;
   likes_count: Generated<number>;
   comments_count: Generated<number>;
   created_at: number;

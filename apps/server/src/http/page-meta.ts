@@ -17,6 +17,8 @@ export interface PageHead {
   description: string;
   /** An absolute URL, or a path on this site. */
   image?: string;
+  /** Ask search engines not to index the page: its member chose "hide from search engines". */
+  noindex?: boolean;
 }
 
 /** A page's head, NOT_FOUND when the thing the path names does not exist, undefined for pages without their own head. */
@@ -51,14 +53,16 @@ export function createPageMeta(db: Db, library: LibraryService): PageMetaLookup 
     try {
       // As a signed-out visitor: a suspended author's review is not found, exactly as on the page.
       const entry = await library.review(null, username, slug);
+      const owner = await library.ownerFor(null, username, 'read', 'none');
       return {
+        noindex: Number(owner.hide_from_search) === 1,
         title: `${entry.game.name} review by ${entry.user.username}`,
         // A preview would spoil what the reader has to click to reveal.
         description: entry.spoilers ? 'This review contains spoilers. Open it to read.' : reviewMetaDescription(entry.review ?? ''),
         image: entry.game.cover ? coverImageUrl(entry.game.cover) : undefined,
       };
     } catch (error) {
-      if (error instanceof AppError && error.statusCode === 404) return NOT_FOUND;
+      if (error instanceof AppError && (error.statusCode === 404 || error.statusCode === 403)) return NOT_FOUND;
       throw error;
     }
   };
@@ -71,12 +75,13 @@ export function createPageMeta(db: Db, library: LibraryService): PageMetaLookup 
       if (!row || !canList(null, 'read', row)) return NOT_FOUND;
       const first = (await listsRepo.previews(db.kysely, [row.id], 5)).get(row.id)?.find((g) => g.cover);
       return {
+        noindex: Number(owner.hide_from_search) === 1,
         title: `${row.title}, a list by ${row.username}`,
         description: listExcerpt(row.description) ?? `A list of games by ${row.username} on VGL.`,
         image: first?.cover ? coverImageUrl(first.cover) : undefined,
       };
     } catch (error) {
-      if (error instanceof AppError && error.statusCode === 404) return NOT_FOUND;
+      if (error instanceof AppError && (error.statusCode === 404 || error.statusCode === 403)) return NOT_FOUND;
       throw error;
     }
   };
@@ -94,13 +99,16 @@ export function createPageMeta(db: Db, library: LibraryService): PageMetaLookup 
 
   const profile = async (username: string, tab: string): Promise<PageHead | typeof NOT_FOUND> => {
     try {
-      const owner = await library.ownerFor(null, username, 'read');
+      // A private member's profile exists for everyone (name, picture, counts): its preview says it is private.
+      const owner = await library.ownerFor(null, username, 'read', 'profile');
+      const isPrivate = Number(owner.is_private) === 1;
       return {
         title: PROFILE_TABS[tab]!(owner.username),
-        description: `${owner.username}'s games, ratings, reviews and diary on VGL.`,
+        description: isPrivate ? `${owner.username} on VGL. This profile is private.` : `${owner.username}'s games, ratings, reviews and diary on VGL.`,
+        noindex: isPrivate || Number(owner.hide_from_search) === 1,
       };
     } catch (error) {
-      if (error instanceof AppError && error.statusCode === 404) return NOT_FOUND;
+      if (error instanceof AppError && (error.statusCode === 404 || error.statusCode === 403)) return NOT_FOUND;
       throw error;
     }
   };
@@ -112,14 +120,16 @@ export function createPageMeta(db: Db, library: LibraryService): PageMetaLookup 
     if (!(year >= STATS_LIMITS.firstYear && year <= STATS_LIMITS.lastYear)) return NOT_FOUND;
     try {
       const review = await stats.yearInReview(null, username, year);
+      const owner = await library.ownerFor(null, username, 'read', 'none');
       const top = review.highlights.mostPlayed;
       return {
+        noindex: Number(owner.hide_from_search) === 1,
         title: yearInReviewTitle(review.stats.username, year),
         description: yearInReviewSummary(review.stats.totals, year) + (top ? ` Most played: ${top.game.name}.` : ''),
         image: yearCardPath(review.stats.username, year, cardVersion(review)),
       };
     } catch (error) {
-      if (error instanceof AppError && error.statusCode === 404) return NOT_FOUND;
+      if (error instanceof AppError && (error.statusCode === 404 || error.statusCode === 403)) return NOT_FOUND;
       throw error;
     }
   };

@@ -70,6 +70,8 @@ export function headTags(publicUrl: string, pathname: string, head?: PageHead): 
     `<meta property="og:url" content="${url}" />`,
     `<meta property="og:image" content="${image}" />`,
     `<meta name="twitter:card" content="summary_large_image" />`,
+    // A member who asked search engines to leave their pages alone (privacy settings).
+    ...(head?.noindex ? ['<meta name="robots" content="noindex" />'] : []),
   ].join('\n    ');
 }
 

@@ -5,8 +5,8 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
 /** What a mail is for: a label of the mail metrics (a bounded set). Jobs queued before it existed have none. */
-export type MailKind = 'activation' | 'password_reset' | 'email_change' | 'test';
-export const MAIL_KINDS: readonly MailKind[] = ['activation', 'password_reset', 'email_change', 'test'];
+export type MailKind = 'activation' | 'password_reset' | 'email_change' | 'test' | 'registration' | 'notification' | 'digest';
+export const MAIL_KINDS: readonly MailKind[] = ['activation', 'password_reset', 'email_change', 'test', 'registration', 'notification', 'digest'];
 
 export interface MailMessage {
   kind?: MailKind;
@@ -16,6 +16,8 @@ export interface MailMessage {
   html: string;
   /** The one link the mail is about; logged when mails go to the outbox. */
   link?: string;
+  /** Extra headers: List-Unsubscribe and List-Unsubscribe-Post on notification mail. */
+  headers?: Record<string, string>;
 }
 
 /** Sends mail for the app: resolves once the mail is in the job queue (mail.jobs.ts), not when it is delivered. */
@@ -72,7 +74,7 @@ export const smtpTransportOptions = (smtpUrl: string) => ({ url: smtpUrl, pool: 
 /** Writes a mail as an .eml file: the outbox, used without SMTP. */
 async function writeToOutbox(outboxDir: string, from: string, message: MailMessage): Promise<string> {
   const eml = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-  const info = await eml.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+  const info = await eml.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html, headers: message.headers });
   fs.mkdirSync(outboxDir, { recursive: true });
   const file = path.join(outboxDir, `${Date.now()}-${randomBytes(4).toString('hex')}.eml`);
   fs.writeFileSync(file, info.message as Buffer, { mode: 0o600 });
@@ -95,7 +97,7 @@ export function createMailTransport({ smtpUrl, from, outboxDir, log, notice = te
       notice?.(outboxNotice(message, file));
       return;
     }
-    await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+    await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html, headers: message.headers });
     log.info({ to: message.to, subject: message.subject }, 'mail sent');
   }
 

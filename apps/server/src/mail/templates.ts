@@ -1,7 +1,7 @@
 import { plainLine } from '@vgl/shared';
 import type { MailKind, MailMessage } from './mailer.js';
 
-const escapeHtml = (value: string) =>
+export const escapeHtml = (value: string) =>
   value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
 /** One plain, readable layout for every mail: greeting, a paragraph, a button, the link spelled out. */
@@ -53,6 +53,32 @@ export const emailChangeMail = (to: string, username: string, link: string) =>
     'Confirm my e-mail address',
     link,
     'The link works for 24 hours. If you did not ask for this change, ignore this mail.',
+  );
+
+/** Approval mode: a moderator admitted the account; opening the link proves the address and activates it. */
+export const approvalMail = (to: string, username: string, link: string) =>
+  mail(
+    'registration',
+    to,
+    'Your VGL account was approved',
+    `Hi ${username},`,
+    'Good news: a moderator approved your VGL account. Confirm your e-mail address to activate it, then sign in and start tracking your games.',
+    'Activate my account',
+    link,
+    'The link works for 7 days. If you did not sign up, ignore this mail.',
+  );
+
+/** Approval mode: a moderator declined the sign-up (the account is gone); the link leads to the instance. */
+export const declinedMail = (to: string, username: string, reason: string, link: string) =>
+  mail(
+    'registration',
+    to,
+    'Your VGL sign-up was declined',
+    `Hi ${username},`,
+    `A moderator declined your request for an account, and it has been removed. The reason given: ${reason}`,
+    'Visit VGL',
+    link,
+    'If you did not sign up, ignore this mail.',
   );
 
 /** `npm run vgl -- mail:test <address>`: proof that the configured mail server takes VGL's mail. */

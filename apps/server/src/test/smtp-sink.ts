@@ -7,6 +7,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** Every header, names lower-cased, values as sent (unfolded). */
+  headers: Record<string, string>;
 }
 
 export interface SmtpSinkOptions {
@@ -33,7 +35,8 @@ export async function startSmtpSink({ refuse }: SmtpSinkOptions = {}) {
       simpleParser(stream)
         .then((parsed) => {
           const to = Array.isArray(parsed.to) ? parsed.to[0]?.text : parsed.to?.text;
-          mails.push({ to: to ?? '', subject: parsed.subject ?? '', text: parsed.text ?? '', html: String(parsed.html || '') });
+          const headers = Object.fromEntries(parsed.headerLines.map((h) => [h.key, h.line.slice(h.line.indexOf(':') + 1).replace(/\r?\n\s+/g, ' ').trim()]));
+          mails.push({ to: to ?? '', subject: parsed.subject ?? '', text: parsed.text ?? '', html: String(parsed.html || ''), headers });
           waiters.splice(0).forEach((wake) => wake());
           callback();
         })

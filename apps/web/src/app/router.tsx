@@ -70,8 +70,20 @@ export const routes: RouteObject[] = [
             path: APP_ROUTES.settingsAccount,
             lazy: () => import('../features/settings/AccountSettingsPage').then((m) => ({ Component: m.AccountSettingsPage })),
           },
+          {
+            path: APP_ROUTES.settingsNotifications,
+            lazy: () => import('../features/settings/NotificationSettingsPage').then((m) => ({ Component: m.NotificationSettingsPage })),
+          },
           { path: APP_ROUTES.settingsData, lazy: () => import('../features/settings/DataSettingsPage').then((m) => ({ Component: m.DataSettingsPage })) },
           { path: APP_ROUTES.settingsApi, lazy: () => import('../features/settings/ApiTokensPage').then((m) => ({ Component: m.ApiTokensPage })) },
+          {
+            path: APP_ROUTES.settingsInvites,
+            lazy: () => import('../features/registration/InvitesSettingsPage').then((m) => ({ Component: m.InvitesSettingsPage })),
+          },
+          {
+            path: APP_ROUTES.settingsPrivacy,
+            lazy: () => import('../features/privacy/PrivacySettingsPage').then((m) => ({ Component: m.PrivacySettingsPage })),
+          },
         ],
       },
       {
@@ -85,6 +97,7 @@ export const routes: RouteObject[] = [
             ),
           })),
       },
+      { path: APP_ROUTES.unsubscribe, lazy: () => import('../features/notifications/UnsubscribePage').then((m) => ({ Component: m.UnsubscribePage })) },
       {
         path: APP_ROUTES.activity,
         lazy: () =>
@@ -120,6 +133,7 @@ export const routes: RouteObject[] = [
           { path: APP_ROUTES.dashboardCatalog, lazy: () => dashboardPage('CatalogPage') },
           { path: APP_ROUTES.dashboardSubmissions, lazy: () => dashboardPage('SubmissionsModerationPage') },
           { path: APP_ROUTES.dashboardReports, lazy: () => dashboardPage('ReportsQueuePage') },
+          { path: APP_ROUTES.dashboardRegistrations, lazy: () => dashboardPage('RegistrationsPage') },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -18,6 +18,8 @@ export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
     readonly body: ApiError | undefined,
+    /** The server's Retry-After in seconds (429 and 503 carry it), when it sent one. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(body?.message ?? `Request failed with status ${status}`);
     this.name = 'ApiRequestError';
@@ -80,7 +82,8 @@ function failIfNotOk(response: Response, parsed: unknown, sentAuth: string | nul
   const body = isApiError(parsed) ? parsed : undefined;
   if (response.status === 403 && (parsed as { error?: unknown } | undefined)?.error === 'account_suspended') onAccountSuspended?.();
   if (endsSession(response, sentAuth, path)) onSessionEnded?.();
-  throw new ApiRequestError(response.status, body);
+  const retryAfter = Number(response.headers.get('retry-after') ?? Number.NaN);
+  throw new ApiRequestError(response.status, body, Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : undefined);
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -44,7 +44,14 @@ export const passwordSchema = z
 const repeatSchema = z.string({ error: m.password2.required }).min(1, m.password2.required);
 
 export const registerSchema = z
-  .object({ email: emailSchema, username: usernameSchema, password: passwordSchema, password2: repeatSchema })
+  .object({
+    email: emailSchema,
+    username: usernameSchema,
+    password: passwordSchema,
+    password2: repeatSchema,
+    // Only read when the instance signs up by invite (REGISTRATION=invite); an unusable code is a 400 on this field.
+    invite: z.string({ error: 'invite must be text' }).trim().max(64, 'This invite code is not valid.').optional().describe('The invite code, when the instance signs up by invite'),
+  })
   .refine((v) => v.password2 === v.password, { path: ['password2'], message: m.password2.mismatch })
   .meta({ examples: [{ email: 'alice@example.com', username: 'alice_99', password: 'Secret123', password2: 'Secret123' }] });
 export type RegisterPayload = z.infer<typeof registerSchema>;

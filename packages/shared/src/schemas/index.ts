@@ -19,3 +19,6 @@ export * from './onboarding.js';
 export * from './stats.js';
 export * from './submissions.js';
 export * from './reports.js';
+export * from './registration.js';
+export * from './notification-settings.js';
+export * from './privacy.js';

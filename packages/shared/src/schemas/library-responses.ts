@@ -62,6 +62,7 @@ export const libraryEntrySchema = named(
   'LibraryEntry',
   z.object({
     ...reviewShape,
+    reviewVisibility: z.enum(['public', 'followers', 'private']).optional().describe('Who reads the review: everyone, the author’s approved followers, or only the author'),
     startedOn: isoDay('Day the play started').nullable(),
     finishedOn: isoDay('Day the play finished').nullable(),
     favourite: z.boolean().describe('One of the (at most 5) favourites on the profile'),
@@ -134,6 +135,10 @@ export const profileOverviewSchema = named(
     ratings: communityRatingSchema,
     recentDiary: z.array(diaryEntrySchema).describe('The 5 latest diary entries'),
     recentReviews: z.array(reviewEntrySchema).describe('The 3 latest reviews'),
+    isPrivate: z.boolean().optional().describe('True when the member is private and you are not an approved follower: favourites, diary and reviews are empty'),
+    followRequested: z.boolean().nullable().optional().describe('Whether you asked to follow this private member and wait for an answer'),
+    viewerBlocks: z.boolean().nullable().optional().describe('Whether you block this member; null for visitors and on your own profile'),
+    viewerMutes: z.boolean().nullable().optional().describe('Whether you mute this member; null for visitors and on your own profile'),
   }),
   'A member’s profile page in one call',
 ) satisfies z.ZodType<ProfileOverview>;

@@ -82,6 +82,11 @@ export const libraryEntryInputSchema = z
       .boolean({ error: 'Spoilers must be true or false' })
       .optional()
       .describe('The review contains spoilers: readers see it blurred until they reveal it. Left out: unchanged; no review: false'),
+    /** Left out: kept (clients that predate it never change who reads a review). */
+    reviewVisibility: z
+      .enum(['public', 'followers', 'private'], { error: 'Review visibility must be public, followers or private' })
+      .optional()
+      .describe('Who reads the review: everyone, your approved followers, or only you. Left out: unchanged (new reviews: public)'),
     /** Left out: the entry keeps what it has (clients that predate it never clear it). */
     owned: z
       .boolean({ error: 'Owned must be true, false or null' })

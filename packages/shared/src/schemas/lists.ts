@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { hasVisibleText, plainLine } from '../text-rules.js';
-import { LIST_LIMITS, LIST_MESSAGES, type ListDetail, type ListItem, type ListSummary } from '../lists.js';
+import { LIST_LIMITS, LIST_MESSAGES, LIST_VISIBILITIES, type ListDetail, type ListItem, type ListSummary } from '../lists.js';
 import { DB_INT_MAX, idOf, named, userRefSchema, usernameParamSchema } from './common.js';
 import { writtenTextSchema } from './library.js';
 import { entryGameSchema } from './library-responses.js';
@@ -25,6 +25,10 @@ export const listInputSchema = z
     description: writtenTextSchema('Description', LIST_LIMITS.descriptionMaxLength).describe('Shown with the review text rules (SPEC §5)'),
     ranked: z.boolean({ error: 'Ranked must be true or false' }).default(false).describe('Show the games numbered, in order'),
     isPublic: z.boolean({ error: 'Public must be true or false' }).default(true).describe('Private lists are seen by their owner only'),
+    visibility: z
+      .enum(LIST_VISIBILITIES, { error: 'Visibility must be public, followers or private' })
+      .optional()
+      .describe('Who sees the list: everyone, your followers, or only you. When given it wins over `isPublic`'),
   })
   .meta({ examples: [{ title: 'Best of the SNES', description: 'The **classics**, in order.', ranked: true, isPublic: true }] });
 export type ListInput = z.infer<typeof listInputSchema>;
@@ -103,6 +107,7 @@ const summaryShape = {
   ranked: z.boolean(),
   isPublic: z.boolean(),
   hiddenByModerator: z.boolean().optional().describe('Hidden by a moderator after a report: only its owner gets it, with this set'),
+  visibility: z.enum(LIST_VISIBILITIES).optional().describe('public: everyone; followers: the owner’s approved followers too; private: the owner only'),
   user: userRefSchema,
   games: z.number().int().min(0),
   likes: z.number().int().min(0),

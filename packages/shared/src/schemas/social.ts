@@ -60,7 +60,11 @@ export const isLikedSchema = named('IsLiked', z.object({ isLiked: z.boolean() })
 
 export const followStateSchema = named(
   'FollowState',
-  z.object({ isFollowing: z.boolean(), followers: z.number().int().min(0).describe('The member’s follower count now') }),
+  z.object({
+    isFollowing: z.boolean(),
+    followers: z.number().int().min(0).describe('The member’s follower count now'),
+    isRequested: z.boolean().optional().describe('True when the member is private: your follow waits for their approval'),
+  }),
   'Whether the caller follows the member after the call',
 );
 export type FollowState = z.infer<typeof followStateSchema>;

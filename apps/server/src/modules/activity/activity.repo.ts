@@ -183,6 +183,13 @@ export async function activityRows(db: Conn, ids: number[]) {
       'l.slug as list_slug',
       'l.title as list_title',
       'lu.username as list_username',
+      // Whom a line is about, for the audience rules (blocks, mutes, private members: activity.service).
+      'a.target_user_id',
+      'eu.id as review_user_id',
+      'eu.is_private as review_user_private',
+      'e.review_visibility',
+      'lu.id as list_user_id',
+      'lu.is_private as list_user_private',
     ])
     .execute();
   const byId = new Map(rows.map((r) => [r.id, r]));

@@ -8,6 +8,8 @@ import type { LibraryService } from '../library/library.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import { usersRepo, type UserRow } from '../users/users.repo.js';
 import { activityRepo, feedPage, type FeedRow } from './activity.repo.js';
+import { audienceRepo } from '../audience/audience.repo.js';
+import { followsRepo } from '../follows/follows.repo.js';
 
 /** Things one person did to one game within this long of each other show as one feed item. */
 const GROUP_WINDOW_MS = 6 * 3600_000;
@@ -101,7 +103,19 @@ export function createActivityService(db: Db, now: () => number = Date.now) {
       if (before === undefined && rows.length > 0 && rows[0]!.id > user.feed_seen_id) {
         await usersRepo.update(k, user.id, { feed_seen_id: rows[0]!.id });
       }
-      return { items: groupFeed(rows), nextCursor };
+      // Muted members, and members blocked either way, leave the feed silently: as actors and as whom a line is about.
+      const hidden = await audienceRepo.hiddenFrom(k, user.id, { muted: true });
+      // A private member's review or list, liked or commented on by someone followed, stays theirs and their followers'.
+      // So does a review for followers only (to non-followers) or for its author only (to anyone else).
+      const privateOwners = rows.flatMap((r) => [
+        ...((Number(r.review_user_private) === 1 || r.review_visibility === 'followers') && r.review_user_id !== null ? [r.review_user_id] : []),
+        ...(Number(r.list_user_private) === 1 && r.list_user_id !== null ? [r.list_user_id] : []),
+      ]);
+      const followed = await followsRepo.followedAmong(k, user.id, [...new Set(privateOwners)]);
+      const out = (id: number | null) => id !== null && (hidden.has(id) || (privateOwners.includes(id) && id !== user.id && !followed.has(id)));
+      const ownOnly = (r: (typeof rows)[number]) => r.review_visibility === 'private' && r.review_user_id !== null && r.review_user_id !== user.id;
+      const shown = rows.filter((r) => !hidden.has(r.actor_id) && !out(r.target_user_id) && !out(r.review_user_id) && !out(r.list_user_id) && !ownOnly(r));
+      return { items: groupFeed(shown), nextCursor };
     },
 
     /**

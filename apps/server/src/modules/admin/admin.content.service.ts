@@ -104,6 +104,7 @@ export function createAdminContentService(db: Db, deps: AdminDeps, now: () => nu
         if (review.featured_position !== null) throw conflict(ADMIN_MESSAGES.alreadyFeatured);
         if ((await adminContentRepo.featuredIds(trx)).length >= ADMIN_LIMITS.maxFeatured) throw badRequest(ADMIN_MESSAGES.tooManyFeatured);
         await adminContentRepo.setFeaturedPosition(trx, entryId, await adminContentRepo.nextFeaturedPosition(trx));
+        await deps.notifications.notify(trx, { userId: review.user_id, actorId: actor.id, kind: 'featured', entryId });
         await recordAudit(trx, actor, { action: 'review.feature', targetType: 'review', targetId: entryId, targetLabel: reviewLabel(review) }, now());
       });
       return featuredChanged();

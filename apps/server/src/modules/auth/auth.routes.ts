@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, MESSAGES } from '@vgl/shared';
+import { ACCOUNT_MESSAGES, MESSAGES, REGISTRATION_MESSAGES } from '@vgl/shared';
 import {
   emailChangeSchema,
   emailProbeSchema,
@@ -73,15 +73,21 @@ export const authRoutes =
         schema: {
           operationId: 'register',
           summary: 'Create an account',
-          description: 'The account stays pending until the link of the activation mail is opened. A taken e-mail or username is a 400 on that field.',
+          description:
+            'The account stays pending until the link of the activation mail is opened. A taken e-mail or username is a 400 on that field. ' +
+            'Who may join depends on the instance (GET /api/registration): with `approval` the account waits for a moderator, who mails the activation link; ' +
+            'with `invite` an unusable `invite` code is a 400 on that field; with `closed` every sign-up is a 403.',
           tags,
           body: registerSchema,
-          response: { 201: messageSchema.describe('Created; the activation mail is on its way') },
+          response: {
+            201: messageSchema.describe('Created; the activation mail is on its way, or (approval) the account waits for a moderator'),
+            403: errorResponse(403, `Registration is closed on this instance: "${REGISTRATION_MESSAGES.closed}"`),
+          },
         },
       },
       async (req, reply) => {
-        await auth.register(req.body);
-        return reply.status(201).send({ message: ACCOUNT_MESSAGES.registered });
+        const outcome = await auth.register(req.body);
+        return reply.status(201).send({ message: outcome === 'awaitingApproval' ? REGISTRATION_MESSAGES.requested : ACCOUNT_MESSAGES.registered });
       },
     );
 
@@ -101,6 +107,7 @@ export const authRoutes =
             200: loginAnswerSchema,
             201: messageSchema.describe('The account is not activated yet: the activation mail was sent again'),
             401: errorResponse(401, 'Wrong e-mail/username or password'),
+            403: errorResponse(403, `The account waits for a moderator's approval: "${REGISTRATION_MESSAGES.waiting}"`),
           },
         },
       },

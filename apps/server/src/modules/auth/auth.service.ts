@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, MESSAGES } from '@vgl/shared';
+import { ACCOUNT_MESSAGES, MESSAGES, REGISTRATION_MESSAGES, type RegistrationMode } from '@vgl/shared';
 import type { RegisterPayload } from '@vgl/shared/schemas';
 import type { FastifyBaseLogger } from 'fastify';
 import { isUniqueViolation, lockMember } from '../../db/concurrency.js';
@@ -7,6 +7,9 @@ import { AppError, badRequest, forbidden, tooManyRequests, unauthorized } from '
 import { Limit, memoryCounters, type LimitCounters } from '../../http/limits/index.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { activationMail, emailChangeMail, passwordResetMail } from '../../mail/templates.js';
+import { inviteProblem } from '../registration/registration.policy.js';
+import { registrationRepo } from '../registration/registration.repo.js';
+import type { RegistrationSettings } from '../registration/registration.settings.js';
 import { usernameHistoryRepo } from '../users/username-history.repo.js';
 import { emailKey, usernameKey, usersRepo, type UserRow } from '../users/users.repo.js';
 import { signUserToken, verifyUserToken } from './jwt.js';
@@ -22,8 +25,13 @@ export interface AuthDeps {
   log: FastifyBaseLogger;
   /** Where attempts are counted (http/limits): shared by every instance on PostgreSQL; memory when left out. */
   limits?: LimitCounters;
+  /** Who may join (REGISTRATION and the dashboard's choice); open when left out. */
+  registration?: RegistrationSettings;
   now?: () => number;
 }
+
+/** What a sign-up led to: an activation mail (open, invite), or a wait for a moderator (approval). */
+export type RegisterOutcome = 'activationSent' | 'awaitingApproval';
 
 export type LoginOutcome = { kind: 'signedIn'; token: string } | { kind: 'activationSent' };
 
@@ -36,7 +44,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const invalidLink = () => new AppError(400, 'invalid_token', ACCOUNT_MESSAGES.invalidLink);
 
-export function createAuthService({ db, mailer, publicUrl, jwtSecret, log, now = Date.now, limits = memoryCounters(now) }: AuthDeps) {
+export function createAuthService({ db, mailer, publicUrl, jwtSecret, log, registration, now = Date.now, limits = memoryCounters(now) }: AuthDeps) {
   const k = db.kysely;
   // 10 failed logins per account *and client* per 15 minutes: guesses from one address lock
   // out that address only, so the owner elsewhere still signs in. Guesses spread over many
@@ -56,14 +64,36 @@ export function createAuthService({ db, mailer, publicUrl, jwtSecret, log, now =
     deliver(activationMail(user.email, user.username, `${publicUrl}/auth/activation/${token}`));
   }
 
-  /** A 400 naming the e-mail and/or username another account already has. */
-  async function refuseTaken(input: { email: string; username: string }): Promise<void> {
-    const [emailTaken, nameTaken] = await Promise.all([usersRepo.isEmailTaken(k, input.email), usersRepo.isUsernameTaken(k, input.username)]);
+  /** A 400 naming the e-mail and/or username another account already has, and the invite code when it cannot be used. */
+  async function refuseTaken(input: { email: string; username: string }, invite: string | null = null): Promise<void> {
+    const [emailTaken, nameTaken, inviteError] = await Promise.all([
+      usersRepo.isEmailTaken(k, input.email),
+      usersRepo.isUsernameTaken(k, input.username),
+      invite === null ? null : inviteRefusal(invite),
+    ]);
     const errors: Record<string, string> = {};
     if (emailTaken) errors.email = MESSAGES.validation.email.taken;
     if (nameTaken) errors.username = MESSAGES.validation.username.taken;
+    if (inviteError) errors.invite = inviteError;
     if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0]!, errors);
   }
+
+  /** Why this invite code cannot be used now (the invite field's message), or null. */
+  async function inviteRefusal(code: string): Promise<string | null> {
+    if (!code) return REGISTRATION_MESSAGES.inviteRequired;
+    const problem = inviteProblem(await registrationRepo.findInviteByCode(k, code), now());
+    if (problem === 'expired') return REGISTRATION_MESSAGES.inviteExpired;
+    if (problem === 'usedUp') return REGISTRATION_MESSAGES.inviteUsedUp;
+    return problem ? REGISTRATION_MESSAGES.inviteInvalid : null;
+  }
+
+  async function refuseInvite(code: string): Promise<never> {
+    const message = (await inviteRefusal(code)) ?? REGISTRATION_MESSAGES.inviteUsedUp;
+    throw badRequest(message, { invite: message });
+  }
+
+  /** A pending account a moderator has not admitted yet (REGISTRATION=approval): it can do nothing until then. */
+  const awaitsApproval = (user: UserRow) => user.state === 'pending' && user.awaiting_approval_since !== null;
 
   const usernameTaken = () => badRequest(MESSAGES.validation.username.taken, { username: MESSAGES.validation.username.taken });
 
@@ -76,26 +106,36 @@ export function createAuthService({ db, mailer, publicUrl, jwtSecret, log, now =
       return !(await usersRepo.isUsernameTaken(k, username));
     },
 
-    async register(input: RegisterPayload): Promise<void> {
-      await refuseTaken(input);
+    async register(input: RegisterPayload): Promise<RegisterOutcome> {
+      const mode: RegistrationMode = registration ? (await registration.current()).mode : 'open';
+      if (mode === 'closed') throw forbidden(REGISTRATION_MESSAGES.closed);
+      const invite = mode === 'invite' ? (input.invite ?? '') : null;
+      await refuseTaken(input, invite);
       const at = now();
+      // Hashed before the transaction: the invite's row stays locked only for the two writes.
+      const passwordHash = await hashPassword(input.password);
       let user: UserRow;
       try {
-        user = await usersRepo.insert(k, {
-          username: input.username,
-          username_key: usernameKey(input.username),
-          email: input.email,
-          email_key: emailKey(input.email),
-          password_hash: await hashPassword(input.password),
-          avatar: null,
-          bio: null,
-          suspended_reason: null,
-          suspended_at: null,
-          created_at: at,
-          updated_at: at,
-          activated_at: null,
-          last_login_at: null,
-        });
+        user = await k.transaction().execute(async (trx) => {
+          // The invite's use and the account land together: a sign-up refused for a taken name gives the use back.
+          if (invite !== null && !(await registrationRepo.takeUse(trx, invite, at))) return null;
+          return usersRepo.insert(trx, {
+            username: input.username,
+            username_key: usernameKey(input.username),
+            email: input.email,
+            email_key: emailKey(input.email),
+            password_hash: passwordHash,
+            avatar: null,
+            bio: null,
+            suspended_reason: null,
+            suspended_at: null,
+            created_at: at,
+            updated_at: at,
+            activated_at: null,
+            last_login_at: null,
+            awaiting_approval_since: mode === 'approval' ? at : null,
+          });
+        }) ?? (await refuseInvite(invite ?? ''));
       } catch (err) {
         // Sign-ups racing for the same name or address: the unique indexes decide; the others hear which is taken now.
         if (!isUniqueViolation(err)) throw err;
@@ -104,7 +144,10 @@ export function createAuthService({ db, mailer, publicUrl, jwtSecret, log, now =
       }
       // The name may have been someone's before a rename: it is this member's now, not a way to the other.
       await usernameHistoryRepo.release(k, user.username);
+      // Approval: no mail yet; the moderator's approval mails the activation link.
+      if (mode === 'approval') return 'awaitingApproval';
       await sendActivation(user);
+      return 'activationSent';
     },
 
     /** `client` is who is asking (the client address): failures are counted per account and client. */
@@ -122,6 +165,7 @@ export function createAuthService({ db, mailer, publicUrl, jwtSecret, log, now =
         throw new AppError(401, 'invalid_credentials', MESSAGES.login.failed);
       }
       await loginFailures.reset(limitKey);
+      if (awaitsApproval(user)) throw forbidden(REGISTRATION_MESSAGES.waiting);
       if (user.state === 'pending') {
         await sendActivation(user);
         return { kind: 'activationSent' };
@@ -167,19 +211,19 @@ export function createAuthService({ db, mailer, publicUrl, jwtSecret, log, now =
       const used = await consumeToken(k, token, 'activation', now());
       if (!used) throw invalidLink();
       const user = await usersRepo.findById(k, used.userId);
-      if (user?.state === 'pending') await usersRepo.update(k, user.id, { state: 'active', activated_at: now(), updated_at: now() });
+      if (user?.state === 'pending' && !awaitsApproval(user)) await usersRepo.update(k, user.id, { state: 'active', activated_at: now(), updated_at: now() });
     },
 
     /** Same answer whether or not the address is registered. */
     async resendActivation(email: string): Promise<void> {
       const user = await usersRepo.findByEmail(k, email);
-      if (user?.state === 'pending') await sendActivation(user);
+      if (user?.state === 'pending' && !awaitsApproval(user)) await sendActivation(user);
     },
 
     /** Same answer whether or not the address is registered. */
     async requestPasswordReset(email: string): Promise<void> {
       const user = await usersRepo.findByEmail(k, email);
-      if (!user || !(await accountMails.take(user.email_key))) return;
+      if (!user || awaitsApproval(user) || !(await accountMails.take(user.email_key))) return;
       const token = await issueToken(k, user.id, 'password_reset', null, now());
       deliver(passwordResetMail(user.email, user.username, `${publicUrl}/auth/password/new/${token}`));
     },
@@ -189,7 +233,7 @@ export function createAuthService({ db, mailer, publicUrl, jwtSecret, log, now =
       const used = await consumeToken(k, token, 'password_reset', now());
       if (!used) throw invalidLink();
       const user = await usersRepo.findById(k, used.userId);
-      if (!user) throw invalidLink();
+      if (!user || awaitsApproval(user)) throw invalidLink();
       await usersRepo.update(k, user.id, {
         password_hash: await hashPassword(password),
         token_version: user.token_version + 1,

@@ -1,5 +1,5 @@
 import { isStaff } from '../admin/admin.policy.js';
-import { API_MESSAGES, SOCIAL_LIMITS, SOCIAL_MESSAGES } from '@vgl/shared';
+import { API_MESSAGES, PRIVACY_MESSAGES, SOCIAL_LIMITS, SOCIAL_MESSAGES } from '@vgl/shared';
 import type { CommentInput } from '@vgl/shared/schemas';
 import type { Db } from '../../db/database.js';
 import { forbidden, notFound } from '../../http/errors.js';
@@ -8,12 +8,15 @@ import type { SocialServices } from '../activity/activity.service.js';
 import { libraryRepo } from '../library/library.repo.js';
 import type { Actor } from '../library/library.service.js';
 import { canLibrary } from '../library/library.policy.js';
-import { canList } from '../lists/lists.policy.js';
+import { canList, listVisibility } from '../lists/lists.policy.js';
+import { followsRepo } from '../follows/follows.repo.js';
 import { listsRepo } from '../lists/lists.repo.js';
 import { usersRepo, type UserRow } from '../users/users.repo.js';
 import { canComment } from './comments.policy.js';
 import { presentComment } from './comments.presenter.js';
 import { commentsRepo, subjectOfComment, type CommentSubject } from './comments.repo.js';
+import { audienceRepo } from '../audience/audience.repo.js';
+import { canReadReview, reviewLevels } from '../audience/audience.policy.js';
 
 /** What the comments are under, as its page addresses it: /u/{username}/reviews/{slug} or /u/{username}/lists/{slug}. */
 export interface CommentedRef {
@@ -35,16 +38,29 @@ export function createCommentsService(db: Db, deps: SocialServices, now: () => n
   const k = db.kysely;
   const limit = userRateLimit('comments', SOCIAL_LIMITS.perMinute.comments, SOCIAL_MESSAGES.slowDown, { counters: deps.limits, now });
 
+  /** Whether the actor reads the review a comment is under (its author may have narrowed who reads it since). */
+  async function reviewReadable(actor: UserRow, entryId: number | null): Promise<boolean> {
+    if (entryId === null) return true;
+    const review = await k.selectFrom('library_entries').select(['user_id', 'review_visibility']).where('id', '=', entryId).executeTakeFirst();
+    if (!review || review.review_visibility === 'public') return true;
+    return canReadReview(actor, review.user_id, review.review_visibility, actor.id !== review.user_id && (await followsRepo.isFollowing(k, actor.id, review.user_id)));
+  }
+
+  /** Whether the actor follows the owner of a followers' list (asked only for those). */
+  const followsListOwner = async (actor: Actor, list: { user_id: number; is_public: number; followers_only: number }) =>
+    actor !== null && actor.id !== list.user_id && listVisibility(list) === 'followers' && (await followsRepo.isFollowing(k, actor.id, list.user_id));
+
   /** The review or list, when the actor may see it (a private list is its owner's alone). */
   async function commentedOf(actor: Actor, ref: CommentedRef): Promise<Commented> {
     const owner = await deps.library.ownerFor(actor, ref.username, 'read');
     if (ref.kind === 'review') {
-      const review = await libraryRepo.reviewBySlug(k, owner.id, ref.slug);
+      const follows = actor !== null && actor.id !== owner.id && (await followsRepo.isFollowing(k, actor.id, owner.id));
+      const review = await libraryRepo.reviewBySlug(k, owner.id, ref.slug, reviewLevels(actor, owner.id, follows));
       if (!review || (review.hidden_at !== null && actor?.id !== review.user_id)) throw notFound(`There is no review "${ref.slug}".`);
       return { subject: { kind: 'review', id: review.id }, ownerId: review.user_id, gameId: review.game_id };
     }
     const list = await listsRepo.bySlug(k, owner.id, ref.slug.toLowerCase());
-    if (!list || !canList(actor, 'read', list)) throw notFound(`There is no list "${ref.slug}".`);
+    if (!list || !canList(actor, 'read', list, await followsListOwner(actor, list))) throw notFound(`There is no list "${ref.slug}".`);
     return { subject: { kind: 'list', id: list.id }, ownerId: list.user_id, gameId: null };
   }
 
@@ -65,7 +81,13 @@ export function createCommentsService(db: Db, deps: SocialServices, now: () => n
     const comment = await commentOrThrow(id);
     const owner = await usersRepo.findById(k, comment.subject_user_id);
     const list = comment.list_id === null ? undefined : await listsRepo.byId(k, comment.list_id);
-    const readable = owner && canLibrary(actor, 'read', owner) && (comment.list_id === null || (list && canList(actor, 'read', list)));
+    const readable =
+      owner &&
+      canLibrary(actor, 'read', owner) &&
+      (comment.list_id === null || (list && canList(actor, 'read', list, await followsListOwner(actor, list)))) &&
+      // Blocked since, or the owner went private: gone for them too (audience module).
+      (await audienceRepo.reachable(k, actor.id, owner.id)) &&
+      (await reviewReadable(actor, comment.entry_id));
     if (!readable) throw notFound('There is no such comment.');
     return comment;
   }
@@ -76,12 +98,15 @@ export function createCommentsService(db: Db, deps: SocialServices, now: () => n
       const viewerId = actor?.id ?? null;
       // Moderators see what they hid; an author sees their own hidden comments, marked.
       const { rows, total } = await commentsRepo.ofSubject(k, subject, perPage, (page - 1) * perPage, isStaff(actor) ? 'staff' : viewerId);
-      return { items: rows.map((row) => presentComment(row, actor)), total };
+      // Comments by members blocked either way are left out for the viewer (the page may come out shorter).
+      const hidden = actor ? await audienceRepo.hiddenFrom(k, actor.id) : new Set<number>();
+      return { items: rows.filter((row) => !hidden.has(row.user_id)).map((row) => presentComment(row, actor)), total };
     },
 
     async create(actor: UserRow, ref: CommentedRef, input: CommentInput) {
       const { subject, ownerId, gameId } = await commentedOf(actor, ref);
       if (!canComment(actor, 'create')) throw forbidden(API_MESSAGES.forbidden);
+      if (await audienceRepo.isBlockedEitherWay(k, actor.id, ownerId)) throw forbidden(PRIVACY_MESSAGES.blockedAct);
       await limit(actor.id);
       const at = now();
       const id = await k.transaction().execute(async (trx) => {
@@ -96,7 +121,7 @@ export function createCommentsService(db: Db, deps: SocialServices, now: () => n
           updated_at: at,
         });
         await deps.activity.record(trx, actor.id, { verb: 'commented', gameId, ...refOf(subject), commentId: id });
-        await deps.notifications.notify(trx, { userId: ownerId, actorId: actor.id, kind: 'commented', ...refOf(subject), commentId: id });
+        await deps.notifications.notifyComment(trx, { actorId: actor.id, ownerId, ...refOf(subject), commentId: id, body: input.body });
         return id;
       });
       return presentComment(await commentOrThrow(id), actor);

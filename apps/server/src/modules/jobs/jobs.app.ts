@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
-import { MAIL_JOB, MAIL_RETRY, workMail } from '../../mail/mail.jobs.js';
+import { MAIL_JOB, MAIL_RETRY, queuedMailer, workMail } from '../../mail/mail.jobs.js';
 import { mailCounters } from '../../mail/mail.metrics.js';
-import type { MailTransport } from '../../mail/mailer.js';
+import type { Mailer, MailTransport } from '../../mail/mailer.js';
+import { NOTIFICATION_QUEUES, notificationMailer, workNotificationMail } from '../notifications/notifications.jobs.js';
 import { IGDB_SYNC_JOB, IGDB_SYNC_QUEUE, workIgdbSync, type ScheduleOptions } from '../igdb/igdb.job.js';
 import { WIKIDATA_SYNC_JOB, WIKIDATA_SYNC_QUEUE, workWikidataSync, type WikidataScheduleOptions } from '../wikidata/wikidata.job.js';
 import { registerSyncMetrics } from '../catalog-sync/sync.metrics.js';
@@ -25,15 +26,20 @@ export const appQueues = (mailRetry: RetryPolicy = MAIL_RETRY): Record<string, Q
   [MAIL_JOB]: { retry: mailRetry },
   [IGDB_SYNC_JOB]: IGDB_SYNC_QUEUE,
   [WIKIDATA_SYNC_JOB]: WIKIDATA_SYNC_QUEUE,
+  ...NOTIFICATION_QUEUES,
 });
 
 /**
  * The app's background work. Every role sends jobs; `worker` and `all`
- * (VGL_ROLE) also work them and keep the schedule: mail delivery, the IGDB
+ * (VGL_ROLE) also work them and keep the schedule: mail delivery,
+ * notification e-mail (at once, and the daily digest), the IGDB
  * sync when IGDB is configured, and the Wikidata sync when it is on (the
  * default without IGDB keys). Stopped before the database closes.
  */
-export async function registerJobs(app: FastifyInstance, { config, db, transport, options = {} }: { config: Config; db: Db; transport: MailTransport; options?: JobsOptions }): Promise<JobQueue> {
+export async function registerJobs(
+  app: FastifyInstance,
+  { config, db, transport, mailer, options = {} }: { config: Config; db: Db; transport: MailTransport; mailer?: Mailer; options?: JobsOptions },
+): Promise<JobQueue> {
   const works = config.role !== 'web';
   const queue = createJobQueue(db, app.log, {
     queues: appQueues(options.mailRetry),
@@ -44,6 +50,8 @@ export async function registerJobs(app: FastifyInstance, { config, db, transport
   const stopSyncs: (() => Promise<void>)[] = [];
   if (works) {
     await workMail(queue, transport, mailCounters(app.metrics.registry));
+    const notificationMail = notificationMailer({ db, mailer: mailer ?? queuedMailer(queue), publicUrl: config.publicUrl, secret: config.jwtSecret!, log: app.log });
+    await workNotificationMail(queue, notificationMail);
     if (config.igdb) stopSyncs.push(await workIgdbSync(queue, db, config.igdb, app.log, options.igdbSchedule));
     if (config.wikidata.mode === 'on') stopSyncs.push(await workWikidataSync(queue, db, config.wikidata, app.log, options.wikidataSchedule));
   }

@@ -31,6 +31,7 @@ export function entryRows(db: Conn) {
       'e.review_updated_at',
       'e.review_spoilers',
       'e.hidden_at',
+      'e.review_visibility',
       'e.started_on',
       'e.finished_on',
       'e.favourite_position',
@@ -50,3 +51,16 @@ export type EntryQuery = ReturnType<typeof entryRows>;
 
 /** Reviews other people may see: written, by an account in good standing, not hidden by a moderator (reports). */
 export const visibleReviews = (q: EntryQuery) => q.where('e.review', 'is not', null).where('u.state', '=', 'active').where('e.hidden_at', 'is', null);
+/** Reviews shown to anyone outside their author's page (a game's, the home page's): private members' stay on their profile (audience module). */
+export const publicReviews = (q: EntryQuery) => visibleReviews(q).where('u.is_private', '=', 0).where('e.review_visibility', '=', 'public');
+/**
+ * A member's reviews as one viewer may read them: 'public' and the two levels
+ * given (audience.policy reviewLevels: the author passes followers and private,
+ * a follower followers twice, anyone else public twice).
+ */
+export const reviewsAt = (q: EntryQuery, levels: ReviewLevels) =>
+  q.where((eb) => eb.or([eb('e.review_visibility', '=', 'public'), eb('e.review_visibility', '=', levels.a), eb('e.review_visibility', '=', levels.b)]));
+export interface ReviewLevels {
+  a: 'public' | 'followers' | 'private';
+  b: 'public' | 'followers' | 'private';
+}

@@ -2,7 +2,7 @@ import type { ExpressionBuilder } from 'kysely';
 import type { LibraryShelf } from '@vgl/shared';
 import { preparedByShape } from '../../db/prepared.js';
 import type { Database, LibraryEntriesTable } from '../../db/schema.js';
-import type { Conn } from './library.columns.js';
+import type { Conn, ReviewLevels } from './library.columns.js';
 
 /** A shelf of "want to play" games: the wishlist holds the ones not owned (0), the backlog the rest (owned or not said). */
 export function onShelf(eb: ExpressionBuilder<Database & { e: LibraryEntriesTable }, 'e'>, shelf: LibraryShelf) {
@@ -19,6 +19,9 @@ export interface EntryCountFilter {
   shelf?: LibraryShelf;
   /** Only reviews others may see. */
   reviews?: boolean;
+  /** With reviews: only those at these levels (and public) — a member's reviews as one viewer reads them. */
+  reviewLevelA?: ReviewLevels['a'];
+  reviewLevelB?: ReviewLevels['b'];
   favourites?: boolean;
   exceptEntryId?: number;
 }
@@ -36,12 +39,17 @@ const entryCounts = preparedByShape((db, v: EntryCountFilter, shape: string) => 
     .$if(has('status'), (q) => q.where('e.status', '=', v.status!))
     .$if(shelf !== undefined, (q) => q.where((eb) => onShelf(eb, shelf!)))
     .$if(has('reviews'), (q) => q.where('e.review', 'is not', null).where('u.state', '=', 'active').where('e.hidden_at', 'is', null))
+    // A game's reviews leave out private members' (audience module); a member's own count keeps them.
+    .$if(has('reviews') && has('gameId'), (q) => q.where('u.is_private', '=', 0).where('e.review_visibility', '=', 'public'))
+    .$if(has('reviewLevelA'), (q) =>
+      q.where((eb) => eb.or([eb('e.review_visibility', '=', 'public'), eb('e.review_visibility', '=', v.reviewLevelA!), eb('e.review_visibility', '=', v.reviewLevelB!)])),
+    )
     .$if(has('favourites'), (q) => q.where('e.favourite_position', 'is not', null))
     .$if(has('exceptEntryId'), (q) => q.where('e.id', '!=', v.exceptEntryId!));
 });
 
 export async function countEntries(db: Conn, f: EntryCountFilter): Promise<number> {
-  const shape = (['userId', 'gameId', 'status', 'reviews', 'favourites', 'exceptEntryId'] as const)
+  const shape = (['userId', 'gameId', 'status', 'reviews', 'reviewLevelA', 'favourites', 'exceptEntryId'] as const)
     .filter((filter) => f[filter] !== undefined && f[filter] !== false)
     .concat(f.shelf === undefined ? [] : [`shelf:${f.shelf}` as never])
     .join(',');

@@ -68,6 +68,7 @@ export function presentLibraryEntry(
   return {
     ...entry,
     ...review,
+    reviewVisibility: row.review_visibility,
     startedOn: row.started_on,
     finishedOn: row.finished_on,
     favourite: row.favourite_position !== null,

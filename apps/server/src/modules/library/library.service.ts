@@ -1,5 +1,5 @@
 import { isStaff } from '../admin/admin.policy.js';
-import { API_MESSAGES, LIBRARY_LIMITS, SETTINGS_MESSAGES, type LibraryEntry, type ProfileOverview } from '@vgl/shared';
+import { API_MESSAGES, LIBRARY_LIMITS, PRIVACY_MESSAGES, SETTINGS_MESSAGES, type LibraryEntry, type ProfileOverview } from '@vgl/shared';
 import type { LibraryEntryInput, LibraryQuery } from '@vgl/shared/schemas';
 import { lockMember } from '../../db/concurrency.js';
 import type { Db } from '../../db/database.js';
@@ -18,14 +18,18 @@ import {
 import { libraryRepo, type Conn, type EntryRow } from './library.repo.js';
 import { saveDiaryForDates } from './library.diary.js';
 import { createJournal } from './library.journal.js';
-import type { ActivityService } from '../activity/activity.service.js';
+import { audienceRepo } from '../audience/audience.repo.js';
+import { canReadReview, canSee, reviewLevels } from '../audience/audience.policy.js';
 import { followsRepo } from '../follows/follows.repo.js';
+import type { ActivityService } from '../activity/activity.service.js';
 
 const DAY = 86_400_000;
 /** Trending reviews look back this far (the issue: the last 14 days). */
 const TRENDING_REVIEW_WINDOW = 14 * DAY;
 
 export type Actor = UserRow | null;
+/** Which audience rule a read of a member goes through (ownerFor). */
+export type Audience = 'content' | 'profile' | 'none';
 
 /** A review slug from the game slug, unique for this user ("zelda", then "zelda-2"). */
 async function uniqueReviewSlug(db: Conn, userId: number, base: string): Promise<string> {
@@ -34,7 +38,10 @@ async function uniqueReviewSlug(db: Conn, userId: number, base: string): Promise
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
-export function createLibraryService(db: Db, activity: ActivityService, now: () => number = Date.now) {
+/** Told when a review's text is written or changed, in its transaction (notifications: the members it @mentions). */
+export type ReviewTextHook = (conn: Conn, review: { actorId: number; entryId: number; text: string; previous: string | null }) => Promise<void>;
+
+export function createLibraryService(db: Db, activity: ActivityService, now: () => number = Date.now, onReviewText?: ReviewTextHook) {
   const k = db.kysely;
 
   async function withPlatforms<T>(rows: EntryRow[], present: (row: EntryRow, platforms: string[]) => T): Promise<T[]> {
@@ -43,12 +50,31 @@ export function createLibraryService(db: Db, activity: ActivityService, now: () 
   }
 
   /** The owner of a profile, after checking the actor may do this with it. */
-  async function ownerFor(actor: Actor, username: string, action: LibraryAction): Promise<UserRow> {
+  /**
+   * The member named `username`, when `actor` may do `action` with their things. Reads go through the
+   * audience rules (audience.policy): `audience` 'content' (the default: library, diary, reviews, lists,
+   * stats, follows) is a 404 to someone the owner blocked and to a non-follower of a private owner;
+   * 'profile' (their name, picture and counts) only the block; 'none' neither (follow, which says why itself).
+   */
+  async function ownerFor(actor: Actor, username: string, action: LibraryAction, audience: Audience = 'content'): Promise<UserRow> {
     const owner = await usersRepo.findByUsername(k, username);
     if (!owner || owner.state === 'pending' || !canLibrary(actor, 'read', owner)) throw notFound(`There is no user "${username}".`);
     if (action === 'write' && !canLibrary(actor, 'write', owner)) throw forbidden(API_MESSAGES.forbidden);
+    if (audience !== 'none' && actor?.id !== owner.id) {
+      const relation = await relationTo(actor, owner);
+      if (relation?.blockedByOwner) throw notFound(`There is no user "${username}".`);
+      // 404 like anything hidden (documented on every route that names a member), with a message that says why.
+      if (audience === 'content' && !canSee(actor, owner, relation)) throw notFound(PRIVACY_MESSAGES.privateContent);
+    }
     return owner;
   }
+
+  /** The review levels `actor` reads of `owner`'s (audience.policy reviewLevels). */
+  const levelsFor = async (actor: Actor, owner: UserRow) =>
+    reviewLevels(actor, owner.id, actor !== null && actor.id !== owner.id && (await followsRepo.isFollowing(k, actor.id, owner.id)));
+
+  /** How a signed-in viewer stands towards someone else; null for visitors and the owner (no query). */
+  const relationTo = async (actor: Actor, owner: UserRow) => (actor && actor.id !== owner.id ? audienceRepo.relation(k, actor.id, owner.id) : null);
 
   /** The game, as `viewer` may see it: a member's game awaiting a moderator is only its submitter's (and moderators'). */
   async function gameFor(slug: string, viewer: Actor = null) {
@@ -74,7 +100,11 @@ export function createLibraryService(db: Db, activity: ActivityService, now: () 
       row.finished_on ? libraryRepo.diaryRowOn(k, row.id, 'finished', row.finished_on) : undefined,
       libraryRepo.diaryTotals(k, row.id),
     ]);
-    return presentLibraryEntry(row, platforms.get(row.id) ?? [], finished?.minutes_played ?? null, totals, canLibrary(actor, 'readPrivate', owner));
+    // A review for followers or only its author is left out of the entry for anyone else (the rest of the entry stays).
+    const readable =
+      row.review === null || canReadReview(actor, owner.id, row.review_visibility, actor !== null && actor.id !== owner.id && (await followsRepo.isFollowing(k, actor.id, owner.id)));
+    const shown = readable ? row : { ...row, review: null, review_slug: null, review_spoilers: 0 };
+    return presentLibraryEntry(shown, platforms.get(row.id) ?? [], finished?.minutes_played ?? null, totals, canLibrary(actor, 'readPrivate', owner));
   }
 
   const page = (p: number, limit: number) => ({ limit, offset: (p - 1) * limit });
@@ -134,6 +164,8 @@ export function createLibraryService(db: Db, activity: ActivityService, now: () 
           updated_at: existing ? Math.max(at, Number(existing.updated_at) + 1) : at,
           // No review, no spoilers; left out, the mark stays with the review it was made for.
           ...(!input.review ? { review_spoilers: 0 } : input.spoilers === undefined ? {} : { review_spoilers: input.spoilers ? 1 : 0 }),
+          // Left out (older clients): the review keeps who may read it.
+          ...(input.reviewVisibility === undefined ? {} : { review_visibility: input.reviewVisibility }),
         };
         let entryId: number;
         if (existing) {
@@ -151,6 +183,7 @@ export function createLibraryService(db: Db, activity: ActivityService, now: () 
         else if (input.status !== null && input.status !== existing.status) await activity.record(trx, owner.id, { verb: 'status', ...ref, value: input.status });
         if (input.rating !== null && input.rating !== (existing?.rating ?? null)) await activity.record(trx, owner.id, { verb: 'rated', ...ref, value: input.rating });
         if (input.review && !existing?.review) await activity.record(trx, owner.id, { verb: 'reviewed', ...ref });
+        if (input.review && reviewChanged) await onReviewText?.(trx, { actorId: owner.id, entryId, text: input.review, previous: existing?.review ?? null });
         return !existing;
       });
       return { entry: await entryFor(actor, owner, game.id), created };
@@ -181,13 +214,13 @@ export function createLibraryService(db: Db, activity: ActivityService, now: () 
 
     async reviews(actor: Actor, username: string, p: number, limit: number) {
       const owner = await ownerFor(actor, username, 'read');
-      const { rows, total } = await libraryRepo.reviewsOf(k, owner.id, limit, (p - 1) * limit);
+      const { rows, total } = await libraryRepo.reviewsOf(k, owner.id, limit, (p - 1) * limit, await levelsFor(actor, owner));
       return { items: await withPlatforms(rows, presentReviewEntry), total };
     },
 
     async review(actor: Actor, username: string, slug: string) {
       const owner = await ownerFor(actor, username, 'read');
-      const row = await libraryRepo.reviewBySlug(k, owner.id, slug);
+      const row = await libraryRepo.reviewBySlug(k, owner.id, slug, await levelsFor(actor, owner));
       // A review a moderator hid after a report is its author's (and moderators') alone.
       if (!row || (row.hidden_at !== null && actor?.id !== row.user_id && !isStaff(actor))) throw notFound(`There is no review "${slug}".`);
       return (await withPlatforms([row], presentReviewEntry))[0]!;
@@ -221,22 +254,28 @@ export function createLibraryService(db: Db, activity: ActivityService, now: () 
     busiestGames: (days: number, limit: number) => libraryRepo.busiestGames(k, now() - days * DAY, limit),
 
     async profile(actor: Actor, username: string): Promise<ProfileOverview> {
-      const owner = await ownerFor(actor, username, 'read');
-      const [counts, favourites, ratings, diary, reviews, isFollowing] = await Promise.all([
+      const owner = await ownerFor(actor, username, 'read', 'profile');
+      const relation = await relationTo(actor, owner);
+      // A private member's profile shows a non-follower their name, picture and counts only.
+      const open = canSee(actor, owner, relation);
+      const [counts, favourites, ratings, diary, reviews] = await Promise.all([
         libraryRepo.profileCounts(k, owner.id),
-        libraryRepo.favourites(k, owner.id),
-        libraryRepo.ratingCounts(k, { userId: owner.id }),
-        libraryRepo.latestDiary(k, owner.id, 5),
-        libraryRepo.latestReviews(k, owner.id, 3),
-        actor && actor.id !== owner.id ? followsRepo.isFollowing(k, actor.id, owner.id) : null,
+        open ? libraryRepo.favourites(k, owner.id) : [],
+        open ? libraryRepo.ratingCounts(k, { userId: owner.id }) : [],
+        open ? libraryRepo.latestDiary(k, owner.id, 5) : [],
+        open ? libraryRepo.latestReviews(k, owner.id, 3, reviewLevels(actor, owner.id, relation?.follows ?? false)) : [],
       ]);
       return {
+        isPrivate: !open,
+        followRequested: relation ? relation.requested : null,
+        viewerBlocks: relation ? relation.blocksOwner : null,
+        viewerMutes: relation ? relation.mutes : null,
         username: owner.username,
         avatar: owner.avatar,
         bio: owner.bio,
         joinedAt: Number(owner.created_at),
         counts: { ...counts, followers: Number(owner.followers_count), following: Number(owner.following_count) },
-        isFollowing,
+        isFollowing: relation ? relation.follows : null,
         favourites: favourites.map(presentEntryGame),
         ratings: presentCommunityRating(ratings),
         recentDiary: diary.map(presentDiaryEntry),

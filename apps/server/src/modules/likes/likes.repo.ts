@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { Database } from '../../db/schema.js';
 import { preparedFirst } from '../../db/prepared.js';
 import type { Conn } from '../library/library.repo.js';
 
@@ -21,13 +22,22 @@ export interface LikeTargetRow {
   game_id: number | null;
   entry_id: number | null;
   list_id: number | null;
+  /** A review's: who reads it (audience module). */
+  review_visibility?: string;
 }
+
+/** A list for followers, and the viewer follows its owner (audience module). */
+const followersListOf = (eb: ExpressionBuilder<Database & { l: Database['lists'] }, 'l'>, viewerId: number) =>
+  eb.and([
+    eb('l.followers_only', '=', 1),
+    eb.exists(eb.selectFrom('follows as fl').select('fl.follower_id').where('fl.follower_id', '=', viewerId).whereRef('fl.followee_id', '=', 'l.user_id')),
+  ]);
 
 const reviewTarget = preparedFirst((db, v: { id: number }) =>
   db
     .selectFrom('library_entries as e')
     .innerJoin('users as u', 'u.id', 'e.user_id')
-    .select(['e.id', 'e.user_id', 'e.likes_count', 'e.game_id', 'e.id as entry_id', noId.as('list_id')])
+    .select(['e.id', 'e.user_id', 'e.likes_count', 'e.game_id', 'e.id as entry_id', noId.as('list_id'), 'e.review_visibility'])
     .where('e.id', '=', v.id)
     .where('e.review', 'is not', null)
     .where('u.state', '=', 'active')
@@ -40,7 +50,9 @@ const listTarget = preparedFirst((db, v: { id: number; viewerId: number }) =>
     .select(['l.id', 'l.user_id', 'l.likes_count', noId.as('game_id'), noId.as('entry_id'), 'l.id as list_id'])
     .where('l.id', '=', v.id)
     .where('u.state', '=', 'active')
-    .where((eb) => eb.or([eb('l.is_public', '=', 1).and('l.hidden_at', 'is', null), eb('l.user_id', '=', v.viewerId)])),
+    .where((eb) =>
+      eb.or([eb('l.is_public', '=', 1).and('l.hidden_at', 'is', null), eb('l.user_id', '=', v.viewerId), followersListOf(eb, v.viewerId).and('l.hidden_at', 'is', null)]),
+    ),
 );
 const commentTarget = preparedFirst((db, v: { id: number; viewerId: number }) =>
   db
@@ -52,7 +64,7 @@ const commentTarget = preparedFirst((db, v: { id: number; viewerId: number }) =>
     .where('c.id', '=', v.id)
     .where('u.state', '=', 'active')
     .where('c.hidden_at', 'is', null)
-    .where((eb) => eb.or([eb('c.list_id', 'is', null), eb('l.is_public', '=', 1), eb('l.user_id', '=', v.viewerId)])),
+    .where((eb) => eb.or([eb('c.list_id', 'is', null), eb('l.is_public', '=', 1), eb('l.user_id', '=', v.viewerId), followersListOf(eb, v.viewerId)])),
 );
 
 export const likesRepo = {

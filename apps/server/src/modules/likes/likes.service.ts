@@ -5,6 +5,9 @@ import { userRateLimit } from '../../http/user-rate-limit.js';
 import type { SocialServices } from '../activity/activity.service.js';
 import type { UserRow } from '../users/users.repo.js';
 import { likesRepo, type LikeTarget } from './likes.repo.js';
+import { audienceRepo } from '../audience/audience.repo.js';
+import { canReadReview } from '../audience/audience.policy.js';
+import { followsRepo } from '../follows/follows.repo.js';
 
 /** SPEC §7 entityId: a review's `_id` is its entry id ("12"), a comment's is "c" + its id ("c12"), a list's "l" + its id ("l12"). */
 export function likeTargetOf(entityId: string): LikeTarget | null {
@@ -19,10 +22,30 @@ export function createLikesService(db: Db, deps: Pick<SocialServices, 'activity'
   const k = db.kysely;
   const limit = userRateLimit('likes', SOCIAL_LIMITS.perMinute.likes, SOCIAL_MESSAGES.slowDown, { counters: deps.limits, now });
 
+  /** Whose review or list a comment is under. */
+  async function subjectOwnerOf(row: { entry_id: number | null; list_id: number | null }): Promise<number[]> {
+    const found =
+      row.entry_id !== null
+        ? await k.selectFrom('library_entries').select('user_id').where('id', '=', row.entry_id).executeTakeFirst()
+        : row.list_id !== null
+          ? await k.selectFrom('lists').select('user_id').where('id', '=', row.list_id).executeTakeFirst()
+          : undefined;
+    return found ? [found.user_id] : [];
+  }
+
   async function targetOrThrow(entityId: string, viewer: UserRow) {
     const target = likeTargetOf(entityId);
     const row = target && (await likesRepo.target(k, target, viewer.id));
     if (!target || !row) throw notFound('There is no such review, comment or list.');
+    // Blocked either way, or a private owner's thing (or a comment under it) for a non-follower: not there (audience module).
+    const owners = new Set([row.user_id, ...(target.kind === 'comment' ? await subjectOwnerOf(row) : [])]);
+    for (const owner of owners) if (!(await audienceRepo.reachable(k, viewer.id, owner))) throw notFound('There is no such review, comment or list.');
+    // A review for followers or for its author only, or a comment under one.
+    const review = target.kind === 'review' ? row : row.entry_id !== null ? await k.selectFrom('library_entries').select(['user_id', 'review_visibility']).where('id', '=', row.entry_id).executeTakeFirst() : undefined;
+    if (review?.review_visibility && review.review_visibility !== 'public') {
+      const follows = viewer.id !== review.user_id && (await followsRepo.isFollowing(k, viewer.id, review.user_id));
+      if (!canReadReview(viewer, review.user_id, review.review_visibility, follows)) throw notFound('There is no such review, comment or list.');
+    }
     return { target, row };
   }
 

@@ -1,17 +1,31 @@
+import type { ListVisibility } from '@vgl/shared';
 import type { UserRow } from '../users/users.repo.js';
 
 type Person = Pick<UserRow, 'id' | 'state'>;
 export type ListAction = 'read' | 'edit' | 'delete';
+type ListAudience = { user_id: number; is_public: number; followers_only?: number; hidden_at?: number | null };
+
+/** Who sees a list: followers_only counts only on a list that is not public (migration 0041). */
+export const listVisibility = (list: ListAudience): ListVisibility =>
+  Number(list.is_public) === 1 ? 'public' : Number(list.followers_only ?? 0) === 1 ? 'followers' : 'private';
+
+/** The columns a visibility is written as: is_public stays right for the previous release and old clients. */
+export const listVisibilityColumns = (visibility: ListVisibility) => ({ is_public: visibility === 'public' ? 1 : 0, followers_only: visibility === 'followers' ? 1 : 0 });
 
 /**
  * Everyone reads a public list (of an account others may see: the profile's
- * own rule, checked first); a private one is its owner's alone — to anyone
+ * own rule, checked first); a followers' list also the owner's approved
+ * followers (`follows`); a private one is its owner's alone — to anyone
  * else it does not exist (404). Only the owner, in good standing, edits or
  * deletes it.
  */
-export function canList(actor: Person | null, action: ListAction, list: { user_id: number; is_public: number; hidden_at?: number | null }): boolean {
+export function canList(actor: Person | null, action: ListAction, list: ListAudience, follows = false): boolean {
   const isOwner = actor !== null && actor.id === list.user_id;
-  // A list a moderator hid after a report is, to everyone but its owner, like a private one.
-  if (action === 'read') return (Number(list.is_public) === 1 && (list.hidden_at ?? null) === null) || isOwner;
+  if (action === 'read') {
+    // A list a moderator hid after a report is, to everyone but its owner, like a private one.
+    if ((list.hidden_at ?? null) !== null) return isOwner;
+    const visibility = listVisibility(list);
+    return visibility === 'public' || isOwner || (visibility === 'followers' && follows);
+  }
   return isOwner && actor.state === 'active';
 }

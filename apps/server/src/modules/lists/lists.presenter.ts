@@ -3,6 +3,7 @@ import { presentEntryGame } from '../library/library.presenter.js';
 import type { Actor } from '../library/library.service.js';
 import { canList } from './lists.policy.js';
 import type { ListRow, listsRepo } from './lists.repo.js';
+import { listVisibility } from './lists.policy.js';
 
 type ItemRow = Awaited<ReturnType<typeof listsRepo.items>>[number];
 
@@ -37,6 +38,7 @@ function summaryFields(row: ListRow, { games, preview }: SummaryExtras): Omit<Li
     excerpt: listExcerpt(row.description),
     ranked: Number(row.ranked) === 1,
     isPublic: Number(row.is_public) === 1,
+    visibility: listVisibility(row),
     ...(row.hidden_at === null ? {} : { hiddenByModerator: true }),
     user: { username: row.username, avatar: row.avatar },
     games,

@@ -17,6 +17,7 @@ function listRows(db: Conn) {
       'l.description',
       'l.ranked',
       'l.is_public',
+      'l.followers_only',
       'l.likes_count',
       'l.comments_count',
       'l.created_at',
@@ -36,6 +37,8 @@ const browsable = (q: ListQuery) =>
     .where('l.is_public', '=', sql.lit(1))
     .where('u.state', '=', sql.lit('active'))
     .where('l.hidden_at', 'is', null)
+    // A private member's lists are their approved followers' only: never in Explore or on a game's page (audience module).
+    .where('u.is_private', '=', sql.lit(0))
     .where((eb) => eb.exists(eb.selectFrom('list_games as lg').select('lg.list_id').whereRef('lg.list_id', '=', 'l.id')));
 
 async function paged(rows: Promise<ListRow[]>, total: Promise<{ n: string | number | bigint } | undefined>) {
@@ -86,11 +89,14 @@ export const listsRepo = {
   delete: async (db: Conn, id: number) => Number((await db.deleteFrom('lists').where('id', '=', id).executeTakeFirst()).numDeletedRows) > 0,
 
   /** A member's lists, last changed first; private ones only for their owner. */
-  ofUser: (db: Conn, userId: number, f: { includePrivate: boolean; limit: number; offset: number }) =>
+  ofUser: (db: Conn, userId: number, f: { includePrivate: boolean; includeFollowers?: boolean; limit: number; offset: number }) =>
     paged(
       listRows(db)
         .where('l.user_id', '=', userId)
-        .$if(!f.includePrivate, (q) => q.where('l.is_public', '=', 1).where('l.hidden_at', 'is', null))
+        .$if(!f.includePrivate, (q) => q.where('l.hidden_at', 'is', null))
+        .$if(!f.includePrivate && !f.includeFollowers, (q) => q.where('l.is_public', '=', 1))
+        // An approved follower also sees the lists for followers (audience module).
+        .$if(!f.includePrivate && f.includeFollowers === true, (q) => q.where((eb) => eb.or([eb('l.is_public', '=', 1), eb('l.followers_only', '=', 1)])))
         .orderBy('l.updated_at', 'desc')
         .orderBy('l.id', 'desc')
         .limit(f.limit)
@@ -100,7 +106,9 @@ export const listsRepo = {
         .selectFrom('lists')
         .select((eb) => eb.fn.countAll().as('n'))
         .where('user_id', '=', userId)
-        .$if(!f.includePrivate, (q) => q.where('is_public', '=', 1).where('hidden_at', 'is', null))
+        .$if(!f.includePrivate, (q) => q.where('hidden_at', 'is', null))
+        .$if(!f.includePrivate && !f.includeFollowers, (q) => q.where('is_public', '=', 1))
+        .$if(!f.includePrivate && f.includeFollowers === true, (q) => q.where((eb) => eb.or([eb('is_public', '=', 1), eb('followers_only', '=', 1)])))
         .executeTakeFirst(),
     ),
 

@@ -1,4 +1,4 @@
-import { API_MESSAGES, LIST_LIMITS, LIST_MESSAGES, slugify, type ListDetail, type ListItem, type ListSort, type ListSummary } from '@vgl/shared';
+import { API_MESSAGES, LIST_LIMITS, LIST_MESSAGES, slugify, type ListDetail, type ListItem, type ListSort, type ListSummary, type ListVisibility } from '@vgl/shared';
 import type { ListGameInput, ListInput } from '@vgl/shared/schemas';
 import { lockMember } from '../../db/concurrency.js';
 import type { Db } from '../../db/database.js';
@@ -8,7 +8,8 @@ import { findGameBySlug } from '../catalog/catalog.repo.js';
 import type { Conn } from '../library/library.repo.js';
 import type { Actor } from '../library/library.service.js';
 import { usernameKey, type UserRow } from '../users/users.repo.js';
-import { canList, type ListAction } from './lists.policy.js';
+import { canList, listVisibility, listVisibilityColumns, type ListAction } from './lists.policy.js';
+import { followsRepo } from '../follows/follows.repo.js';
 import { presentListDetail, presentListItem, presentListSummary } from './lists.presenter.js';
 import { listsRepo, type ListRow } from './lists.repo.js';
 
@@ -30,6 +31,9 @@ const page = (p: number, limit: number) => ({ limit, offset: (p - 1) * limit });
  * them (a profile's lists, a game's, Explore's). Likes and comments on lists
  * go through the likes and comments modules like reviews'.
  */
+/** The visibility a form asks for: `visibility` when given, else what `isPublic` says (older clients). */
+const visibilityOf = (input: ListInput): ListVisibility => input.visibility ?? (input.isPublic ? 'public' : 'private');
+
 export function createListsService(db: Db, deps: Pick<SocialServices, 'library' | 'activity'>, now: () => number = Date.now) {
   const k = db.kysely;
 
@@ -37,10 +41,14 @@ export function createListsService(db: Db, deps: Pick<SocialServices, 'library' 
   async function listFor(actor: Actor, username: string, slug: string, action: ListAction): Promise<ListRow> {
     const owner = await deps.library.ownerFor(actor, username, 'read');
     const list = await listsRepo.bySlug(k, owner.id, slug.toLowerCase());
-    if (!list || !canList(actor, 'read', list)) throw notFound(`There is no list "${slug}".`);
+    if (!list || !canList(actor, 'read', list, await followsOwner(actor, list))) throw notFound(`There is no list "${slug}".`);
     if (!canList(actor, action, list)) throw forbidden(API_MESSAGES.forbidden);
     return list;
   }
+
+  /** Whether the actor follows the owner of a followers' list (asked only for those). */
+  const followsOwner = async (actor: Actor, list: { user_id: number; is_public: number; followers_only: number }) =>
+    actor !== null && actor.id !== list.user_id && listVisibility(list) === 'followers' && (await followsRepo.isFollowing(k, actor.id, list.user_id));
 
   /** The game as `viewer` may see it: a member's game awaiting a moderator is only its submitter's (and moderators'). */
   async function gameFor(slug: string, viewer: Actor) {
@@ -87,7 +95,8 @@ export function createListsService(db: Db, deps: Pick<SocialServices, 'library' 
     async ofUser(actor: Actor, username: string, query: { page: number; limit: number; game?: string | undefined }) {
       const owner = await deps.library.ownerFor(actor, username, 'read');
       const game = query.game === undefined ? undefined : await gameFor(query.game, actor);
-      const { rows, total } = await listsRepo.ofUser(k, owner.id, { includePrivate: actor?.id === owner.id, ...page(query.page, query.limit) });
+      const includeFollowers = actor !== null && actor.id !== owner.id && (await followsRepo.isFollowing(k, actor.id, owner.id));
+      const { rows, total } = await listsRepo.ofUser(k, owner.id, { includePrivate: actor?.id === owner.id, includeFollowers, ...page(query.page, query.limit) });
       return { items: await summaries(rows, game?.id), total };
     },
 
@@ -96,7 +105,7 @@ export function createListsService(db: Db, deps: Pick<SocialServices, 'library' 
       // the games are used only once the checks passed. The list's row is its detail row.
       const [key, listSlug] = [usernameKey(username), slug.toLowerCase()];
       const [, list, items] = await Promise.all([deps.library.ownerFor(actor, username, 'read'), listsRepo.bySlugOf(k, key, listSlug), listsRepo.itemsBySlug(k, key, listSlug)]);
-      if (!list || !canList(actor, 'read', list)) throw notFound(`There is no list "${slug}".`);
+      if (!list || !canList(actor, 'read', list, await followsOwner(actor, list))) throw notFound(`There is no list "${slug}".`);
       return presentListDetail(list, items, actor, LIST_LIMITS.previewGames);
     },
 
@@ -113,11 +122,11 @@ export function createListsService(db: Db, deps: Pick<SocialServices, 'library' 
           title: input.title,
           description: input.description,
           ranked: input.ranked ? 1 : 0,
-          is_public: input.isPublic ? 1 : 0,
+          ...listVisibilityColumns(visibilityOf(input)),
           created_at: at,
           updated_at: at,
         });
-        if (input.isPublic) await announce(trx, { id, user_id: owner.id });
+        if (visibilityOf(input) === 'public') await announce(trx, { id, user_id: owner.id });
         return id;
       });
       return detailOf(id, actor);
@@ -131,10 +140,10 @@ export function createListsService(db: Db, deps: Pick<SocialServices, 'library' 
           title: input.title,
           description: input.description,
           ranked: input.ranked ? 1 : 0,
-          is_public: input.isPublic ? 1 : 0,
+          ...listVisibilityColumns(visibilityOf(input)),
           updated_at: now(),
         });
-        if (input.isPublic) await announce(trx, list);
+        if (visibilityOf(input) === 'public') await announce(trx, list);
       });
       return detailOf(list.id, actor);
     },

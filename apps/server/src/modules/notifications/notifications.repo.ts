@@ -33,6 +33,7 @@ export const notificationsRepo = {
             .innerJoin('users as a', 'a.id', 'n.actor_id')
             .select(['n.id', 'n.kind', 'n.message', 'n.created_at', 'n.read_at', 'n.entry_id', 'n.comment_id', 'n.list_id', 'n.submission_id', 'a.username', 'a.avatar'])
             .where('n.user_id', '=', userId)
+            .where('n.in_app', '<>', 0)
             .where('a.state', '=', 'active')
             .orderBy('n.id', 'desc')
             .limit(limit)
@@ -84,11 +85,32 @@ export const notificationsRepo = {
           .select((eb) => eb.fn.countAll().as('n'))
           .where('n.user_id', '=', userId)
           .$if(unreadOnly, (q) => q.where('n.read_at', 'is', null))
+          // Those kept only for an e-mail are read from the start: only the total has to leave them out.
+          .$if(!unreadOnly, (q) => q.where('n.in_app', '<>', 0))
           // A literal, not a parameter: SQLite uses a partial index only for a condition it can see.
           .where('n.actor_id', 'not in', (eb) => eb.selectFrom('users as a').select('a.id').where('a.state', '<>', sql.lit('active')))
           .executeTakeFirst()
       )?.n ?? 0,
     ),
+
+  /** Accounts in good standing with these usernames (lower-cased keys). */
+  activeIdsByUsername: async (db: Conn, keys: string[]) =>
+    keys.length === 0 ? [] : (await db.selectFrom('users').select('id').where('username_key', 'in', keys).where('state', '=', 'active').execute()).map((r) => r.id),
+
+  /** Everyone who commented under a review or list before (its thread), oldest commenter first. */
+  threadCommenters: async (db: Conn, ref: { entryId?: number | null; listId?: number | null }, beforeCommentId: number) =>
+    (
+      await db
+        .selectFrom('comments')
+        .select('user_id')
+        .$if(typeof ref.entryId === 'number', (q) => q.where('entry_id', '=', ref.entryId!))
+        .$if(typeof ref.entryId !== 'number', (q) => q.where('list_id', '=', ref.listId ?? -1))
+        .where('id', '<', beforeCommentId)
+        .groupBy('user_id')
+        .orderBy((eb) => eb.fn.min('id'))
+        .limit(200)
+        .execute()
+    ).map((r) => r.user_id),
 
   markRead: (db: Conn, userId: number, at: number, ids?: number[]) =>
     db
@@ -99,3 +121,65 @@ export const notificationsRepo = {
       .$if(ids !== undefined, (q) => q.where('id', 'in', ids!.length > 0 ? ids! : [-1]))
       .execute(),
 };
+
+/** Everything an e-mail about these notifications names: the recipient and their address, the actor, the review, list or comment. */
+export const notificationMailRepo = {
+  details: (db: Conn, ids: number[]) =>
+    db
+      .selectFrom('notifications as n')
+      .innerJoin('users as a', 'a.id', 'n.actor_id')
+      .innerJoin('users as r', 'r.id', 'n.user_id')
+      .leftJoin('library_entries as e', 'e.id', 'n.entry_id')
+      .leftJoin('users as eu', 'eu.id', 'e.user_id')
+      .leftJoin('games as g', 'g.id', 'e.game_id')
+      .leftJoin('comments as c', 'c.id', 'n.comment_id')
+      .leftJoin('lists as l', 'l.id', 'n.list_id')
+      .leftJoin('users as lu', 'lu.id', 'l.user_id')
+      .select([
+        'n.id',
+        'n.kind',
+        'n.user_id',
+        'n.actor_id',
+        'n.created_at',
+        'a.username as actor_username',
+        'a.state as actor_state',
+        'r.username as recipient_username',
+        'r.email as recipient_email',
+        'r.state as recipient_state',
+        'e.review_slug',
+        'eu.username as review_username',
+        'g.name as game_name',
+        'c.body as comment_body',
+        'l.slug as list_slug',
+        'l.title as list_title',
+        'lu.username as list_username',
+      ])
+      .where('n.id', 'in', ids.length > 0 ? ids : [-1])
+      .orderBy('n.id')
+      .execute(),
+
+  /** Notifications waiting for an e-mail at once, oldest first. */
+  dueNow: (db: Conn, limit: number) => db.selectFrom('notifications').select('id').where('email_state', '=', 'now').orderBy('id').limit(limit).execute(),
+
+  /** Takes a notification's e-mail for sending: true for one caller only. */
+  async claim(db: Conn, id: number, state: 'now' | 'digest'): Promise<boolean> {
+    const result = await db.updateTable('notifications').set({ email_state: null }).where('id', '=', id).where('email_state', '=', state).executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  },
+
+  /** Moves a notification from "at once" to the digest (its member chose the digest since). */
+  toDigest: (db: Conn, id: number) => db.updateTable('notifications').set({ email_state: 'digest' }).where('id', '=', id).where('email_state', '=', 'now').execute(),
+
+  membersWithDigest: async (db: Conn, limit: number) =>
+    (await db.selectFrom('notifications').select('user_id').distinct().where('email_state', '=', 'digest').orderBy('user_id').limit(limit).execute()).map((r) => r.user_id),
+
+  digestOf: (db: Conn, userId: number) =>
+    db.selectFrom('notifications').select('id').where('email_state', '=', 'digest').where('user_id', '=', userId).orderBy('id').execute(),
+
+  /** Takes a member's digest notifications (up to id): those another worker took meanwhile are not taken twice. */
+  async claimDigest(db: Conn, userId: number, ids: number[]): Promise<void> {
+    await db.updateTable('notifications').set({ email_state: null }).where('user_id', '=', userId).where('email_state', '=', 'digest').where('id', 'in', ids.length > 0 ? ids : [-1]).execute();
+  },
+};
+
+export type NotificationMailRow = Awaited<ReturnType<typeof notificationMailRepo.details>>[number];

@@ -3,6 +3,8 @@ import type { NotificationItem, NotificationKind } from '@vgl/shared';
 import type { Db } from '../../db/database.js';
 import type { Conn } from '../library/library.repo.js';
 import type { UserRow } from '../users/users.repo.js';
+import { mentionedUsernames } from './mentions.js';
+import { deliveryFor } from './notifications.policy.js';
 import { notificationsRepo } from './notifications.repo.js';
 
 export interface NotificationRecord {
@@ -36,24 +38,71 @@ function present(row: Row): NotificationItem {
   };
 }
 
-export function createNotificationsService(db: Db, now: () => number = Date.now) {
+export interface NotificationsDeps {
+  /**
+   * Told when a notification waits for an e-mail sent at once: it sends the
+   * e-mail job a moment later, not awaited, so the write it is part of has
+   * committed (a rolled-back one left nothing to send). The job's minute
+   * sweep catches any it missed.
+   */
+  onEmailDue?: () => void;
+  /** False where no one should get mail for what happens (the demo seed replays weeks of it). */
+  emails?: boolean;
+  now?: () => number;
+}
+
+export function createNotificationsService(db: Db, { onEmailDue, emails = true, now = Date.now }: NotificationsDeps = {}) {
   const k = db.kysely;
+  /** Tells someone what another person did to their things, as their settings ask (notifications.policy.ts). */
+  async function notify(conn: Conn, n: NotificationRecord) {
+    const asked = await deliveryFor(conn, n.userId, n.actorId, n.kind);
+    const delivery = emails ? asked : { ...asked, email: null };
+    if (!delivery.inApp && !delivery.email) return;
+    const at = now();
+    await notificationsRepo.insert(conn, {
+      user_id: n.userId,
+      actor_id: n.actorId,
+      kind: n.kind,
+      entry_id: n.entryId ?? null,
+      comment_id: n.commentId ?? null,
+      list_id: n.listId ?? null,
+      submission_id: n.submissionId ?? null,
+      message: n.message ?? null,
+      created_at: at,
+      // Kept only for its e-mail: never listed, never unread.
+      read_at: delivery.inApp ? null : at,
+      in_app: delivery.inApp ? 1 : 0,
+      email_state: delivery.email,
+    });
+    if (delivery.email === 'now') onEmailDue?.();
+  }
+
   return {
-    /** Tells someone what another person did to their things; nobody is told about their own doings. */
-    async notify(conn: Conn, n: NotificationRecord) {
-      if (n.userId === n.actorId) return;
-      await notificationsRepo.insert(conn, {
-        user_id: n.userId,
-        actor_id: n.actorId,
-        kind: n.kind,
-        entry_id: n.entryId ?? null,
-        comment_id: n.commentId ?? null,
-        list_id: n.listId ?? null,
-        submission_id: n.submissionId ?? null,
-        message: n.message ?? null,
-        created_at: now(),
-        read_at: null,
-      });
+    notify,
+
+    /**
+     * A new comment: its review's or list's owner hears "commented", those
+     * it names with @username "mentioned", and the others who commented in
+     * the thread before "replied" — each person once, the first that fits.
+     */
+    async notifyComment(conn: Conn, c: { actorId: number; ownerId: number; entryId?: number | null; listId?: number | null; commentId: number; body: string }) {
+      const ref = { entryId: c.entryId ?? null, listId: c.listId ?? null, commentId: c.commentId };
+      const told = new Set<number>([c.actorId]);
+      const tell = async (userId: number, kind: NotificationKind) => {
+        if (told.has(userId)) return;
+        told.add(userId);
+        await notify(conn, { userId, actorId: c.actorId, kind, ...ref });
+      };
+      await tell(c.ownerId, 'commented');
+      for (const id of await notificationsRepo.activeIdsByUsername(conn, mentionedUsernames(c.body))) await tell(id, 'mentioned');
+      for (const id of await notificationsRepo.threadCommenters(conn, ref, c.commentId)) await tell(id, 'replied');
+    },
+
+    /** A review written or edited: the members it newly names with @username hear "mentioned" (an edit does not tell them twice). */
+    async notifyReviewMentions(conn: Conn, r: { actorId: number; entryId: number; text: string; previous: string | null }) {
+      const before = new Set(mentionedUsernames(r.previous ?? ''));
+      const fresh = mentionedUsernames(r.text).filter((name) => !before.has(name));
+      for (const id of await notificationsRepo.activeIdsByUsername(conn, fresh)) await notify(conn, { userId: id, actorId: r.actorId, kind: 'mentioned', entryId: r.entryId });
     },
 
     retract: notificationsRepo.removeUnread,

@@ -1,6 +1,7 @@
 import { SUGGESTED_MEMBERS, type SuggestedMember } from '@vgl/shared';
 import type { Db } from '../../db/database.js';
 import { onboardingRepo, type MemberRank } from './onboarding.repo.js';
+import { audienceRepo } from '../audience/audience.repo.js';
 
 /** The rankings change slowly and cost a scan: each process keeps them this long. */
 const RANKING_TTL_MS = 10 * 60_000;
@@ -30,6 +31,8 @@ export function createOnboardingService(db: Db, now: () => number = Date.now) {
     async suggestions(userId: number): Promise<SuggestedMember[]> {
       const { followed, liked } = await currentRankings();
       const already = await onboardingRepo.followed(k, userId, [...new Set([...followed, ...liked].map((m) => m.id))]);
+      // Members blocked either way, or muted, are not suggested (audience module).
+      for (const id of await audienceRepo.hiddenFrom(k, userId, { muted: true })) already.add(id);
       const picked = new Map<number, SuggestedMember>();
       const queues: [MemberRank[], SuggestedMember['reason']][] = [
         [followed, 'most-followed'],

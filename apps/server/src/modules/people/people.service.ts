@@ -6,6 +6,7 @@ import type { Actor } from '../library/library.service.js';
 import type { UserRow } from '../users/users.repo.js';
 import { toKnownMember, toMemberCard, type CardContext } from './people.presenter.js';
 import { peopleRepo, type MemberRow } from './people.repo.js';
+import { audienceRepo } from '../audience/audience.repo.js';
 
 /**
  * A username key is [a-z0-9_]: what is typed is lower-cased, a leading "@"
@@ -37,13 +38,17 @@ export function createPeopleService(db: Db) {
       } else {
         found = await repo.directory(sort, limit, offset);
       }
-      const context = await contextFor(viewer, found.rows);
-      return { items: found.rows.map((row) => toMemberCard(row, context)), total: found.total };
+      // Members blocked either way do not find each other (the page may come out shorter).
+      const hidden = viewer ? await audienceRepo.hiddenFrom(k, viewer.id) : new Set<number>();
+      const rows = found.rows.filter((r) => !hidden.has(r.id));
+      const context = await contextFor(viewer, rows);
+      return { items: rows.map((row) => toMemberCard(row, context)), total: found.total };
     },
 
     /** Members the people `viewer` follows follow, whom they do not follow yet; empty when they follow no one. */
     async mayKnow(viewer: UserRow): Promise<KnownMember[]> {
-      const rows = await repo.mayKnow(viewer.id, PEOPLE_LIMITS.mayKnow);
+      const hidden = await audienceRepo.hiddenFrom(k, viewer.id, { muted: true });
+      const rows = (await repo.mayKnow(viewer.id, PEOPLE_LIMITS.mayKnow)).filter((r) => !hidden.has(r.id));
       const context = await contextFor(viewer, rows);
       return rows.map((row) => toKnownMember(row, context));
     },

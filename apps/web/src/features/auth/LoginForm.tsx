@@ -8,6 +8,7 @@ import { trigger } from '../../stores/renderTriggers';
 import { showToast } from '../../stores/toast';
 import { login } from './authApi';
 import styles from './LoginForm.module.css';
+import { signUpLabel, useRegistration } from './registrationApi';
 
 const EMPTY: LoginPayload = { identifier: '', password: '' };
 
@@ -66,12 +67,21 @@ export function LoginForm() {
       <button type="submit" className="button button-primary" disabled={loading}>
         {loading ? 'Logging in…' : 'Log in'}
       </button>
-      <p className={styles.footer}>
-        New to VGL?{' '}
-        <Link to="/auth/register" onClick={() => closeModal('login')}>
-          Sign up
-        </Link>
-      </p>
+      <SignUpFooter />
     </form>
+  );
+}
+
+/** "New to VGL? Sign up", in the words of who may join; nothing when registration is closed. */
+function SignUpFooter() {
+  const label = signUpLabel(useRegistration().data?.mode, 'Sign up');
+  if (label === null) return null;
+  return (
+    <p className={styles.footer}>
+      New to VGL?{' '}
+      <Link to="/auth/register" onClick={() => closeModal('login')}>
+        {label}
+      </Link>
+    </p>
   );
 }

@@ -1,7 +1,7 @@
-import { Link } from 'react-router';
 import { AuthScreen } from './AuthScreen';
 import { GuestOnly } from './guards';
 import { LoginForm } from './LoginForm';
+import { SignUpLink } from './SignUpLink';
 
 /** /auth (guest-only): the login form as a page, for links and people who land here directly. */
 export function LoginPage() {
@@ -10,9 +10,7 @@ export function LoginPage() {
       <AuthScreen
         title="Log in"
         aside={
-          <Link to="/auth/register" className="button button-ghost button-small">
-            Create account
-          </Link>
+          <SignUpLink className="button button-ghost button-small">Create account</SignUpLink>
         }
       >
         <LoginForm />

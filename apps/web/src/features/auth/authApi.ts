@@ -18,7 +18,8 @@ export async function login(payload: LoginPayload): Promise<LoginResult> {
     if (typeof data?.token === 'string') return { kind: 'signedIn', token: data.token };
   } catch (error) {
     console.error('Login failed', error);
-    if (error instanceof ApiRequestError && error.status === 429 && error.body) return { kind: 'failed', message: error.body.message };
+    // 429: too many tries; 403: the account waits for a moderator's approval (REGISTRATION=approval).
+    if (error instanceof ApiRequestError && (error.status === 429 || error.status === 403) && error.body) return { kind: 'failed', message: error.body.message };
   }
   return { kind: 'failed' };
 }

@@ -3,7 +3,7 @@ import { usePageMeta } from '../../lib/pageMeta';
 import { openModal } from '../../stores/modals';
 import { useAuth } from '../../stores/auth';
 import { ForbiddenPage } from '../errors/ForbiddenPage';
-import { Link } from 'react-router';
+import { SignUpLink } from './SignUpLink';
 
 /** Guest-only pages (SPEC §2): a signed-in user sees the 403 screen. */
 export function GuestOnly({ children }: { children: ReactNode }) {
@@ -31,9 +31,7 @@ function LoginRequired() {
         <button type="button" className="button button-primary" onClick={() => openModal('login')}>
           Log in
         </button>
-        <Link to="/auth/register" className="button button-ghost">
-          Create account
-        </Link>
+        <SignUpLink className="button button-ghost">Create account</SignUpLink>
       </div>
     </section>
   );

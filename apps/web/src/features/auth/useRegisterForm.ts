@@ -5,9 +5,10 @@ import { ApiRequestError, api } from '../../lib/api';
 import { isFree } from './authApi';
 
 export type RegisterField = keyof RegisterPayload;
+type RegisterValues = Required<RegisterPayload>;
 type Availability = Record<string, boolean>;
 
-const EMPTY: RegisterPayload = { email: '', username: '', password: '', password2: '' };
+const EMPTY: RegisterValues = { email: '', username: '', password: '', password2: '', invite: '' };
 const CHECK_DELAY_MS = 400;
 const availabilityKey = (field: 'email' | 'username', value: string) => `${field}:${value.trim().toLowerCase()}`;
 
@@ -16,8 +17,8 @@ const availabilityKey = (field: 'email' | 'username', value: string) => `${field
  * submit, debounced availability checks of e-mail and username, and the
  * server's own field messages after a submit.
  */
-export function useRegisterForm(onRegistered: (email: string) => void) {
-  const [values, setValues] = useState<RegisterPayload>(EMPTY);
+export function useRegisterForm(onRegistered: (email: string, message: string) => void, { invite = '', withInvite = false }: { invite?: string; withInvite?: boolean } = {}) {
+  const [values, setValues] = useState<RegisterValues>({ ...EMPTY, invite });
   const [touched, setTouched] = useState<Partial<Record<RegisterField, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
   const [loading, setLoading] = useState(false);
@@ -70,8 +71,10 @@ export function useRegisterForm(onRegistered: (email: string) => void) {
         [availabilityKey('username', values.username)]: usernameFree,
       }));
       if (!emailFree || !usernameFree) return;
-      await api.post('/api/auth/register', parsed.data);
-      onRegistered(parsed.data.email);
+      // The invite code goes only where one is asked for (REGISTRATION=invite).
+      const { invite: code, ...payload } = parsed.data;
+      const { data } = await api.post<{ message: string }>('/api/auth/register', withInvite ? { ...payload, invite: code } : payload);
+      onRegistered(parsed.data.email, data.message);
     } catch (error) {
       if (error instanceof ApiRequestError && error.body?.errors) setServerErrors(error.body.errors);
       else throw error;

@@ -20,6 +20,9 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'report.hide': 'Hid reported content',
   'report.suspend': 'Suspended after reports',
   'report.dismiss': 'Dismissed reports',
+  'user.approve': 'Approved a sign-up',
+  'user.decline': 'Declined a sign-up',
+  'registration.mode': 'Changed who may join',
 };
 
 /** Moderation actions, newest first: who, what, to what, why, when. */

@@ -50,6 +50,7 @@ describe('dashboard access', () => {
       ['Featured reviews', '/dashboard/reviews-ft'],
       ['Game submissions', '/dashboard/submissions'],
       ['Reports', '/dashboard/reports'],
+      ['Registrations', '/dashboard/registrations'],
     ]);
     expect(within(tabs).getByRole('link', { name: 'Overview' }).getAttribute('aria-current')).toBe('page');
 

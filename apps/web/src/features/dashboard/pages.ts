@@ -9,3 +9,4 @@ export { ReviewsModerationPage } from './ReviewsModerationPage';
 export { UsersPage } from './UsersPage';
 export { SubmissionsModerationPage } from '../submissions/SubmissionsModerationPage';
 export { ReportsQueuePage } from '../reports/ReportsQueuePage';
+export { RegistrationsPage } from '../registration/RegistrationsPage';

@@ -11,6 +11,8 @@ interface FollowButtonProps {
   /** As the server said for this viewer; null while it does not know yet (loaded before signing in). */
   isFollowing: boolean | null;
   small?: boolean;
+  /** A private member's: the viewer asked to follow and waits ("Requested"; pressing it withdraws the request). */
+  requested?: boolean | null;
 }
 
 function failureText(error: unknown): string | undefined {
@@ -26,7 +28,7 @@ function failureText(error: unknown): string | undefined {
  * The shown state comes from the cached profile or card, which a successful
  * call updates. A failure is logged and shown as an alert toast.
  */
-export function FollowButton({ username, isFollowing, small = false }: FollowButtonProps) {
+export function FollowButton({ username, isFollowing, small = false, requested = false }: FollowButtonProps) {
   const viewer = useAuth((s) => s.user?.username.toLowerCase());
   const follow = useFollow(username);
   const size = small ? ' button-small' : '';
@@ -40,7 +42,8 @@ export function FollowButton({ username, isFollowing, small = false }: FollowBut
     );
   }
 
-  const following = isFollowing === true;
+  // A request waiting counts as pressed: pressing again withdraws it (DELETE, as an unfollow).
+  const following = isFollowing === true || requested === true;
   const busy = follow.isPending || isFollowing === null;
   const toggle = () => {
     if (busy) return;
@@ -61,8 +64,8 @@ export function FollowButton({ username, isFollowing, small = false }: FollowBut
       aria-disabled={busy || undefined}
       onClick={toggle}
     >
-      <span className={styles.state}>{following ? 'Following' : 'Follow'}</span>
-      {following && (
+      <span className={styles.state}>{requested && !isFollowing ? 'Requested' : following ? 'Following' : 'Follow'}</span>
+      {following && !requested && (
         <span className={styles.unfollow} aria-hidden="true">
           Unfollow
         </span>

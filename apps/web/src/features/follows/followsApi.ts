@@ -9,6 +9,8 @@ export type FollowList = 'following' | 'followers';
 export interface FollowResult {
   isFollowing: boolean;
   followers: number;
+  /** The member is private: the follow waits for their approval. */
+  isRequested?: boolean;
 }
 
 const userPath = (username: string) => `/api/users/${encodeURIComponent(username.toLowerCase())}`;
@@ -42,7 +44,9 @@ export function useFollowList(username: string, list: FollowList, page: number) 
 function applyFollow(client: QueryClient, username: string, viewer: string | undefined, result: FollowResult) {
   const name = username.toLowerCase();
   client.setQueryData<ProfileOverview>(overviewKey(username), (profile) =>
-    profile ? { ...profile, isFollowing: result.isFollowing, counts: { ...profile.counts, followers: result.followers } } : profile,
+    profile
+      ? { ...profile, isFollowing: result.isFollowing, followRequested: result.isRequested ?? false, counts: { ...profile.counts, followers: result.followers } }
+      : profile,
   );
   const mark = (page: Paged<UserCard> | undefined) =>
     page

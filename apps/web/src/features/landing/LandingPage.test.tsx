@@ -7,6 +7,8 @@ import { HomePage } from './HomePage';
 import { aGameCard, aHome, theEmbeddedCatalog } from './homeFixtures';
 
 const renderHome = () => renderRoutes([at('/', <HomePage />)]);
+// The page's content comes from /api/home alone; Join Now also asks who may join (one answer the nav shares).
+const contentCalls = (calls: { url: URL }[]) => calls.map((c) => c.url.pathname).filter((path) => path !== '/api/registration');
 const section = (name: string) => screen.getByRole('region', { name });
 const hrefs = (links: HTMLElement[]) => links.map((link) => link.getAttribute('href'));
 
@@ -20,8 +22,22 @@ describe('the landing page for visitors (SPEC §2)', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Track Your Gaming Journey');
     expect(screen.getByRole('link', { name: 'Join Now' }).getAttribute('href')).toBe('/auth/register');
     await screen.findByRole('heading', { name: 'Popular Reviews' });
-    expect(calls.map((c) => c.url.pathname)).toEqual(['/api/home']);
+    expect(contentCalls(calls)).toEqual(['/api/home']);
     expect(document.title).toBe('Track Your Gaming Journey');
+  });
+
+  it('words Join Now by who may join: a request in approval mode, no link when registration is closed', async () => {
+    stubFetch({ 'GET /api/home': { body: aHome() }, 'GET /api/registration': { body: { mode: 'approval', memberInvites: false } } });
+    const first = renderHome();
+    expect((await screen.findByRole('link', { name: 'Request an account' })).getAttribute('href')).toBe('/auth/register');
+    expect(screen.queryByRole('link', { name: 'Join Now' })).toBeNull();
+    first.unmount();
+
+    stubFetch({ 'GET /api/home': { body: aHome() }, 'GET /api/registration': { body: { mode: 'closed', memberInvites: false } } });
+    renderHome();
+    await screen.findByRole('heading', { name: 'Popular Reviews' });
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Join Now' })).toBeNull());
+    expect(screen.queryByRole('link', { name: 'Request an account' })).toBeNull();
   });
 
   it('names the reviews\' platforms (not their codes) from that same answer', async () => {
@@ -30,7 +46,7 @@ describe('the landing page for visitors (SPEC §2)', () => {
     const chips = await screen.findAllByText('Nintendo 64');
     expect(chips.map((chip) => chip.getAttribute('title'))).toEqual(['Nintendo 64', 'Nintendo 64']);
     expect(screen.queryByText('N64')).toBeNull();
-    expect(calls.map((c) => c.url.pathname)).toEqual(['/api/home']);
+    expect(contentCalls(calls)).toEqual(['/api/home']);
   });
 
   it('drifts covers of real games, each a link to its page; the loop copies are hidden and unfocusable', async () => {

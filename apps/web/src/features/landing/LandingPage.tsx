@@ -1,6 +1,5 @@
 import { PRODUCT } from '@vgl/shared';
 import { useDeferredValue } from 'react';
-import { Link } from 'react-router';
 import { usePageMeta } from '../../lib/pageMeta';
 import { DiscoverSection } from './DiscoverSection';
 import { FeatureCards } from './FeatureCards';
@@ -9,6 +8,7 @@ import { HomeLoadError } from './HomeLoadError';
 import { PopularReviewsSection, TrendingSection, UpcomingSection } from './HomeSections';
 import styles from './HomePage.module.css';
 import { useHome } from './homeApi';
+import { SignUpLink } from '../auth/SignUpLink';
 
 /** "/" for visitors (SPEC §2): headline, Join Now, cover strips, the six features, then a taste of the catalog. */
 export function LandingPage() {
@@ -29,9 +29,7 @@ export function LandingPage() {
             Keep a library of every game you play, rate them on a five-star scale, write reviews and see what your friends are
             playing.
           </p>
-          <Link to="/auth/register" className="button button-primary button-large">
-            Join Now
-          </Link>
+          <SignUpLink className="button button-primary button-large">Join Now</SignUpLink>
         </div>
       </section>
       <HeroCarousels data={data} />

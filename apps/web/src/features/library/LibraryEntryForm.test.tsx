@@ -105,6 +105,7 @@ describe('library form on the game page', () => {
       owned: null,
       notes: null,
       spoilers: false,
+      reviewVisibility: 'public',
     });
     expect(toastStore.getState()).toMatchObject({ variant: 'success', text: 'Your changes are saved successfully.' });
   });
@@ -117,6 +118,17 @@ describe('library form on the game page', () => {
     fireEvent.click(box);
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(sentBody(fetchMock, `PUT ${ENTRY}`)).toMatchObject({ spoilers: false }));
+  });
+
+  it('says who can read the review: everyone, your followers or only you', async () => {
+    const fetchMock = stubFetch({ [`PUT ${ENTRY}`]: { status: 200, body: entry } });
+    withClient(<LibraryEntryForm username="Alice" game={game} entry={{ ...entry, reviewVisibility: 'followers' }} />);
+    const who = screen.getByRole('combobox', { name: 'Who can read the review' }) as HTMLSelectElement;
+    expect(who.value).toBe('followers');
+    expect(Array.from(who.options).map((o) => o.textContent)).toEqual(['Everyone', 'Your followers', 'Only you']);
+    fireEvent.change(who, { target: { value: 'private' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sentBody(fetchMock, `PUT ${ENTRY}`)).toMatchObject({ reviewVisibility: 'private' }));
   });
 
   it('keeps a private note with its count, trimmed when sent and cleared when emptied', async () => {

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'rea
 import { RatingInput } from '../../components/RatingInput';
 import { TextField } from '../../components/form/TextField';
 import styles from './LibraryEntryForm.module.css';
-import { useLibraryEntryForm } from './useLibraryEntryForm';
+import { useLibraryEntryForm, type LibraryFormValues } from './useLibraryEntryForm';
 
 export interface LibraryFormGame {
   slug: string;
@@ -147,6 +147,19 @@ export function LibraryEntryForm({ username, game, entry }: LibraryEntryFormProp
         onChange={(on) => set('spoilers', on)}
         error={errors.spoilers}
       />
+      <div className={styles.field}>
+        <label htmlFor="library-review-visibility">Who can read the review</label>
+        <select
+          id="library-review-visibility"
+          name="reviewVisibility"
+          value={values.reviewVisibility}
+          onChange={(event) => set('reviewVisibility', event.target.value as LibraryFormValues['reviewVisibility'])}
+        >
+          <option value="public">Everyone</option>
+          <option value="followers">Your followers</option>
+          <option value="private">Only you</option>
+        </select>
+      </div>
 
       <div className={styles.field}>
         <label htmlFor="library-notes">Private note</label>

@@ -24,12 +24,14 @@ export interface LibraryFormValues {
   notes: string;
   /** The review gives things away: readers see it blurred until they reveal it. */
   spoilers: boolean;
+  /** Who reads the review: everyone, your followers, or only you. */
+  reviewVisibility: 'public' | 'followers' | 'private';
 }
 
 export type LibraryFormField = keyof LibraryFormValues;
 export type LibraryFormErrors = Partial<Record<LibraryFormField, string>>;
 
-const FIELDS: readonly string[] = ['status', 'rating', 'platforms', 'review', 'startedOn', 'finishedOn', 'favourite', 'replay', 'hours', 'owned', 'notes', 'spoilers'];
+const FIELDS: readonly string[] = ['status', 'rating', 'platforms', 'review', 'startedOn', 'finishedOn', 'favourite', 'replay', 'hours', 'owned', 'notes', 'spoilers', 'reviewVisibility'];
 
 export function initialValues(entry: LibraryEntry | null): LibraryFormValues {
   return {
@@ -45,6 +47,7 @@ export function initialValues(entry: LibraryEntry | null): LibraryFormValues {
     owned: entry?.owned ?? null,
     notes: entry?.notes ?? '',
     spoilers: entry?.spoilers ?? false,
+    reviewVisibility: entry?.reviewVisibility ?? 'public',
   };
 }
 

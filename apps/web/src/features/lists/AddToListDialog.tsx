@@ -49,7 +49,7 @@ export function AddToListDialog({ game }: { game: ListableGame }) {
     setTitleError(null);
     setBusy('new');
     try {
-      const list = await create.mutateAsync({ title: text, description: '', ranked: false, isPublic: true });
+      const list = await create.mutateAsync({ title: text, description: '', ranked: false, visibility: 'public' });
       await toggle.mutateAsync({ slug: list.slug, game, add: true });
       setTitle('');
       setSaid(`Made the list ${list.title} with ${game.name} in it.`);

@@ -44,7 +44,7 @@ export function ListCard({ list, showAuthor = true }: { list: ListSummary; showA
         <span>{count(list.likes, 'like', 'likes')}</span>
         <span>{count(list.comments, 'comment', 'comments')}</span>
         {list.ranked && <span className={styles.badge}>Ranked</span>}
-        {!list.isPublic && <span className={styles.badge}>Private</span>}
+        {!list.isPublic && <span className={styles.badge}>{list.visibility === 'followers' ? 'Followers' : 'Private'}</span>}
       </p>
       {list.excerpt && <p className={styles.cardExcerpt}>{list.excerpt}</p>}
     </article>

@@ -1,4 +1,4 @@
-import { LIST_LIMITS, LIST_MESSAGES, type ListDetail } from '@vgl/shared';
+import { LIST_LIMITS, LIST_MESSAGES, type ListDetail, type ListVisibility } from '@vgl/shared';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Modal } from '../../components/Modal';
 import { TextField } from '../../components/form/TextField';
@@ -36,7 +36,7 @@ function ListFormBody({ username, list, onSaved }: ListFormDialogProps) {
     title: list?.title ?? '',
     description: list?.description ?? '',
     ranked: list?.ranked ?? false,
-    isPublic: list?.isPublic ?? true,
+    visibility: list?.visibility ?? (list && !list.isPublic ? 'private' : 'public'),
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState(false);
@@ -105,13 +105,16 @@ function ListFormBody({ username, list, onSaved }: ListFormDialogProps) {
           <span className={styles.hint}>Number the games in their order.</span>
         </span>
       </label>
-      <label className={styles.check}>
-        <input type="checkbox" name="isPublic" checked={form.isPublic} onChange={(e) => set('isPublic', e.target.checked)} />
-        <span>
-          <strong>Public</strong>
-          <span className={styles.hint}>Anyone can see it. A private list is seen by you alone.</span>
-        </span>
-      </label>
+      <div className={styles.field}>
+        <label htmlFor={`${id}-visibility`}>
+          <strong>Who can see it</strong>
+        </label>
+        <select id={`${id}-visibility`} name="visibility" value={form.visibility} onChange={(e) => set('visibility', e.target.value as ListVisibility)}>
+          <option value="public">Everyone</option>
+          <option value="followers">Your followers</option>
+          <option value="private">Only you</option>
+        </select>
+      </div>
       <div className={styles.buttons}>
         <button type="submit" className="button button-primary" disabled={pending}>
           {pending ? 'Saving…' : list ? 'Save list' : 'Make list'}

@@ -45,7 +45,7 @@ function ListView({ list }: { list: ListDetail }) {
         <p className={styles.facts}>
           <span>{gamesText(list.games)}</span>
           {list.ranked && <span className={styles.badge}>Ranked</span>}
-          {!list.isPublic && <span className={styles.badge}>Private</span>}
+          {!list.isPublic && <span className={styles.badge}>{list.visibility === 'followers' ? 'Followers' : 'Private'}</span>}
           {list.hiddenByModerator && <HiddenMark />}
           <span>Updated {formatLongDay(new Date(list.updatedAt).toISOString())}</span>
         </p>

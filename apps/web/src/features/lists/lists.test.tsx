@@ -143,6 +143,31 @@ describe('lists', () => {
     expect(sent(calls, 'POST', '/api/users/alice/lists')[0]!.body).toEqual({ title: 'Co-op nights', description: '', ranked: true, isPublic: true });
   });
 
+  it('offers who can see a new list: everyone, your followers or only you', async () => {
+    signIn('Alice');
+    const calls = stubFetch({
+      'GET /api/users/alice/lists': { body: [aSummary()], headers: { 'X-Total-Count': '1' } },
+      'GET /api/users/alice': { body: null, status: 404 },
+      'POST /api/users/alice/lists': { status: 201, body: aList({ slug: 'close-friends', title: 'Close friends', isPublic: false, visibility: 'followers' }) },
+    });
+    const { router } = renderRoutes(
+      [
+        { path: '/u/:username/lists', element: <ListsPage /> },
+        { path: '/u/:username/lists/:slug', element: <p>List page</p> },
+      ],
+      '/u/alice/lists',
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'New list' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New list' });
+    fireEvent.change(within(dialog).getByLabelText('Title'), { target: { value: 'Close friends' } });
+    const who = within(dialog).getByRole('combobox', { name: 'Who can see it' });
+    expect(within(who).getAllByRole('option').map((o) => o.textContent)).toEqual(['Everyone', 'Your followers', 'Only you']);
+    fireEvent.change(who, { target: { value: 'followers' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Make list' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/u/alice/lists/close-friends'));
+    expect(sent(calls, 'POST', '/api/users/alice/lists')[0]!.body).toEqual({ title: 'Close friends', description: '', ranked: false, isPublic: false, visibility: 'followers' });
+  });
+
   it('offers members "Add to list" on every games grid card, ticking a list adds the game', async () => {
     signIn('Bob');
     const calls = stubFetch({

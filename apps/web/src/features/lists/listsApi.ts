@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { LIST_LIMITS, TOTAL_COUNT_HEADER, type ListDetail, type ListItem, type ListSort, type ListSummary } from '@vgl/shared';
+import { LIST_LIMITS, TOTAL_COUNT_HEADER, type ListDetail, type ListItem, type ListSort, type ListSummary, type ListVisibility } from '@vgl/shared';
 import { api } from '../../lib/api';
 import { useAuth } from '../../stores/auth';
 import { userKey, type Paged } from '../profile/profileApi';
@@ -9,7 +9,8 @@ export interface ListForm {
   title: string;
   description: string;
   ranked: boolean;
-  isPublic: boolean;
+  /** Who sees it: everyone, your followers too, or only you. */
+  visibility: ListVisibility;
 }
 
 const listsPath = (username: string) => `/api/users/${encodeURIComponent(username.toLowerCase())}/lists`;
@@ -79,7 +80,14 @@ function refreshLists(client: QueryClient, username: string) {
   ]);
 }
 
-const body = (form: ListForm) => ({ title: form.title, description: form.description, ranked: form.ranked, isPublic: form.isPublic });
+// isPublic as older servers read it; `visibility` only for the level they do not know (followers).
+const body = (form: ListForm) => ({
+  title: form.title,
+  description: form.description,
+  ranked: form.ranked,
+  isPublic: form.visibility === 'public',
+  ...(form.visibility === 'followers' ? { visibility: form.visibility } : {}),
+});
 
 export function useCreateList(username: string) {
   const client = useQueryClient();

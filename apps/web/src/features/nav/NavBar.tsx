@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { NavLink } from 'react-router';
 import { Brand } from '../../components/Brand';
 import { ActivityIcon, BellIcon, CloseIcon, SearchIcon } from '../../components/icons';
 import { useAuth } from '../../stores/auth';
@@ -8,6 +8,7 @@ import { useNavData } from './navApi';
 import styles from './NavBar.module.css';
 import { SearchForm } from './SearchForm';
 import { UserMenu } from './UserMenu';
+import { SignUpLink } from '../auth/SignUpLink';
 
 export function NavBar() {
   const user = useAuth((s) => s.user);
@@ -55,9 +56,7 @@ export function NavBar() {
           </div>
         ) : (
           <div className={styles.actions}>
-            <Link to="/auth/register" className="button button-primary button-small">
-              Create account
-            </Link>
+            <SignUpLink className="button button-primary button-small">Create account</SignUpLink>
             <button type="button" className="button button-ghost button-small" onClick={() => openModal('login')}>
               Log in
             </button>

@@ -65,6 +65,31 @@ export function NotificationSentence({ notification, viewer, onOpen }: Notificat
           {quoted(comment?.excerpt)}
         </>
       );
+    case 'replied':
+      return (
+        <>
+          {actorLink} replied in the comments on {reviewLink(true)}
+          {quoted(comment?.excerpt)}
+        </>
+      );
+    // In a comment, or in the review itself.
+    case 'mentioned':
+      return comment ? (
+        <>
+          {actorLink} mentioned you in a comment on {reviewLink(true)}
+          {quoted(comment.excerpt)}
+        </>
+      ) : (
+        <>
+          {actorLink} mentioned you in {reviewLink(false)}
+        </>
+      );
+    case 'featured':
+      return (
+        <>
+          {actorLink} featured {reviewLink(false)} on the home page
+        </>
+      );
     case 'followed':
       return <>{actorLink} followed you</>;
     // The review or comment is gone from view: name it without a link.

@@ -8,6 +8,7 @@ import { Tabs } from '../../components/Tabs';
 import { useAuth } from '../../stores/auth';
 import { ReportButton } from '../reports/ReportButton';
 import { FollowButton } from '../follows/FollowButton';
+import { ProfileSafetyMenu } from '../privacy/ProfileSafetyMenu';
 import { refreshProfile } from '../follows/followsApi';
 import { formatJoined } from './dates';
 import { profilePath } from './profilePaths';
@@ -56,10 +57,11 @@ export function ProfileHeader({ username, profile, failed = false }: ProfileHead
           )}
           {profile && (
             <div className={followStyles.headerFollow}>
-              <FollowButton username={profile.username} isFollowing={profile.isFollowing} small />
+              <FollowButton username={profile.username} isFollowing={profile.isFollowing} requested={profile.followRequested ?? false} small />
               <ReportButton target={{ type: 'user', username: profile.username }} author={profile.username} />
             </div>
           )}
+          {profile && <ProfileSafetyMenu profile={profile} />}
         </div>
       </div>
       {profile && (
@@ -84,20 +86,22 @@ export function ProfileHeader({ username, profile, failed = false }: ProfileHead
           })}
         </ul>
       )}
-      <Tabs
-        label="Profile"
-        onPhone="scroll"
-        tabs={[
-          { label: 'Overview', to: base, end: true },
-          { label: 'Diary', to: `${base}/diary` },
-          { label: 'Library', to: `${base}/library` },
-          { label: 'Reviews', to: `${base}/reviews` },
-          { label: 'Lists', to: `${base}/lists` },
-          { label: 'Stats', to: `${base}/stats` },
-          { label: 'Following', to: `${base}/following` },
-          { label: 'Followers', to: `${base}/followers` },
-        ]}
-      />
+      {!profile?.isPrivate && (
+        <Tabs
+          label="Profile"
+          onPhone="scroll"
+          tabs={[
+            { label: 'Overview', to: base, end: true },
+            { label: 'Diary', to: `${base}/diary` },
+            { label: 'Library', to: `${base}/library` },
+            { label: 'Reviews', to: `${base}/reviews` },
+            { label: 'Lists', to: `${base}/lists` },
+            { label: 'Stats', to: `${base}/stats` },
+            { label: 'Following', to: `${base}/following` },
+            { label: 'Followers', to: `${base}/followers` },
+          ]}
+        />
+      )}
     </header>
   );
 }

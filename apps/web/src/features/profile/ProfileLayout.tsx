@@ -1,4 +1,8 @@
+import { PRIVACY_MESSAGES } from '@vgl/shared';
 import { Outlet } from 'react-router';
+import { useAuth } from '../../stores/auth';
+import { ErrorScreen } from '../errors/ErrorScreen';
+import { PrivateProfileNotice } from '../privacy/ProfileSafetyMenu';
 import { NotFoundPage } from '../errors/NotFoundPage';
 import { isNotFound } from '../catalog/isNotFound';
 import { ProfileHeader } from './ProfileHeader';
@@ -15,12 +19,14 @@ import { useCurrentNameInUrl } from './useCurrentNameInUrl';
 export function ProfileLayout() {
   const username = useUsernameParam();
   const profile = useProfile(username);
+  const signedIn = useAuth((s) => s.isAuthenticated);
   useCurrentNameInUrl(username, profile.data?.username);
-  if (isNotFound(profile.error)) return <NotFoundPage />;
+  // Signed in, a member who blocked you is not found like a missing one; the screen says "not available" rather than "no such page".
+  if (isNotFound(profile.error)) return signedIn ? <ErrorScreen code={404} title="Error 404" message={PRIVACY_MESSAGES.notAvailable} /> : <NotFoundPage />;
   return (
     <>
       <ProfileHeader username={username} profile={profile.data} failed={profile.isError} />
-      <Outlet />
+      {profile.data?.isPrivate ? <PrivateProfileNotice requested={profile.data.followRequested === true} /> : <Outlet />}
     </>
   );
 }

@@ -35,8 +35,10 @@ describe('settings (SPEC §2: /u/{username}/settings, login-protected)', () => {
     const pages: [string, string][] = [
       ['/u/ALICE/settings', 'Profile settings'],
       ['/u/alice/settings/account', 'Account settings'],
+      ['/u/alice/settings/notifications', 'Notification settings'],
       ['/u/alice/settings/data', 'Data settings'],
       ['/u/alice/settings/api', 'API settings'],
+      ['/u/alice/settings/privacy', 'Privacy settings'],
     ];
     for (const [path, title] of pages) {
       const { unmount } = renderSettings(path);
@@ -44,7 +46,9 @@ describe('settings (SPEC §2: /u/{username}/settings, login-protected)', () => {
       expect(within(tabs).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
         ['Profile', '/u/alice/settings'],
         ['Account', '/u/alice/settings/account'],
+        ['Notifications', '/u/alice/settings/notifications'],
         ['Data', '/u/alice/settings/data'],
+        ['Privacy', '/u/alice/settings/privacy'],
         ['API', '/u/alice/settings/api'],
       ]);
       await waitFor(() => expect(document.title).toBe(`${title} | VGL`));

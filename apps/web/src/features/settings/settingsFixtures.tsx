@@ -12,7 +12,9 @@ import { at, renderRoutes } from '../../test/render';
 import { NavBar } from '../nav/NavBar';
 import { AccountSettingsPage } from './AccountSettingsPage';
 import { ApiTokensPage } from './ApiTokensPage';
+import { PrivacySettingsPage } from '../privacy/PrivacySettingsPage';
 import { DataSettingsPage } from './DataSettingsPage';
+import { NotificationSettingsPage } from './NotificationSettingsPage';
 import { ProfileSettingsPage } from './ProfileSettingsPage';
 import { SettingsLayout } from './SettingsLayout';
 import type { OwnProfile } from './settingsApi';
@@ -71,8 +73,10 @@ export const renderSettings = (path: string) =>
             children: [
               { index: true, element: <ProfileSettingsPage /> },
               { path: '/u/:username/settings/account', element: <AccountSettingsPage /> },
+              { path: '/u/:username/settings/notifications', element: <NotificationSettingsPage /> },
               { path: '/u/:username/settings/data', element: <DataSettingsPage /> },
               { path: '/u/:username/settings/api', element: <ApiTokensPage /> },
+              { path: '/u/:username/settings/privacy', element: <PrivacySettingsPage /> },
             ],
           },
           at('/', <p>Front page</p>),

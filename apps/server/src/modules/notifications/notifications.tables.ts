@@ -1,0 +1,18 @@
+import type { EmailFrequency, NotificationGroup } from '@vgl/shared';
+
+/** A member's e-mail frequency and last digest (0044); no row: the defaults. */
+export interface NotificationSettingsTable {
+  user_id: number;
+  email_frequency: EmailFrequency;
+  /** When the member's last daily digest was claimed (Unix ms). */
+  last_digest_at: number | null;
+  updated_at: number;
+}
+
+/** A group a member changed (0044): in the app and by e-mail, 1 or 0. */
+export interface NotificationChannelsTable {
+  user_id: number;
+  grp: NotificationGroup;
+  in_app: number;
+  email: number;
+}

@@ -1,0 +1,40 @@
+import { render } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { aNotification } from './notificationFixtures';
+import { NotificationSentence } from './NotificationSentence';
+
+const sentence = (overrides: Parameters<typeof aNotification>[0]) => {
+  const { container } = render(
+    <MemoryRouter>
+      <NotificationSentence notification={aNotification(overrides)} viewer="Alice" />
+    </MemoryRouter>,
+  );
+  return { text: container.textContent, links: [...container.querySelectorAll('a')].map((a) => a.getAttribute('href')) };
+};
+
+describe('the sentences of replies, mentions and features', () => {
+  it('names the thread of a reply and a mention, with the comment, linked to the comments', () => {
+    const comment = { id: 7, excerpt: 'Same here' };
+    const review = { username: 'Carol', slug: 'celeste', gameName: 'Celeste' };
+    expect(sentence({ kind: 'replied', review, comment })).toEqual({
+      text: 'Bob replied in the comments on Carol\'s review of Celeste: “Same here”',
+      links: ['/u/bob', '/u/carol/reviews/celeste#comments'],
+    });
+    expect(sentence({ kind: 'mentioned', review, comment }).text).toBe('Bob mentioned you in a comment on Carol\'s review of Celeste: “Same here”');
+  });
+
+  it('names the review that mentions you', () => {
+    expect(sentence({ kind: 'mentioned', review: { username: 'Bob', slug: 'celeste', gameName: 'Celeste' } })).toEqual({
+      text: "Bob mentioned you in Bob's review of Celeste",
+      links: ['/u/bob', '/u/bob/reviews/celeste'],
+    });
+  });
+
+  it('says which review a moderator featured', () => {
+    expect(sentence({ kind: 'featured', actor: { username: 'Mod', avatar: null } })).toEqual({
+      text: 'Mod featured your review of Celeste on the home page',
+      links: ['/u/mod', '/u/alice/reviews/celeste'],
+    });
+  });
+});
