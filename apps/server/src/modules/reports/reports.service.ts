@@ -14,7 +14,7 @@ import { usersRepo, type UserRow } from '../users/users.repo.js';
 import { reportRefusal } from './reports.policy.js';
 import { presentReportGroup } from './reports.presenter.js';
 import { reportsRepo } from './reports.repo.js';
-import { reportTargetOf, type ReportTarget } from './reports.targets.js';
+import { audienceAllows, reportTargetOf, type ReportTarget } from './reports.targets.js';
 
 export interface ReportsDeps {
   notifications: NotificationsService;
@@ -45,7 +45,7 @@ export function createReportsService(db: Db, deps: ReportsDeps, now: () => numbe
       await limit(actor.id);
       const id = await targetIdOf(input);
       const target = id === undefined ? undefined : await reportTargetOf(k, input.targetType, id);
-      const refusal = reportRefusal(actor, input.targetType, target);
+      const refusal = reportRefusal(actor, input.targetType, target, target !== undefined && (await audienceAllows(k, actor.id, target)));
       if (refusal) throw new AppError(refusal.statusCode, refusal.id, refusal.message);
       const key = { type: target!.type, id: target!.id };
       if (await reportsRepo.hasOpen(k, actor.id, key)) throw conflict(REPORT_MESSAGES.alreadyReported);

@@ -189,4 +189,39 @@ describe.each(dbKinds)('reports and the moderation queue on %s', (kind) => {
     const audits = await t.db.kysely.selectFrom('audit_log').select('action').where('target_type', '=', 'review').where('target_id', '=', catReview).execute();
     expect(audits).toHaveLength(1);
   });
+
+  it('reports only what the audience rules let the reporter see: blocked, a private member to a non-follower, followers-only and private things are a 404', async () => {
+    const made: Record<string, string> = {};
+    for (const name of ['gus', 'hal', 'ivy']) {
+      await createUser(t.db.kysely, { username: name });
+      made[name] = await loginToken(t.app, name);
+    }
+    const as = (who: string, method: Method, url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: bearer(made[who]!), ...(payload ? { payload } : {}) });
+    const file = (who: string, payload: object) => as(who, 'POST', '/api/reports', { reason: 'spam', ...payload });
+    const gusReview = Number((await as('gus', 'PUT', '/api/users/gus/library/tetris', { rating: 5, review: 'For my friends.', reviewVisibility: 'followers', platforms: [] })).json()._id);
+    const gusList = (await as('gus', 'POST', '/api/users/gus/lists', { title: 'Friends', visibility: 'followers' })).json().id as number;
+    const gusComment = (await as('gus', 'POST', '/api/users/ann/reviews/tetris/comments', { body: 'Buy cheap keys here.' })).json().id as number;
+    await as('ivy', 'POST', '/api/users/gus/follow');
+
+    // A follower sees the followers' review and list; someone else does not.
+    expect((await file('hal', { targetType: 'review', targetId: gusReview })).statusCode).toBe(404);
+    expect((await file('hal', { targetType: 'list', targetId: gusList })).statusCode).toBe(404);
+    expect((await file('ivy', { targetType: 'review', targetId: gusReview })).statusCode).toBe(201);
+    expect((await file('ivy', { targetType: 'list', targetId: gusList })).statusCode).toBe(201);
+
+    // Blocked by the author: their comment and their profile are not there for the reporter.
+    expect((await as('gus', 'POST', '/api/users/hal/block')).statusCode).toBeLessThan(300);
+    expect((await file('hal', { targetType: 'comment', targetId: gusComment })).statusCode).toBe(404);
+    expect((await file('hal', { targetType: 'user', username: 'gus' })).statusCode).toBe(404);
+
+    // A private member's review is their followers' only.
+    await as('gus', 'DELETE', '/api/users/hal/block');
+    await as('gus', 'PUT', '/api/users/gus/library/doom', { rating: 5, review: 'Public, but I am private.', platforms: [] });
+    const gusDoom = Number((await as('gus', 'GET', '/api/users/gus/reviews/doom')).json()._id);
+    expect((await as('gus', 'PUT', '/api/profile/privacy', { isPrivate: true })).statusCode).toBe(200);
+    expect((await file('hal', { targetType: 'review', targetId: gusDoom })).statusCode).toBe(404);
+    // The profile itself (name, bio) still shows, so it can be reported.
+    expect((await file('hal', { targetType: 'user', username: 'gus' })).statusCode).toBe(201);
+  });
 });

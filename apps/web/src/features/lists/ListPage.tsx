@@ -72,7 +72,7 @@ function ListView({ list }: { list: ListDetail }) {
             Delete list
           </button>
         )}
-        {list.isPublic && <ReportButton target={{ type: 'list', id: list.id }} author={user.username} />}
+        {(list.isPublic || list.visibility === 'followers') && <ReportButton target={{ type: 'list', id: list.id }} author={user.username} />}
       </div>
       <ListItems list={list} username={user.username} editing={editing} />
       <CommentsSection target={{ kind: 'list', username: user.username, slug: list.slug }} count={list.comments} />
