@@ -153,6 +153,19 @@ describe.each(dbKinds)('reports and the moderation queue on %s', (kind) => {
     expect((await call('GET', '/api/users/ann/lists', 'cat')).headers['x-total-count']).toBe('0');
   });
 
+  it('tells the author their content was hidden even when they muted the moderator (a moderator’s notice is not silenced)', async () => {
+    await createUser(t.db.kysely, { username: 'jo' });
+    const jo = await loginToken(t.app, 'jo');
+    const as = (method: Method, url: string, payload?: object) => t.app.inject({ method, url, headers: bearer(jo), ...(payload ? { payload } : {}) });
+    const joReview = Number((await as('PUT', '/api/users/jo/library/doom', { rating: 1, review: 'Spam spam spam.', platforms: [] })).json()._id);
+    expect((await as('POST', '/api/users/mod/mute')).json()).toEqual({ isMuted: true });
+    await report('cat', { targetType: 'review', targetId: joReview, reason: 'spam' });
+    const g = (await groupOn('review', joReview))!;
+    expect((await call('POST', `/api/admin/reports/${g.id}/resolve`, 'mod', { action: 'hide', note: 'Spam' })).statusCode).toBe(204);
+    const told = (await as('GET', '/api/notifications')).json() as NotificationItem[];
+    expect(told.map((n) => n.kind)).toContain('content_hidden');
+  });
+
   it('dismisses with no change and tells the reporter no action was taken; a member cannot be hidden, only suspended', async () => {
     await report('cat', { targetType: 'review', targetId: id.annReview, reason: 'other' });
     const g = (await groupOn('review', id.annReview))!;
