@@ -72,6 +72,8 @@ import { healthDatabase } from './modules/health/health.connection.js';
 import { VGL_COMMIT, VGL_VERSION } from './version.js';
 import { registerJsonBodies } from './http/json-body.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
+import { reportsRoutes } from './modules/reports/reports.routes.js';
+import { createReportsService } from './modules/reports/reports.service.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { registrationRoutes } from './modules/registration/registration.routes.js';
 import { createRegistrationService } from './modules/registration/registration.service.js';
@@ -273,7 +275,9 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   await app.register(notificationSettingsRoutes(createNotificationSettingsService(db, config.jwtSecret)));
   await app.register(activityRoutes(activity));
   const mailQueue = { failed: (limit: number) => failedMail(jobs, limit), retry: (id: string) => retryMail(jobs, id) };
-  await app.register(adminRoutes(createAdminService(db, { notifications, onFeaturedChange: () => home.invalidate(), mail: mailQueue })));
+  const admin = createAdminService(db, { notifications, onFeaturedChange: () => home.invalidate(), mail: mailQueue });
+  await app.register(adminRoutes(admin));
+  await app.register(reportsRoutes(createReportsService(db, { notifications, admin, limits })));
   await app.register(catalogAdminRoutes(createCatalogAdminService({ db, igdb: config.igdb, wikidata: config.wikidata, log: app.log })));
   await app.register(submissionsRoutes(createSubmissionsService(db, { catalog, notifications })));
 

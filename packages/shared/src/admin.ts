@@ -59,12 +59,15 @@ export const AUDIT_ACTIONS = [
   'submission.approve',
   'submission.merge',
   'submission.reject',
+  'report.hide',
+  'report.suspend',
+  'report.dismiss',
   'user.approve',
   'user.decline',
   'registration.mode',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export type AuditTargetType = 'user' | 'review' | 'comment' | 'featured' | 'catalog' | 'submission' | 'signup';
+export type AuditTargetType = 'user' | 'review' | 'comment' | 'featured' | 'catalog' | 'submission' | 'list' | 'signup';
 
 /** One moderation action: who did what to what, when and why. */
 export interface AuditEntry {

@@ -27,6 +27,7 @@ export * from './text-encoding.js';
 export * from './submissions.js';
 export * from './search-words.js';
 export * from './text-rules.js';
+export * from './reports.js';
 export * from './registration.js';
 export * from './notification-settings.js';
 export * from './privacy.js';

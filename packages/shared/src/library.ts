@@ -74,6 +74,8 @@ export interface ReviewEntry {
   slug: string | null;
   /** The author says the review gives things away: shown blurred until the reader reveals it. */
   spoilers: boolean;
+  /** Hidden by a moderator after a report: only its author (and moderators) are shown it, marked so. */
+  hiddenByModerator?: boolean;
   status: PlayStatus | null;
   platform: string[];
   comments: number;

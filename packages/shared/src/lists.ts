@@ -58,6 +58,8 @@ export interface ListSummary {
   excerpt: string | null;
   ranked: boolean;
   isPublic: boolean;
+  /** Hidden by a moderator after a report: only its owner (and moderators) are shown it, marked so. */
+  hiddenByModerator?: boolean;
   /** Who sees it: everyone, the owner's approved followers too, or the owner only (isPublic is "public"). */
   visibility?: ListVisibility;
   user: UserRef;

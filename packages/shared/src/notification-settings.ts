@@ -3,7 +3,7 @@ import type { NotificationKind } from './social.js';
 /**
  * What a member can turn on and off about their notifications (Settings →
  * Notifications): each group, in the app and by e-mail. Moderators' notices
- * (removals, game submissions) belong to no group: always in the app, never
+ * (removals, game submissions, hidden content, resolved reports) belong to no group: always in the app, never
  * by e-mail.
  */
 export const NOTIFICATION_GROUPS = ['follows', 'likes', 'comments', 'replies', 'mentions', 'featured', 'lists'] as const;
@@ -20,8 +20,12 @@ export const NOTIFICATION_GROUP_LABELS: Record<NotificationGroup, string> = {
   lists: 'Activity on your lists',
 };
 
-/** The group of each kind a member can turn off; undefined: a notice that always reaches them in the app. */
-export const NOTIFICATION_KIND_GROUP: Partial<Record<NotificationKind, NotificationGroup>> = {
+/**
+ * The group of every kind; null: a moderator's notice (a review or comment
+ * removed, a game submission decided, content hidden after a report, a report
+ * resolved) that belongs to no group — always in the app, never e-mailed.
+ */
+export const NOTIFICATION_KIND_GROUP: Record<NotificationKind, NotificationGroup | null> = {
   followed: 'follows',
   review_liked: 'likes',
   comment_liked: 'likes',
@@ -31,6 +35,13 @@ export const NOTIFICATION_KIND_GROUP: Partial<Record<NotificationKind, Notificat
   mentioned: 'mentions',
   featured: 'featured',
   list_liked: 'lists',
+  review_removed: null,
+  comment_removed: null,
+  submission_approved: null,
+  submission_rejected: null,
+  submission_merged: null,
+  content_hidden: null,
+  report_resolved: null,
 };
 
 export const EMAIL_FREQUENCIES = ['immediately', 'daily', 'never'] as const;

@@ -53,6 +53,7 @@ export const APP_ROUTES = {
   dashboardFeatured: '/dashboard/reviews-ft',
   dashboardCatalog: '/dashboard/catalog',
   dashboardSubmissions: '/dashboard/submissions',
+  dashboardReports: '/dashboard/reports',
   dashboardRegistrations: '/dashboard/registrations',
 } as const;
 

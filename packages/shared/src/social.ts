@@ -31,6 +31,8 @@ export interface CommentEntry {
   date: { created: number; updated: number };
   /** What the viewer may do with it (false for visitors). */
   viewerCan: { edit: boolean; delete: boolean };
+  /** Hidden by a moderator after a report: only its author is shown it, marked so. */
+  hiddenByModerator?: boolean;
 }
 
 /** A person in a following/followers list. */
@@ -79,6 +81,8 @@ export const NOTIFICATION_KINDS = [
   'replied',
   'mentioned',
   'featured',
+  'content_hidden',
+  'report_resolved',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

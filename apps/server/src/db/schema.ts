@@ -2,6 +2,7 @@ import type { ColumnType, Generated } from 'kysely';
 import type { BlocksTable, FollowRequestsTable, MutesTable } from '../modules/audience/audience.tables.js';
 import type { NotificationChannelsTable, NotificationSettingsTable } from '../modules/notifications/notifications.tables.js';
 import type { InvitesTable } from '../modules/registration/registration.tables.js';
+import type { ReportsTable } from '../modules/reports/reports.tables.js';
 
 /**
  * The database as Kysely sees it. Times are unix milliseconds in a bigint
@@ -149,6 +150,9 @@ export interface LibraryEntriesTable {
   comments_count: Generated<number>;
   created_at: number;
   updated_at: number;
+  /** Set when a moderator hid it after a report (0042): seen by its author and moderators only. */
+  hidden_at: number | null;
+  hidden_by: number | null;
   /** Who reads the review: 'public', 'followers' or 'private' (only its author) (0041, audience module). */
   review_visibility: Generated<'public' | 'followers' | 'private'>;
 }
@@ -225,6 +229,7 @@ export interface Database {
   /** SQLite only (0027): background jobs; on PostgreSQL pg-boss keeps them. */
   jobs: JobsTable;
   game_submissions: GameSubmissionsTable;
+  reports: ReportsTable;
   invites: InvitesTable;
 }
 
@@ -336,6 +341,9 @@ export interface CommentsTable {
   likes_count: Generated<number>;
   created_at: number;
   updated_at: number;
+  /** Set when a moderator hid it after a report (0042): seen by its author and moderators only. */
+  hidden_at: number | null;
+  hidden_by: number | null;
 }
 
 export type ActivityVerb = 'added' | 'status' | 'rated' | 'reviewed' | 'liked' | 'commented' | 'followed' | 'played' | 'created_list';
@@ -367,7 +375,9 @@ export type NotificationKind =
   | 'submission_merged'
   | 'replied'
   | 'mentioned'
-  | 'featured';
+  | 'featured'
+  | 'content_hidden'
+  | 'report_resolved';
 
 export interface NotificationsTable {
   id: Generated<number>;
@@ -402,10 +412,13 @@ export type AuditAction =
   | 'submission.approve'
   | 'submission.merge'
   | 'submission.reject'
+  | 'report.hide'
+  | 'report.suspend'
+  | 'report.dismiss'
   | 'user.approve'
   | 'user.decline'
   | 'registration.mode';
-export type AuditTargetType = 'user' | 'review' | 'comment' | 'featured' | 'catalog' | 'submission' | 'signup';
+export type AuditTargetType = 'user' | 'review' | 'comment' | 'featured' | 'catalog' | 'submission' | 'list' | 'signup';
 
 /** One moderation action (dashboard); see migration 0008. */
 export interface AuditLogTable {
@@ -466,6 +479,9 @@ export interface ListsTable {
   comments_count: Generated<number>;
   created_at: number;
   updated_at: number;
+  /** Set when a moderator hid it after a report (0042): seen by its author and moderators only. */
+  hidden_at: number | null;
+  hidden_by: number | null;
 }
 
 export interface ListGamesTable {

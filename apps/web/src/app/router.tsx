@@ -132,6 +132,7 @@ export const routes: RouteObject[] = [
           { path: APP_ROUTES.dashboardFeatured, lazy: () => dashboardPage('FeaturedReviewsPage') },
           { path: APP_ROUTES.dashboardCatalog, lazy: () => dashboardPage('CatalogPage') },
           { path: APP_ROUTES.dashboardSubmissions, lazy: () => dashboardPage('SubmissionsModerationPage') },
+          { path: APP_ROUTES.dashboardReports, lazy: () => dashboardPage('ReportsQueuePage') },
           { path: APP_ROUTES.dashboardRegistrations, lazy: () => dashboardPage('RegistrationsPage') },
         ],
       },

@@ -18,6 +18,7 @@ export * from './friends.js';
 export * from './onboarding.js';
 export * from './stats.js';
 export * from './submissions.js';
+export * from './reports.js';
 export * from './registration.js';
 export * from './notification-settings.js';
 export * from './privacy.js';

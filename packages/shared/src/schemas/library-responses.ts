@@ -42,6 +42,7 @@ const reviewShape = {
   review: z.string().nullable().describe('Markdown-like text as written (SPEC §5 rules when shown); null without a review'),
   slug: z.string().nullable().describe('The review’s own slug: /u/{username}/reviews/{slug}; null without a review'),
   spoilers: z.boolean().describe('The author marked the review as containing spoilers: show it hidden until the reader asks (false without a review)'),
+  hiddenByModerator: z.boolean().optional().describe('Hidden by a moderator after a report: only its author (and moderators) get it, with this set'),
   status: playStatus,
   platform: z.array(z.string()).describe('Platform slugs'),
   comments: z.number().int().describe('How many comments the review has'),

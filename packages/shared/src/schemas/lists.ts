@@ -106,6 +106,7 @@ const summaryShape = {
   excerpt: z.string().nullable().describe('The start of the description (about 200 characters, cut at a word)'),
   ranked: z.boolean(),
   isPublic: z.boolean(),
+  hiddenByModerator: z.boolean().optional().describe('Hidden by a moderator after a report: only its owner gets it, with this set'),
   visibility: z.enum(LIST_VISIBILITIES).optional().describe('public: everyone; followers: the owner’s approved followers too; private: the owner only'),
   user: userRefSchema,
   games: z.number().int().min(0),

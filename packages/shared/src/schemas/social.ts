@@ -16,6 +16,7 @@ export const commentEntrySchema = named(
     likes: z.number().int(),
     date: z.object({ created: z.number().describe('Unix ms'), updated: z.number().describe('Unix ms') }),
     viewerCan: z.object({ edit: z.boolean(), delete: z.boolean() }).describe('What the caller may do with it (false for visitors)'),
+    hiddenByModerator: z.boolean().optional().describe('Hidden by a moderator after a report: only its author gets it, with this set'),
   }),
 ) satisfies z.ZodType<CommentEntry>;
 

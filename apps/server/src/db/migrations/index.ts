@@ -38,6 +38,7 @@ import { reviewSpoilersMigration } from './0038_review_spoilers.js';
 import { usernamePrefixMigration } from './0039_username_prefix.js';
 import { blocksMutesMigration } from './0040_blocks_mutes.js';
 import { privacyMigration } from './0041_privacy.js';
+import { reportsMigration } from './0042_reports.js';
 import { registrationMigration } from './0043_registration.js';
 import { notificationSettingsMigration } from './0044_notification_settings.js';
 
@@ -122,6 +123,7 @@ export function migrationsFor(dialect: Dialect): Record<string, VglMigration> {
     '0039_username_prefix': usernamePrefixMigration(dialect),
     '0040_blocks_mutes': blocksMutesMigration(),
     '0041_privacy': privacyMigration(),
+    '0042_reports': reportsMigration(dialect),
     '0043_registration': registrationMigration(dialect),
     '0044_notification_settings': notificationSettingsMigration(),
   };

@@ -157,6 +157,10 @@ export async function activityRows(db: Conn, ids: number[]) {
     .leftJoin('users as lu', 'lu.id', 'l.user_id')
     // A list made private takes what was said about it out of feeds (and brings it back if made public again).
     .where((eb) => eb.or([eb('a.list_id', 'is', null), eb('l.is_public', '=', 1)]))
+    // What a moderator hid after a report leaves feeds with it: the list, the comment, or the review with what was said of it.
+    .where('l.hidden_at', 'is', null)
+    .where('c.hidden_at', 'is', null)
+    .where((eb) => eb.or([eb('e.hidden_at', 'is', null), eb('a.verb', 'not in', ['reviewed', 'liked', 'commented'])]))
     // So does a member's game awaiting a moderator (catalog.visibility.ts): its approval brings it back.
     .where((eb) => eb.or([eb('a.game_id', 'is', null), listedGame('a.game_id')]))
     .select([

@@ -43,6 +43,18 @@ export function createAdminService(db: Db, deps: AdminDeps, now: () => number = 
     return target;
   }
 
+  /** The suspension itself, inside a caller's transaction (the suspend route's own, or a report's resolution). */
+  async function suspendWithin(trx: Transaction<Database>, actor: UserRow, id: number, reason: string): Promise<void> {
+    const target = await targetFor(trx, actor, 'suspend', id, true);
+    const at = now();
+    // The token stays valid on purpose: the app notices the suspension (GET /api/profile/avatar/ says isSuspended),
+    // refreshes the token and shows the suspended page, while every write already answers 403.
+    await usersRepo.update(trx, id, { state: 'suspended', suspended_reason: reason, suspended_at: at, updated_at: at });
+    // Their comments are hidden now: the counts on reviews and lists say what people can see.
+    await commentsRepo.recountVisible(trx, { ofAuthor: id });
+    await recordAudit(trx, actor, { action: 'user.suspend', targetType: 'user', targetId: id, targetLabel: target.username, reason }, at);
+  }
+
   return {
     ...createAdminContentService(db, deps, now),
 
@@ -77,18 +89,11 @@ export function createAdminService(db: Db, deps: AdminDeps, now: () => number = 
 
     /** Suspends an account: hidden everywhere, signed out (the next token says isSuspended), told why on the suspended page. */
     async suspend(actor: UserRow, id: number, reason: string): Promise<AdminUser> {
-      await k.transaction().execute(async (trx) => {
-        const target = await targetFor(trx, actor, 'suspend', id, true);
-        const at = now();
-        // The token stays valid on purpose: the app notices the suspension (GET /api/profile/avatar/ says isSuspended),
-        // refreshes the token and shows the suspended page, while every write already answers 403.
-        await usersRepo.update(trx, id, { state: 'suspended', suspended_reason: reason, suspended_at: at, updated_at: at });
-        // Their comments are hidden now: the counts on reviews and lists say what people can see.
-        await commentsRepo.recountVisible(trx, { ofAuthor: id });
-        await recordAudit(trx, actor, { action: 'user.suspend', targetType: 'user', targetId: id, targetLabel: target.username, reason }, at);
-      });
+      await k.transaction().execute((trx) => suspendWithin(trx, actor, id, reason));
       return presentUser(actor, id);
     },
+
+    suspendWithin,
 
     async unsuspend(actor: UserRow, id: number): Promise<AdminUser> {
       await k.transaction().execute(async (trx) => {

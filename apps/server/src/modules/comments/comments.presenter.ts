@@ -12,5 +12,6 @@ export function presentComment(row: CommentRow, viewer: UserRow | null): Comment
     likes: Number(row.likes_count),
     date: { created: Number(row.created_at), updated: Number(row.updated_at) },
     viewerCan: { edit: canComment(viewer, 'edit', row), delete: canComment(viewer, 'delete', row) },
+    ...(row.hidden_at === null ? {} : { hiddenByModerator: true }),
   };
 }

@@ -29,6 +29,7 @@ function commentRows(db: Conn) {
       'c.likes_count',
       'c.created_at',
       'c.updated_at',
+      'c.hidden_at',
       'u.username',
       'u.avatar',
       // Exactly one of the two is there (comments_subject).
@@ -40,17 +41,26 @@ export type CommentRow = NonNullable<Awaited<ReturnType<typeof commentsRepo.byId
 export const commentsRepo = {
   byId: (db: Conn, id: number) => commentRows(db).where('c.id', '=', id).where('u.state', '=', 'active').executeTakeFirst(),
 
-  /** Oldest first, from accounts in good standing. */
-  async ofSubject(db: Conn, subject: CommentSubject, limit: number, offset: number) {
+  /** Oldest first, from accounts in good standing; one hidden by a moderator only to its author (`viewerId`), or to moderators (`'staff'`). */
+  async ofSubject(db: Conn, subject: CommentSubject, limit: number, offset: number, viewerId: number | 'staff' | null = null) {
     const key = `c.${SUBJECTS[subject.kind].key}` as const;
+    const author = typeof viewerId === 'number' ? viewerId : 0;
     const [rows, total] = await Promise.all([
-      commentRows(db).where(key, '=', subject.id).where('u.state', '=', 'active').orderBy('c.id').limit(limit).offset(offset).execute(),
+      commentRows(db)
+        .where(key, '=', subject.id)
+        .where('u.state', '=', 'active')
+        .$if(viewerId !== 'staff', (q) => q.where((eb) => eb.or([eb('c.hidden_at', 'is', null), eb('c.user_id', '=', author)])))
+        .orderBy('c.id')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
       db
         .selectFrom('comments as c')
         .innerJoin('users as u', 'u.id', 'c.user_id')
         .select((eb) => eb.fn.countAll().as('n'))
         .where(key, '=', subject.id)
         .where('u.state', '=', 'active')
+        .$if(viewerId !== 'staff', (q) => q.where((eb) => eb.or([eb('c.hidden_at', 'is', null), eb('c.user_id', '=', author)])))
         .executeTakeFirst(),
     ]);
     return { rows, total: Number(total?.n ?? 0) };
@@ -90,7 +100,7 @@ export const commentsRepo = {
    */
   async recountVisible(db: Conn, which: { ofAuthor: number } | { entryId?: number; listId?: number }) {
     const visible = (column: 'entry_id' | 'list_id', table: 'library_entries' | 'lists') =>
-      sql<number>`(select count(*) from comments c inner join users u on u.id = c.user_id where c.${sql.ref(column)} = ${sql.table(table)}.id and u.state = 'active')`;
+      sql<number>`(select count(*) from comments c inner join users u on u.id = c.user_id where c.${sql.ref(column)} = ${sql.table(table)}.id and u.state = 'active' and c.hidden_at is null)`;
     const targets = (column: 'entry_id' | 'list_id', id: number | undefined) =>
       'ofAuthor' in which
         ? sql<boolean>`id in (select ${sql.ref(column)} from comments where user_id = ${which.ofAuthor} and ${sql.ref(column)} is not null)`

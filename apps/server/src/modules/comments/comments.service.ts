@@ -1,3 +1,4 @@
+import { isStaff } from '../admin/admin.policy.js';
 import { API_MESSAGES, PRIVACY_MESSAGES, SOCIAL_LIMITS, SOCIAL_MESSAGES } from '@vgl/shared';
 import type { CommentInput } from '@vgl/shared/schemas';
 import type { Db } from '../../db/database.js';
@@ -55,7 +56,7 @@ export function createCommentsService(db: Db, deps: SocialServices, now: () => n
     if (ref.kind === 'review') {
       const follows = actor !== null && actor.id !== owner.id && (await followsRepo.isFollowing(k, actor.id, owner.id));
       const review = await libraryRepo.reviewBySlug(k, owner.id, ref.slug, reviewLevels(actor, owner.id, follows));
-      if (!review) throw notFound(`There is no review "${ref.slug}".`);
+      if (!review || (review.hidden_at !== null && actor?.id !== review.user_id)) throw notFound(`There is no review "${ref.slug}".`);
       return { subject: { kind: 'review', id: review.id }, ownerId: review.user_id, gameId: review.game_id };
     }
     const list = await listsRepo.bySlug(k, owner.id, ref.slug.toLowerCase());
@@ -94,7 +95,9 @@ export function createCommentsService(db: Db, deps: SocialServices, now: () => n
   return {
     async list(actor: Actor, ref: CommentedRef, page: number, perPage: number) {
       const { subject } = await commentedOf(actor, ref);
-      const { rows, total } = await commentsRepo.ofSubject(k, subject, perPage, (page - 1) * perPage);
+      const viewerId = actor?.id ?? null;
+      // Moderators see what they hid; an author sees their own hidden comments, marked.
+      const { rows, total } = await commentsRepo.ofSubject(k, subject, perPage, (page - 1) * perPage, isStaff(actor) ? 'staff' : viewerId);
       // Comments by members blocked either way are left out for the viewer (the page may come out shorter).
       const hidden = actor ? await audienceRepo.hiddenFrom(k, actor.id) : new Set<number>();
       return { items: rows.filter((row) => !hidden.has(row.user_id)).map((row) => presentComment(row, actor)), total };

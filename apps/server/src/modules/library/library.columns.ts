@@ -30,6 +30,7 @@ export function entryRows(db: Conn) {
       'e.review_created_at',
       'e.review_updated_at',
       'e.review_spoilers',
+      'e.hidden_at',
       'e.review_visibility',
       'e.started_on',
       'e.finished_on',
@@ -48,8 +49,8 @@ export function entryRows(db: Conn) {
 export type EntryQuery = ReturnType<typeof entryRows>;
 
 
-/** Reviews other people may see: written, by an account in good standing. */
-export const visibleReviews = (q: EntryQuery) => q.where('e.review', 'is not', null).where('u.state', '=', 'active');
+/** Reviews other people may see: written, by an account in good standing, not hidden by a moderator (reports). */
+export const visibleReviews = (q: EntryQuery) => q.where('e.review', 'is not', null).where('u.state', '=', 'active').where('e.hidden_at', 'is', null);
 /** Reviews shown to anyone outside their author's page (a game's, the home page's): private members' stay on their profile (audience module). */
 export const publicReviews = (q: EntryQuery) => visibleReviews(q).where('u.is_private', '=', 0).where('e.review_visibility', '=', 'public');
 /**

@@ -38,7 +38,7 @@ const entryCounts = preparedByShape((db, v: EntryCountFilter, shape: string) => 
     .$if(has('gameId'), (q) => q.where('e.game_id', '=', v.gameId!))
     .$if(has('status'), (q) => q.where('e.status', '=', v.status!))
     .$if(shelf !== undefined, (q) => q.where((eb) => onShelf(eb, shelf!)))
-    .$if(has('reviews'), (q) => q.where('e.review', 'is not', null).where('u.state', '=', 'active'))
+    .$if(has('reviews'), (q) => q.where('e.review', 'is not', null).where('u.state', '=', 'active').where('e.hidden_at', 'is', null))
     // A game's reviews leave out private members' (audience module); a member's own count keeps them.
     .$if(has('reviews') && has('gameId'), (q) => q.where('u.is_private', '=', 0).where('e.review_visibility', '=', 'public'))
     .$if(has('reviewLevelA'), (q) =>

@@ -28,6 +28,7 @@ export function presentReviewEntry(row: EntryRow, platforms: string[]): ReviewEn
     review: row.review,
     slug: row.review_slug,
     spoilers: row.review !== null && Number(row.review_spoilers) === 1,
+    ...(row.hidden_at === null || row.review === null ? {} : { hiddenByModerator: true }),
     status: row.status as PlayStatus | null,
     platform: platforms,
     comments: Number(row.comments_count),
@@ -61,8 +62,12 @@ export function presentLibraryEntry(
   totals: EntryDiaryTotals,
   showPrivate: boolean,
 ): LibraryEntry {
+  const { hiddenByModerator, ...entry } = presentReviewEntry(row, platforms);
+  // A review a moderator hid is its author's alone: anyone else reads the entry as if it had none.
+  const review = !hiddenByModerator ? {} : showPrivate ? { hiddenByModerator } : { review: null, slug: null, spoilers: false };
   return {
-    ...presentReviewEntry(row, platforms),
+    ...entry,
+    ...review,
     reviewVisibility: row.review_visibility,
     startedOn: row.started_on,
     finishedOn: row.finished_on,

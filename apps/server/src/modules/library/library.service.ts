@@ -1,3 +1,4 @@
+import { isStaff } from '../admin/admin.policy.js';
 import { API_MESSAGES, LIBRARY_LIMITS, PRIVACY_MESSAGES, SETTINGS_MESSAGES, type LibraryEntry, type ProfileOverview } from '@vgl/shared';
 import type { LibraryEntryInput, LibraryQuery } from '@vgl/shared/schemas';
 import { lockMember } from '../../db/concurrency.js';
@@ -220,7 +221,8 @@ export function createLibraryService(db: Db, activity: ActivityService, now: () 
     async review(actor: Actor, username: string, slug: string) {
       const owner = await ownerFor(actor, username, 'read');
       const row = await libraryRepo.reviewBySlug(k, owner.id, slug, await levelsFor(actor, owner));
-      if (!row) throw notFound(`There is no review "${slug}".`);
+      // A review a moderator hid after a report is its author's (and moderators') alone.
+      if (!row || (row.hidden_at !== null && actor?.id !== row.user_id && !isStaff(actor))) throw notFound(`There is no review "${slug}".`);
       return (await withPlatforms([row], presentReviewEntry))[0]!;
     },
 

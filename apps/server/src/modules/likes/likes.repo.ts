@@ -40,7 +40,8 @@ const reviewTarget = preparedFirst((db, v: { id: number }) =>
     .select(['e.id', 'e.user_id', 'e.likes_count', 'e.game_id', 'e.id as entry_id', noId.as('list_id'), 'e.review_visibility'])
     .where('e.id', '=', v.id)
     .where('e.review', 'is not', null)
-    .where('u.state', '=', 'active'),
+    .where('u.state', '=', 'active')
+    .where('e.hidden_at', 'is', null),
 );
 const listTarget = preparedFirst((db, v: { id: number; viewerId: number }) =>
   db
@@ -49,7 +50,9 @@ const listTarget = preparedFirst((db, v: { id: number; viewerId: number }) =>
     .select(['l.id', 'l.user_id', 'l.likes_count', noId.as('game_id'), noId.as('entry_id'), 'l.id as list_id'])
     .where('l.id', '=', v.id)
     .where('u.state', '=', 'active')
-    .where((eb) => eb.or([eb('l.is_public', '=', 1), eb('l.user_id', '=', v.viewerId), followersListOf(eb, v.viewerId)])),
+    .where((eb) =>
+      eb.or([eb('l.is_public', '=', 1).and('l.hidden_at', 'is', null), eb('l.user_id', '=', v.viewerId), followersListOf(eb, v.viewerId).and('l.hidden_at', 'is', null)]),
+    ),
 );
 const commentTarget = preparedFirst((db, v: { id: number; viewerId: number }) =>
   db
@@ -60,6 +63,7 @@ const commentTarget = preparedFirst((db, v: { id: number; viewerId: number }) =>
     .select(['c.id', 'c.user_id', 'c.likes_count', 'e.game_id', 'c.entry_id', 'c.list_id'])
     .where('c.id', '=', v.id)
     .where('u.state', '=', 'active')
+    .where('c.hidden_at', 'is', null)
     .where((eb) => eb.or([eb('c.list_id', 'is', null), eb('l.is_public', '=', 1), eb('l.user_id', '=', v.viewerId), followersListOf(eb, v.viewerId)])),
 );
 

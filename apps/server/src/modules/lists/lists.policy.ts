@@ -3,7 +3,7 @@ import type { UserRow } from '../users/users.repo.js';
 
 type Person = Pick<UserRow, 'id' | 'state'>;
 export type ListAction = 'read' | 'edit' | 'delete';
-type ListAudience = { user_id: number; is_public: number; followers_only?: number };
+type ListAudience = { user_id: number; is_public: number; followers_only?: number; hidden_at?: number | null };
 
 /** Who sees a list: followers_only counts only on a list that is not public (migration 0041). */
 export const listVisibility = (list: ListAudience): ListVisibility =>
@@ -22,6 +22,8 @@ export const listVisibilityColumns = (visibility: ListVisibility) => ({ is_publi
 export function canList(actor: Person | null, action: ListAction, list: ListAudience, follows = false): boolean {
   const isOwner = actor !== null && actor.id === list.user_id;
   if (action === 'read') {
+    // A list a moderator hid after a report is, to everyone but its owner, like a private one.
+    if ((list.hidden_at ?? null) !== null) return isOwner;
     const visibility = listVisibility(list);
     return visibility === 'public' || isOwner || (visibility === 'followers' && follows);
   }

@@ -39,6 +39,7 @@ function summaryFields(row: ListRow, { games, preview }: SummaryExtras): Omit<Li
     ranked: Number(row.ranked) === 1,
     isPublic: Number(row.is_public) === 1,
     visibility: listVisibility(row),
+    ...(row.hidden_at === null ? {} : { hiddenByModerator: true }),
     user: { username: row.username, avatar: row.avatar },
     games,
     likes: Number(row.likes_count),

@@ -22,6 +22,7 @@ function listRows(db: Conn) {
       'l.comments_count',
       'l.created_at',
       'l.updated_at',
+      'l.hidden_at',
       'u.username',
       'u.avatar',
     ]);
@@ -35,6 +36,7 @@ const browsable = (q: ListQuery) =>
     // Literals, not parameters: SQLite uses a partial index only for a condition it can see.
     .where('l.is_public', '=', sql.lit(1))
     .where('u.state', '=', sql.lit('active'))
+    .where('l.hidden_at', 'is', null)
     // A private member's lists are their approved followers' only: never in Explore or on a game's page (audience module).
     .where('u.is_private', '=', sql.lit(0))
     .where((eb) => eb.exists(eb.selectFrom('list_games as lg').select('lg.list_id').whereRef('lg.list_id', '=', 'l.id')));
@@ -91,6 +93,7 @@ export const listsRepo = {
     paged(
       listRows(db)
         .where('l.user_id', '=', userId)
+        .$if(!f.includePrivate, (q) => q.where('l.hidden_at', 'is', null))
         .$if(!f.includePrivate && !f.includeFollowers, (q) => q.where('l.is_public', '=', 1))
         // An approved follower also sees the lists for followers (audience module).
         .$if(!f.includePrivate && f.includeFollowers === true, (q) => q.where((eb) => eb.or([eb('l.is_public', '=', 1), eb('l.followers_only', '=', 1)])))
@@ -103,6 +106,7 @@ export const listsRepo = {
         .selectFrom('lists')
         .select((eb) => eb.fn.countAll().as('n'))
         .where('user_id', '=', userId)
+        .$if(!f.includePrivate, (q) => q.where('hidden_at', 'is', null))
         .$if(!f.includePrivate && !f.includeFollowers, (q) => q.where('is_public', '=', 1))
         .$if(!f.includePrivate && f.includeFollowers === true, (q) => q.where((eb) => eb.or([eb('is_public', '=', 1), eb('followers_only', '=', 1)])))
         .executeTakeFirst(),

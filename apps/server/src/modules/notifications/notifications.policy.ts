@@ -1,4 +1,4 @@
-import { NOTIFICATION_KIND_GROUP, type NotificationKind, type NotificationSettings } from '@vgl/shared';
+import { DEFAULT_NOTIFICATION_SETTINGS, NOTIFICATION_KIND_GROUP, type NotificationKind, type NotificationSettings } from '@vgl/shared';
 import type { Conn } from '../library/library.repo.js';
 import { audienceRepo } from '../audience/audience.repo.js';
 import { notificationSettingsRepo } from './notification-settings.repo.js';
@@ -29,6 +29,9 @@ export function deliveryUnder(settings: NotificationSettings, kind: Notification
  */
 export async function deliveryFor(db: Conn, recipientId: number, actorId: number, kind: NotificationKind): Promise<Delivery> {
   if (recipientId === actorId) return NO_DELIVERY;
+  // A moderator's notice (no group: a removal, a hidden report target, a resolved report) is not the moderator's
+  // doing as a member: muting or blocking them does not silence it.
+  if (!NOTIFICATION_KIND_GROUP[kind]) return deliveryUnder(DEFAULT_NOTIFICATION_SETTINGS, kind);
   // Muted, or blocked either way: nothing at all, silently (the actor cannot tell).
   if (await audienceRepo.silenced(db, recipientId, actorId)) return NO_DELIVERY;
   return deliveryUnder(await notificationSettingsRepo.of(db, recipientId), kind);

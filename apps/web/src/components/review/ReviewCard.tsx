@@ -1,4 +1,5 @@
 import type { ReviewEntry } from '@vgl/shared';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { usePlatformNames } from '../../lib/platformNames';
 import { Avatar } from '../Avatar';
@@ -16,6 +17,8 @@ interface ReviewCardProps {
   collapsible?: boolean;
   /** Platform names by slug, when the page has them already; otherwise the app's cached platform list names them. */
   platformNames?: Readonly<Record<string, string>>;
+  /** What the page adds to the footer, e.g. the reader's Report button (features own it; this card only places it). */
+  actions?: ReactNode;
 }
 
 // The moment the review was written, in the reader's time zone: "Nov 22, 2026" (SPEC §9).
@@ -28,7 +31,7 @@ const commentsText = (count: number) => `${count.toLocaleString('en-US')} ${coun
  * button, comment link and date. Presentational: the page loads the entries;
  * only the like button talks to the server.
  */
-export function ReviewCard({ entry, showGame = true, collapsible = true, platformNames }: ReviewCardProps) {
+export function ReviewCard({ entry, showGame = true, collapsible = true, platformNames, actions }: ReviewCardProps) {
   const { user, game } = entry;
   const knownNames = usePlatformNames(!platformNames && entry.platform.length > 0);
   // Usernames in links are lower-cased (SPEC §2).
@@ -87,6 +90,7 @@ export function ReviewCard({ entry, showGame = true, collapsible = true, platfor
               <span>{entry.comments.toLocaleString('en-US')}</span>
             </Link>
           )}
+          {actions}
           <Written at={written} href={reviewPath} />
         </footer>
       </div>

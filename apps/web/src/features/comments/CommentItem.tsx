@@ -5,6 +5,8 @@ import { Avatar } from '../../components/Avatar';
 import { LikeButton } from '../../components/review/LikeButton';
 import { ReviewBody } from '../../components/review/ReviewBody';
 import { profilePath } from '../profile/profilePaths';
+import { HiddenMark } from '../reports/HiddenMark';
+import { ReportButton } from '../reports/ReportButton';
 import { CommentEditor } from './CommentEditor';
 import styles from './comments.module.css';
 
@@ -63,6 +65,7 @@ export function CommentItem({ comment, onSave, onDelete }: CommentItemProps) {
             {commentDate.format(created)}
           </time>
           {edited && <span className={styles.edited}>(edited)</span>}
+          {comment.hiddenByModerator && <HiddenMark />}
         </header>
         {mode === 'edit' ? (
           <CommentEditor
@@ -95,6 +98,7 @@ export function CommentItem({ comment, onSave, onDelete }: CommentItemProps) {
                 Delete
               </button>
             )}
+            {mode === 'view' && <ReportButton target={{ type: 'comment', id: comment.id }} author={user.username} className={styles.action} />}
           </footer>
         )}
         {mode === 'confirm-delete' && (

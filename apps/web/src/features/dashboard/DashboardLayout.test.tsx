@@ -49,6 +49,7 @@ describe('dashboard access', () => {
       ['Comments', '/dashboard/comments'],
       ['Featured reviews', '/dashboard/reviews-ft'],
       ['Game submissions', '/dashboard/submissions'],
+      ['Reports', '/dashboard/reports'],
       ['Registrations', '/dashboard/registrations'],
     ]);
     expect(within(tabs).getByRole('link', { name: 'Overview' }).getAttribute('aria-current')).toBe('page');

@@ -14,6 +14,7 @@ const TABS: Tab[] = [
   { label: 'Comments', to: APP_ROUTES.dashboardComments, end: true },
   { label: 'Featured reviews', to: APP_ROUTES.dashboardFeatured, end: true },
   { label: 'Game submissions', to: APP_ROUTES.dashboardSubmissions, end: true },
+  { label: 'Reports', to: APP_ROUTES.dashboardReports, end: true },
   { label: 'Registrations', to: APP_ROUTES.dashboardRegistrations, end: true },
 ];
 /** Admins also run the catalog (its API is theirs alone). */

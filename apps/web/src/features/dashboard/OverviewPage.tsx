@@ -2,6 +2,7 @@ import { ADMIN_LIMITS, type AdminCounts } from '@vgl/shared';
 import { Link, useSearchParams } from 'react-router';
 import { Pagination } from '../../components/Pagination';
 import { usePageMeta } from '../../lib/pageMeta';
+import { OpenReportsNotice } from '../reports/ReportsQueuePage';
 import { AuditTable } from './AuditTable';
 import { DailyBarChart } from './DailyBarChart';
 import { FailedMailTable } from './FailedMailTable';
@@ -47,6 +48,7 @@ function Overview() {
             </li>
           ))}
         </ul>
+        <OpenReportsNotice className={styles.openReports} />
       </section>
       <section className={styles.section} aria-labelledby="dashboard-charts">
         <h2 id="dashboard-charts">Last {ADMIN_LIMITS.seriesDays} days</h2>

@@ -8,4 +8,5 @@ export { OverviewPage } from './OverviewPage';
 export { ReviewsModerationPage } from './ReviewsModerationPage';
 export { UsersPage } from './UsersPage';
 export { SubmissionsModerationPage } from '../submissions/SubmissionsModerationPage';
+export { ReportsQueuePage } from '../reports/ReportsQueuePage';
 export { RegistrationsPage } from '../registration/RegistrationsPage';

@@ -1,4 +1,5 @@
 import { ReviewCard } from '../../components/review/ReviewCard';
+import { ReportReview } from '../reports/ReportButton';
 import { useGameReviews } from './libraryApi';
 import styles from './library.module.css';
 
@@ -22,7 +23,7 @@ export function GameReviews({ slug, platforms }: { slug: string; platforms: { sl
           <ul className={styles.reviews}>
             {entries.map((entry) => (
               <li key={entry._id}>
-                <ReviewCard entry={entry} showGame={false} platformNames={platformNames} />
+                <ReviewCard entry={entry} showGame={false} platformNames={platformNames} actions={<ReportReview entry={entry} />} />
               </li>
             ))}
           </ul>

@@ -16,6 +16,8 @@ import { ListItems } from './ListItems';
 import { listPagePath, listsPagePath } from './listPaths';
 import { useDeleteList, useList } from './listsApi';
 import { openModalFrom } from './modalFocus';
+import { HiddenMark } from '../reports/HiddenMark';
+import { ReportButton } from '../reports/ReportButton';
 import styles from './lists.module.css';
 
 const gamesText = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'game' : 'games'}`;
@@ -44,6 +46,7 @@ function ListView({ list }: { list: ListDetail }) {
           <span>{gamesText(list.games)}</span>
           {list.ranked && <span className={styles.badge}>Ranked</span>}
           {!list.isPublic && <span className={styles.badge}>{list.visibility === 'followers' ? 'Followers' : 'Private'}</span>}
+          {list.hiddenByModerator && <HiddenMark />}
           <span>Updated {formatLongDay(new Date(list.updatedAt).toISOString())}</span>
         </p>
       </header>
@@ -69,6 +72,7 @@ function ListView({ list }: { list: ListDetail }) {
             Delete list
           </button>
         )}
+        {(list.isPublic || list.visibility === 'followers') && <ReportButton target={{ type: 'list', id: list.id }} author={user.username} />}
       </div>
       <ListItems list={list} username={user.username} editing={editing} />
       <CommentsSection target={{ kind: 'list', username: user.username, slug: list.slug }} count={list.comments} />

@@ -102,6 +102,10 @@ export function NotificationSentence({ notification, viewer, onOpen }: Notificat
           {quoted(comment?.excerpt)}.
         </>
       );
+    // After a report: the server writes the whole sentence ("A moderator hid your comment …", "Your report on … was reviewed: …").
+    case 'content_hidden':
+    case 'report_resolved':
+      return <>{notification.message ?? 'A moderator reviewed a report.'}</>;
     // A game the recipient added to the catalog: approved, merged (by a moderator or a sync) or rejected.
     case 'submission_approved':
       return <>A moderator added {submissionGame(notification, onOpen)} to the catalog: everyone can see it now.</>;

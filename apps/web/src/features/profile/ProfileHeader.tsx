@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { Avatar } from '../../components/Avatar';
 import { Tabs } from '../../components/Tabs';
 import { useAuth } from '../../stores/auth';
+import { ReportButton } from '../reports/ReportButton';
 import { FollowButton } from '../follows/FollowButton';
 import { ProfileSafetyMenu } from '../privacy/ProfileSafetyMenu';
 import { refreshProfile } from '../follows/followsApi';
@@ -58,6 +59,7 @@ export function ProfileHeader({ username, profile, failed = false }: ProfileHead
           {profile && profile.viewerBlocks !== true && (
             <div className={followStyles.headerFollow}>
               <FollowButton username={profile.username} isFollowing={profile.isFollowing} requested={profile.followRequested ?? false} small />
+              <ReportButton target={{ type: 'user', username: profile.username }} author={profile.username} />
             </div>
           )}
           {profile && <ProfileSafetyMenu profile={profile} />}

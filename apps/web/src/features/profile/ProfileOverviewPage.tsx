@@ -4,6 +4,7 @@ import { GameCover } from '../../components/GameCover';
 import { RatingHistogram } from '../../components/RatingHistogram';
 import { ReviewCard } from '../../components/review/ReviewCard';
 import { usePageMeta } from '../../lib/pageMeta';
+import { ReportReview } from '../reports/ReportButton';
 import { formatShortDay } from './dates';
 import { DIARY_EVENT_LABELS } from './diaryMonths';
 import { useProfile } from './profileApi';
@@ -72,7 +73,7 @@ function RecentReviews({ profile }: { profile: ProfileOverview }) {
         <ul className={common.list}>
           {profile.recentReviews.map((entry) => (
             <li key={entry._id}>
-              <ReviewCard entry={entry} showGame />
+              <ReviewCard entry={entry} showGame actions={<ReportReview entry={entry} />} />
             </li>
           ))}
         </ul>

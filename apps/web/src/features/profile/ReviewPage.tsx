@@ -7,6 +7,8 @@ import { usePageMeta } from '../../lib/pageMeta';
 import { isNotFound } from '../catalog/isNotFound';
 import { CommentsSection } from '../comments/CommentsSection';
 import { NotFoundPage } from '../errors/NotFoundPage';
+import { HiddenMark } from '../reports/HiddenMark';
+import { ReportReview } from '../reports/ReportButton';
 import { useReview } from './profileApi';
 import { profilePath, useUsernameParam } from './profilePaths';
 import { useCurrentNameInUrl } from './useCurrentNameInUrl';
@@ -41,7 +43,8 @@ function ReviewView({ entry, slug }: { entry: ReviewEntry; slug: string }) {
             {year !== null && <span className={styles.year}> {year}</span>}
           </h1>
         </header>
-        <ReviewCard entry={entry} showGame={false} collapsible={false} />
+        {entry.hiddenByModerator && <HiddenMark />}
+        <ReviewCard entry={entry} showGame={false} collapsible={false} actions={<ReportReview entry={entry} />} />
         <CommentsSection target={{ username: user.username, slug: entry.slug ?? slug, gameSlug: game.slug }} count={entry.comments} />
       </div>
     </article>

@@ -6,7 +6,9 @@ import { usePageParam } from '../catalog/usePageParam';
 import { useReviews } from './profileApi';
 import { useUsernameParam } from './profilePaths';
 import { useDisplayName } from './useDisplayName';
+import { ReportReview } from '../reports/ReportButton';
 import common from './profile.module.css';
+
 
 const REVIEWS_TEXTS = {
   failed: 'The reviews could not be loaded. Please try again.',
@@ -31,7 +33,7 @@ export function ReviewsPage() {
           <ul className={common.list} aria-busy={reviews.isFetching}>
             {items.map((entry) => (
               <li key={entry._id}>
-                <ReviewCard entry={entry} showGame />
+                <ReviewCard entry={entry} showGame actions={<ReportReview entry={entry} />} />
               </li>
             ))}
           </ul>
