@@ -30,3 +30,4 @@ export * from './text-rules.js';
 export * from './registration.js';
 export * from './notification-settings.js';
 export * from './privacy.js';
+export * from './releases.js';

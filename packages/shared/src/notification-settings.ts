@@ -6,7 +6,7 @@ import type { NotificationKind } from './social.js';
  * (removals, game submissions) belong to no group: always in the app, never
  * by e-mail.
  */
-export const NOTIFICATION_GROUPS = ['follows', 'likes', 'comments', 'replies', 'mentions', 'featured', 'lists'] as const;
+export const NOTIFICATION_GROUPS = ['follows', 'likes', 'comments', 'replies', 'mentions', 'featured', 'lists', 'releases'] as const;
 export type NotificationGroup = (typeof NOTIFICATION_GROUPS)[number];
 
 /** How each group is named on the settings page and in "You won't get e-mails about … any more." */
@@ -18,6 +18,7 @@ export const NOTIFICATION_GROUP_LABELS: Record<NotificationGroup, string> = {
   mentions: 'Mentions of you',
   featured: 'Your review being featured',
   lists: 'Activity on your lists',
+  releases: 'Release dates of games you want to play',
 };
 
 /** The group of each kind a member can turn off; undefined: a notice that always reaches them in the app. */
@@ -31,6 +32,8 @@ export const NOTIFICATION_KIND_GROUP: Partial<Record<NotificationKind, Notificat
   mentioned: 'mentions',
   featured: 'featured',
   list_liked: 'lists',
+  release_dated: 'releases',
+  released: 'releases',
 };
 
 export const EMAIL_FREQUENCIES = ['immediately', 'daily', 'never'] as const;
@@ -61,6 +64,8 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
     mentions: { inApp: true, email: true },
     featured: { inApp: true, email: false },
     lists: { inApp: true, email: false },
+    // A game you waited for is news you asked for: e-mailed by default.
+    releases: { inApp: true, email: true },
   },
   emailFrequency: 'immediately',
 };

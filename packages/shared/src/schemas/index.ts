@@ -21,3 +21,4 @@ export * from './submissions.js';
 export * from './registration.js';
 export * from './notification-settings.js';
 export * from './privacy.js';
+export * from './releases.js';

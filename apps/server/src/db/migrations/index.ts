@@ -40,6 +40,7 @@ import { blocksMutesMigration } from './0040_blocks_mutes.js';
 import { privacyMigration } from './0041_privacy.js';
 import { registrationMigration } from './0043_registration.js';
 import { notificationSettingsMigration } from './0044_notification_settings.js';
+import { releaseAlertsMigration } from './0045_release_alerts.js';
 
 /**
  * A migration, and how it runs (db/migrate.ts).
@@ -124,5 +125,6 @@ export function migrationsFor(dialect: Dialect): Record<string, VglMigration> {
     '0041_privacy': privacyMigration(),
     '0043_registration': registrationMigration(dialect),
     '0044_notification_settings': notificationSettingsMigration(),
+    '0045_release_alerts': releaseAlertsMigration(),
   };
 }
