@@ -16,7 +16,9 @@ interface NotificationRowProps {
 }
 
 /** What moderators (or a catalog sync) did for the site: no person's avatar or link. */
-const isRemoval = (n: NotificationItem) => n.kind === 'review_removed' || n.kind === 'comment_removed' || n.kind.startsWith('submission_');
+const isRemoval = (n: NotificationItem) => n.kind === 'review_removed' || n.kind === 'comment_removed' || n.kind.startsWith('submission_') || isRelease(n);
+/** A release alert: no one did it, and its message is the sentence itself, not a reason. */
+const isRelease = (n: NotificationItem) => n.kind === 'release_dated' || n.kind === 'released';
 
 /** One notification: who, what, when; unread ones are marked for the eye and for screen readers. */
 export function NotificationRow({ notification, viewer, now, onOpen }: NotificationRowProps) {
@@ -36,7 +38,7 @@ export function NotificationRow({ notification, viewer, now, onOpen }: Notificat
           {!read && <span className={styles.visuallyHidden}>Unread: </span>}
           <NotificationSentence notification={notification} viewer={viewer} onOpen={onOpen} />
         </FeedSentence>
-        {message && <p className={styles.reason}>Reason: {message}</p>}
+        {message && !isRelease(notification) && <p className={styles.reason}>Reason: {message}</p>}
         <p className={styles.meta}>
           <RelativeTime at={createdAt} now={now} />
         </p>
