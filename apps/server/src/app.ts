@@ -64,6 +64,8 @@ import { peopleRoutes } from './modules/people/people.routes.js';
 import { createPeopleService } from './modules/people/people.service.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { createNotificationsService } from './modules/notifications/notifications.service.js';
+import { releasesRoutes } from './modules/releases/releases.routes.js';
+import { createReleasesService } from './modules/releases/releases.service.js';
 import { emailDueSignal } from './modules/notifications/notifications.jobs.js';
 import { notificationSettingsRoutes } from './modules/notifications/notification-settings.routes.js';
 import { createNotificationSettingsService } from './modules/notifications/notification-settings.service.js';
@@ -272,6 +274,7 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   await app.register(friendsRoutes(db));
   await app.register(onboardingRoutes(createOnboardingService(db)));
   await app.register(notificationsRoutes(notifications));
+  await app.register(releasesRoutes(createReleasesService({ db, library, publicUrl: config.publicUrl })));
   await app.register(notificationSettingsRoutes(createNotificationSettingsService(db, config.jwtSecret)));
   await app.register(activityRoutes(activity));
   const mailQueue = { failed: (limit: number) => failedMail(jobs, limit), retry: (id: string) => retryMail(jobs, id) };

@@ -6,7 +6,7 @@ import type { NotificationKind } from './social.js';
  * (removals, game submissions, hidden content, resolved reports) belong to no group: always in the app, never
  * by e-mail.
  */
-export const NOTIFICATION_GROUPS = ['follows', 'likes', 'comments', 'replies', 'mentions', 'featured', 'lists'] as const;
+export const NOTIFICATION_GROUPS = ['follows', 'likes', 'comments', 'replies', 'mentions', 'featured', 'lists', 'releases'] as const;
 export type NotificationGroup = (typeof NOTIFICATION_GROUPS)[number];
 
 /** How each group is named on the settings page and in "You won't get e-mails about … any more." */
@@ -18,6 +18,7 @@ export const NOTIFICATION_GROUP_LABELS: Record<NotificationGroup, string> = {
   mentions: 'Mentions of you',
   featured: 'Your review being featured',
   lists: 'Activity on your lists',
+  releases: 'Release dates of games you want to play',
 };
 
 /**
@@ -42,6 +43,8 @@ export const NOTIFICATION_KIND_GROUP: Record<NotificationKind, NotificationGroup
   submission_merged: null,
   content_hidden: null,
   report_resolved: null,
+  release_dated: 'releases',
+  released: 'releases',
 };
 
 export const EMAIL_FREQUENCIES = ['immediately', 'daily', 'never'] as const;
@@ -72,6 +75,8 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
     mentions: { inApp: true, email: true },
     featured: { inApp: true, email: false },
     lists: { inApp: true, email: false },
+    // A game you waited for is news you asked for: e-mailed by default.
+    releases: { inApp: true, email: true },
   },
   emailFrequency: 'immediately',
 };

@@ -33,6 +33,8 @@ export const APP_ROUTES = {
   profileLists: '/u/:username/lists',
   list: '/u/:username/lists/:slug',
   profileStats: '/u/:username/stats',
+  // A member's wishlist and backlog by release date (issue 37).
+  comingUp: '/u/:username/coming-up',
   yearInReview: '/u/:username/year/:year',
   settings: '/u/:username/settings',
   settingsAccount: '/u/:username/settings/account',

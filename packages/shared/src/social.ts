@@ -83,6 +83,9 @@ export const NOTIFICATION_KINDS = [
   'featured',
   'content_hidden',
   'report_resolved',
+  // A wanted game (wishlist, backlog) got a release date, or came out (issue 37): no actor, the recipient stands in.
+  'release_dated',
+  'released',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -100,4 +103,6 @@ export interface NotificationItem {
   message: string | null;
   /** The recipient's game submission it is about: its name and where the game is now (approved, rejected: its own page; merged: the catalog game). */
   submission?: { name: string; game: { slug: string; name: string } | null } | null;
+  /** The wanted game a release alert is about, and its release date (unix seconds) when it was told. */
+  game?: { slug: string; name: string; releaseDate: number | null } | null;
 }

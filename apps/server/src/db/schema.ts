@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { BlocksTable, FollowRequestsTable, MutesTable } from '../modules/audience/audience.tables.js';
+import type { CalendarFeedsTable, ReleaseAlertsTable } from '../modules/releases/releases.tables.js';
 import type { NotificationChannelsTable, NotificationSettingsTable } from '../modules/notifications/notifications.tables.js';
 import type { InvitesTable } from '../modules/registration/registration.tables.js';
 import type { ReportsTable } from '../modules/reports/reports.tables.js';
@@ -231,6 +232,8 @@ export interface Database {
   game_submissions: GameSubmissionsTable;
   reports: ReportsTable;
   invites: InvitesTable;
+  release_alerts: ReleaseAlertsTable;
+  calendar_feeds: CalendarFeedsTable;
 }
 
 export type SubmissionState = 'pending' | 'approved' | 'rejected' | 'merged';
@@ -377,7 +380,9 @@ export type NotificationKind =
   | 'mentioned'
   | 'featured'
   | 'content_hidden'
-  | 'report_resolved';
+  | 'report_resolved'
+  | 'release_dated'
+  | 'released';
 
 export interface NotificationsTable {
   id: Generated<number>;
@@ -397,6 +402,8 @@ export interface NotificationsTable {
   /** 0: kept only for its e-mail, not listed (0044). */
   in_app: ColumnType<number, number | undefined, number>;
   email_state: ColumnType<'now' | 'digest' | null, 'now' | 'digest' | null | undefined, 'now' | 'digest' | null>;
+  /** The wanted game a release alert is about (0045); null for every other kind. */
+  game_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export type AuditAction =

@@ -59,6 +59,7 @@ export const routes: RouteObject[] = [
       },
       { path: APP_ROUTES.review, lazy: () => import('../features/profile/ReviewPage').then((m) => ({ Component: m.ReviewPage })) },
       { path: APP_ROUTES.list, lazy: () => import('../features/lists/ListPage').then((m) => ({ Component: m.ListPage })) },
+      { path: APP_ROUTES.comingUp, lazy: () => import('../features/releases/ComingUpPage').then((m) => ({ Component: m.ComingUpPage })) },
       { path: APP_ROUTES.yearInReview, lazy: () => import('../features/stats/YearInReviewPage').then((m) => ({ Component: m.YearInReviewPage })) },
       {
         // Login and ownership are checked once, by the layout; each tab loads on its own (Account needs zod).

@@ -22,3 +22,4 @@ export * from './reports.js';
 export * from './registration.js';
 export * from './notification-settings.js';
 export * from './privacy.js';
+export * from './releases.js';

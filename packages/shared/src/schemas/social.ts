@@ -160,6 +160,11 @@ export const notificationItemSchema = named(
       .nullable()
       .optional()
       .describe('The caller’s game submission it is about (submission_* kinds)'),
+    game: z
+      .object({ slug: z.string(), name: z.string(), releaseDate: z.number().nullable().describe('Unix seconds, as told') })
+      .nullable()
+      .optional()
+      .describe('The wanted game a release alert is about (release_dated, released)'),
   }),
   'Something another member did to the caller’s things',
 ) satisfies z.ZodType<NotificationItem>;

@@ -41,6 +41,7 @@ import { privacyMigration } from './0041_privacy.js';
 import { reportsMigration } from './0042_reports.js';
 import { registrationMigration } from './0043_registration.js';
 import { notificationSettingsMigration } from './0044_notification_settings.js';
+import { releaseAlertsMigration } from './0045_release_alerts.js';
 
 /**
  * A migration, and how it runs (db/migrate.ts).
@@ -126,5 +127,6 @@ export function migrationsFor(dialect: Dialect): Record<string, VglMigration> {
     '0042_reports': reportsMigration(dialect),
     '0043_registration': registrationMigration(dialect),
     '0044_notification_settings': notificationSettingsMigration(),
+    '0045_release_alerts': releaseAlertsMigration(),
   };
 }

@@ -29,6 +29,8 @@ export interface ScheduleOptions {
   firstRunDelayMs?: number;
   cron?: string;
   heartbeatMs?: number;
+  /** After a run that finished (release alerts look at the dates it wrote); its failure is logged, not the sync's. */
+  afterRun?: () => Promise<unknown>;
 }
 
 export interface ScheduledSource {
@@ -74,6 +76,7 @@ export async function workCatalogSync(queue: JobQueue, source: ScheduledSource, 
     try {
       const { done } = await source.start(stopping.signal, options.heartbeatMs, progressLog(log, source.name));
       log.info({ report: await done }, `${source.name} sync finished`);
+      await options.afterRun?.().catch((err: unknown) => log.warn({ err }, `after the ${source.name} sync`));
     } catch (err) {
       if (err instanceof SyncBusyError) log.info(`Scheduled ${source.name} sync skipped: ${err.message}`);
       else log.error({ err }, `${source.name} sync failed; the next run resumes where it stopped`);

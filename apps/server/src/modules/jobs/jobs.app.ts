@@ -11,6 +11,9 @@ import { registerSyncMetrics } from '../catalog-sync/sync.metrics.js';
 import { igdbSyncStatus } from '../igdb/igdb.run.js';
 import { wikidataSyncStatus } from '../wikidata/wikidata.run.js';
 import { createJobQueue } from './jobs.js';
+import { createNotificationsService } from '../notifications/notifications.service.js';
+import { RELEASE_ALERTS_JOB, RELEASE_ALERTS_QUEUE, releaseAlerts, sendReleaseAlerts, workReleaseAlerts } from '../releases/releases.alerts.js';
+import { emailDueSignal } from '../notifications/notifications.jobs.js';
 import type { JobQueue, QueueSettings, RetryPolicy } from './jobs.queue.js';
 
 /** Tests shorten the waits; production keeps the defaults. */
@@ -27,12 +30,13 @@ export const appQueues = (mailRetry: RetryPolicy = MAIL_RETRY): Record<string, Q
   [IGDB_SYNC_JOB]: IGDB_SYNC_QUEUE,
   [WIKIDATA_SYNC_JOB]: WIKIDATA_SYNC_QUEUE,
   ...NOTIFICATION_QUEUES,
+  [RELEASE_ALERTS_JOB]: RELEASE_ALERTS_QUEUE,
 });
 
 /**
  * The app's background work. Every role sends jobs; `worker` and `all`
  * (VGL_ROLE) also work them and keep the schedule: mail delivery,
- * notification e-mail (at once, and the daily digest), the IGDB
+ * notification e-mail (at once, and the daily digest), release alerts, the IGDB
  * sync when IGDB is configured, and the Wikidata sync when it is on (the
  * default without IGDB keys). Stopped before the database closes.
  */
@@ -52,8 +56,12 @@ export async function registerJobs(
     await workMail(queue, transport, mailCounters(app.metrics.registry));
     const notificationMail = notificationMailer({ db, mailer: mailer ?? queuedMailer(queue), publicUrl: config.publicUrl, secret: config.jwtSecret!, log: app.log });
     await workNotificationMail(queue, notificationMail);
-    if (config.igdb) stopSyncs.push(await workIgdbSync(queue, db, config.igdb, app.log, options.igdbSchedule));
-    if (config.wikidata.mode === 'on') stopSyncs.push(await workWikidataSync(queue, db, config.wikidata, app.log, options.wikidataSchedule));
+    // Release alerts: every 15 minutes, and after each catalog sync that finished (the dates it wrote).
+    const notifications = createNotificationsService(db, { onEmailDue: emailDueSignal(queue, app.log) });
+    await workReleaseAlerts(queue, releaseAlerts({ db, notifications, log: app.log }));
+    const afterRun = () => sendReleaseAlerts(queue);
+    if (config.igdb) stopSyncs.push(await workIgdbSync(queue, db, config.igdb, app.log, { afterRun, ...options.igdbSchedule }));
+    if (config.wikidata.mode === 'on') stopSyncs.push(await workWikidataSync(queue, db, config.wikidata, app.log, { afterRun, ...options.wikidataSchedule }));
   }
   // Read at each scrape; NaN (not a failed scrape) while the database does not answer.
   const count = (which: 'pending' | 'failed') => async () => (await queue.counts().catch(() => ({ pending: Number.NaN, failed: Number.NaN })))[which];

@@ -9,6 +9,9 @@ export interface Delivery {
   email: 'now' | 'digest' | null;
 }
 
+/** Kinds about no one else's doing (release alerts): made with the recipient as their actor. */
+const SELF_KINDS = new Set<NotificationKind>(['release_dated', 'released']);
+
 export const NO_DELIVERY: Delivery = { inApp: false, email: null };
 
 /** What the recipient's settings say about a kind. Moderators' notices (no group) are always in the app, never e-mailed. */
@@ -28,7 +31,8 @@ export function deliveryUnder(settings: NotificationSettings, kind: Notification
  * their own doings.
  */
 export async function deliveryFor(db: Conn, recipientId: number, actorId: number, kind: NotificationKind): Promise<Delivery> {
-  if (recipientId === actorId) return NO_DELIVERY;
+  // Release alerts have no actor: the recipient stands in, and hears them.
+  if (recipientId === actorId) return SELF_KINDS.has(kind) ? deliveryUnder(await notificationSettingsRepo.of(db, recipientId), kind) : NO_DELIVERY;
   // A moderator's notice (no group: a removal, a hidden report target, a resolved report) is not the moderator's
   // doing as a member: muting or blocking them does not silence it.
   if (!NOTIFICATION_KIND_GROUP[kind]) return deliveryUnder(DEFAULT_NOTIFICATION_SETTINGS, kind);

@@ -31,7 +31,7 @@ export const notificationsRepo = {
           qb
             .selectFrom('notifications as n')
             .innerJoin('users as a', 'a.id', 'n.actor_id')
-            .select(['n.id', 'n.kind', 'n.message', 'n.created_at', 'n.read_at', 'n.entry_id', 'n.comment_id', 'n.list_id', 'n.submission_id', 'a.username', 'a.avatar'])
+            .select(['n.id', 'n.kind', 'n.message', 'n.created_at', 'n.read_at', 'n.entry_id', 'n.comment_id', 'n.list_id', 'n.submission_id', 'n.game_id', 'a.username', 'a.avatar'])
             .where('n.user_id', '=', userId)
             .where('n.in_app', '<>', 0)
             .where('a.state', '=', 'active')
@@ -49,7 +49,12 @@ export const notificationsRepo = {
       // A game submission: where its game is now (merged: the game it went into).
       .leftJoin('game_submissions as gs', 'gs.id', 'n.submission_id')
       .leftJoin('games as sg', (join) => join.on(sql<boolean>`sg.id = coalesce(gs.merged_into_game_id, gs.game_id)`))
+      // A release alert's game (0045).
+      .leftJoin('games as rg', 'rg.id', 'n.game_id')
       .select([
+        'rg.slug as release_game_slug',
+        'rg.name as release_game_name',
+        'rg.first_release_date as release_game_date',
         'n.id',
         'n.kind',
         'n.message',
@@ -135,7 +140,10 @@ export const notificationMailRepo = {
       .leftJoin('comments as c', 'c.id', 'n.comment_id')
       .leftJoin('lists as l', 'l.id', 'n.list_id')
       .leftJoin('users as lu', 'lu.id', 'l.user_id')
+      .leftJoin('games as rg', 'rg.id', 'n.game_id')
       .select([
+        'rg.slug as release_game_slug',
+        'n.message',
         'n.id',
         'n.kind',
         'n.user_id',

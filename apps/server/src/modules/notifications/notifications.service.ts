@@ -20,6 +20,8 @@ export interface NotificationRecord {
   listId?: number | null;
   /** The recipient's game submission it is about. */
   submissionId?: number | null;
+  /** The wanted game a release alert is about. */
+  gameId?: number | null;
   message?: string | null;
 }
 
@@ -38,6 +40,10 @@ function present(row: Row): NotificationItem {
     list: row.list_slug && row.list_title && row.list_username ? { username: row.list_username, slug: row.list_slug, title: row.list_title } : null,
     message: row.message,
     submission: row.submission_name ? { name: row.submission_name, game: row.submission_game_slug && row.submission_game_name ? { slug: row.submission_game_slug, name: row.submission_game_name } : null } : null,
+    game:
+      row.release_game_slug && row.release_game_name
+        ? { slug: row.release_game_slug, name: row.release_game_name, releaseDate: row.release_game_date === null ? null : Number(row.release_game_date) }
+        : null,
   };
 }
 
@@ -98,6 +104,7 @@ export function createNotificationsService(db: Db, { onEmailDue, emails = true, 
       comment_id: n.commentId ?? null,
       list_id: n.listId ?? null,
       submission_id: n.submissionId ?? null,
+      game_id: n.gameId ?? null,
       message: n.message ?? null,
       created_at: at,
       // Kept only for its e-mail: never listed, never unread.

@@ -52,6 +52,10 @@ export function notificationLine(row: NotificationMailRow, publicUrl: string): {
         : { sentence: `${actor} mentioned you in ${about.text}`, excerpt: null, url: about.url };
     case 'featured':
       return { sentence: `${actor} featured ${about.text} on the home page`, excerpt: null, url: about.url };
+    case 'release_dated':
+    case 'released':
+      // The sentence was written when the alert was made ("Celeste is out today"): the date it told, not today's.
+      return { sentence: clean(row.message), excerpt: null, url: row.release_game_slug ? `${publicUrl}/games/${row.release_game_slug}` : `${publicUrl}/notifications` };
     default:
       return { sentence: `${actor} did something about ${about.text}`, excerpt: null, url: `${publicUrl}/notifications` };
   }

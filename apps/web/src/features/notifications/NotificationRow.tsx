@@ -16,10 +16,12 @@ interface NotificationRowProps {
 }
 
 /** What moderators (or a catalog sync) did for the site: no person's avatar or link. */
+/** A release alert: no one did it, and its message is the sentence itself, not a reason. */
+const isRelease = (n: NotificationItem) => n.kind === 'release_dated' || n.kind === 'released';
 const isRemoval = (n: NotificationItem) =>
-  n.kind === 'review_removed' || n.kind === 'comment_removed' || n.kind.startsWith('submission_') || n.kind === 'content_hidden' || n.kind === 'report_resolved';
+  n.kind === 'review_removed' || n.kind === 'comment_removed' || n.kind.startsWith('submission_') || n.kind === 'content_hidden' || n.kind === 'report_resolved' || isRelease(n);
 /** Kinds whose message is the sentence itself, not a reason under it. */
-const saysItAll = (n: NotificationItem) => n.kind === 'content_hidden' || n.kind === 'report_resolved';
+const saysItAll = (n: NotificationItem) => n.kind === 'content_hidden' || n.kind === 'report_resolved' || isRelease(n);
 
 /** One notification: who, what, when; unread ones are marked for the eye and for screen readers. */
 export function NotificationRow({ notification, viewer, now, onOpen }: NotificationRowProps) {

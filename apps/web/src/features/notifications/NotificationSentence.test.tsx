@@ -38,3 +38,21 @@ describe('the sentences of replies, mentions and features', () => {
     });
   });
 });
+
+describe('the sentences of release alerts', () => {
+  const game = { slug: 'silksong', name: 'Silksong', releaseDate: Date.UTC(2030, 2, 12) / 1000 };
+  it('tells the date as it was told, the game linked, no actor', () => {
+    expect(sentence({ kind: 'release_dated', review: null, game, message: 'Silksong now has a release date: March 12, 2030' })).toEqual({
+      text: 'Silksong now has a release date: March 12, 2030',
+      links: ['/games/silksong'],
+    });
+    expect(sentence({ kind: 'released', review: null, game, message: 'Silksong is out today' }).links).toEqual(['/games/silksong']);
+  });
+
+  it('keeps the sentence of a game renamed since, and links it', () => {
+    expect(sentence({ kind: 'released', review: null, game: { ...game, name: 'Hollow Knight: Silksong' }, message: 'Silksong is out today' })).toEqual({
+      text: 'Silksong is out today (Hollow Knight: Silksong)',
+      links: ['/games/silksong'],
+    });
+  });
+});

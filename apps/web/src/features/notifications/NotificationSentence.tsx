@@ -121,7 +121,32 @@ export function NotificationSentence({ notification, viewer, onOpen }: Notificat
           A moderator did not add {submissionGame(notification, onOpen)} to the catalog: it stays yours, seen only by you.
         </>
       );
+    // A wanted game's release: the sentence as it was told ("Celeste now has a release date: March 12, 2030"), its game linked.
+    case 'release_dated':
+    case 'released':
+      return releaseSentence(notification, onOpen);
   }
+}
+
+function releaseSentence({ game, message }: NotificationItem, onOpen?: () => void): ReactNode {
+  const text = message ?? '';
+  if (!game) return text;
+  const link = (
+    <Link to={`/games/${game.slug}`} onClick={onOpen}>
+      {game.name}
+    </Link>
+  );
+  // The game may have been renamed since: then the sentence stands as told, and the link follows it.
+  return text.startsWith(game.name) ? (
+    <>
+      {link}
+      {text.slice(game.name.length)}
+    </>
+  ) : (
+    <>
+      {text} ({link})
+    </>
+  );
 }
 
 /** The game a submission notification is about, linked where it is now (merged: the catalog game). */

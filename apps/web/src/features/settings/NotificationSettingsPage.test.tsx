@@ -14,6 +14,7 @@ const PATH = '/api/settings/notifications';
 function server() {
   let settings: NotificationSettings = structuredClone(DEFAULT_NOTIFICATION_SETTINGS);
   return {
+    'GET /api/profile/calendar': () => ({ body: { url: null, createdAt: null } }),
     [`GET ${PATH}`]: () => ({ body: settings }),
     [`PUT ${PATH}`]: ({ body }: { body: unknown }) => {
       const change = body as { groups?: Record<string, object>; emailFrequency?: NotificationSettings['emailFrequency'] };
@@ -44,7 +45,7 @@ describe('Notification settings (/u/{username}/settings/notifications)', () => {
     const commentsByEmail = await screen.findByRole('checkbox', { name: 'Comments on your reviews and lists: by e-mail' });
     expect((commentsByEmail as HTMLInputElement).checked).toBe(true);
     expect((screen.getByRole('checkbox', { name: 'Likes on your reviews and comments: by e-mail' }) as HTMLInputElement).checked).toBe(false);
-    expect(screen.getAllByRole('checkbox')).toHaveLength(14);
+    expect(screen.getAllByRole('checkbox')).toHaveLength(16);
     await waitFor(() => expect(document.title).toBe('Notification settings | VGL'));
 
     fireEvent.click(commentsByEmail);

@@ -13,6 +13,7 @@ import { FormSection } from '../../components/form/FormSection';
 import { usePageMeta } from '../../lib/pageMeta';
 import { useAuth } from '../../stores/auth';
 import { ForbiddenPage } from '../errors/ForbiddenPage';
+import { CalendarFeedSection } from '../releases/CalendarFeedSection';
 import styles from './NotificationSettingsPage.module.css';
 import { useNotificationSettings, useSaveNotificationSettings } from './notificationSettingsApi';
 import { toastFailure } from './toastFailure';
@@ -98,6 +99,7 @@ export function NotificationSettingsPage() {
     <div className={styles.page}>
       <h1>Notifications</h1>
       <NotificationSettingsForm />
+      <CalendarFeedSection />
     </div>
   );
 }

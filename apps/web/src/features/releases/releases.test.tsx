@@ -1,0 +1,82 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { logout } from '../../stores/auth';
+import { at, renderRoutes } from '../../test/render';
+import { stubFetch } from '../../test/stubFetch';
+import { signInAs, signOutCompletely } from '../settings/settingsFixtures';
+import { CalendarFeedSection } from './CalendarFeedSection';
+import { ComingUpPage } from './ComingUpPage';
+
+const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 1000;
+
+describe('Coming up and the calendar feed', () => {
+  beforeEach(() => {
+    signOutCompletely();
+    logout();
+    signInAs({ username: 'Alice' });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('lists the wanted games by month, each with its shelf and date', async () => {
+    stubFetch({
+      'GET /api/users/alice/coming-up': {
+        body: {
+          months: [
+            { month: '2030-03', games: [{ slug: 'silksong', name: 'Silksong', cover: null, releaseDate: day('2030-03-12'), wishlist: true }] },
+            { month: '2031-05', games: [{ slug: 'hades-2', name: 'Hades II', cover: null, releaseDate: day('2031-05-01'), wishlist: false }] },
+          ],
+        },
+      },
+    });
+    renderRoutes([at('/u/:username/coming-up', <ComingUpPage />)], '/u/alice/coming-up');
+    const march = await screen.findByRole('region', { name: 'March 2030' });
+    expect(within(march).getByRole('link', { name: 'Silksong' }).getAttribute('href')).toBe('/games/silksong');
+    expect(march.textContent).toContain('Wishlist');
+    expect(march.textContent).toContain('Mar 12, 2030');
+    const may = screen.getByRole('region', { name: 'May 2031' });
+    expect(may.textContent).toContain('Backlog');
+    await waitFor(() => expect(document.title).toBe('Coming up | VGL'));
+  });
+
+  it('says when nothing is coming up, and is the 404 screen for a hidden member', async () => {
+    stubFetch({ 'GET /api/users/alice/coming-up': { body: { months: [] } } });
+    renderRoutes([at('/u/:username/coming-up', <ComingUpPage />)], '/u/alice/coming-up');
+    expect(await screen.findByText(/Nothing coming up/)).toBeTruthy();
+    vi.unstubAllGlobals();
+    stubFetch({});
+    renderRoutes([at('/u/:username/coming-up', <ComingUpPage />)], '/u/hidden/coming-up');
+    expect(await screen.findByRole('heading', { name: /not found|can't find|doesn't exist/i })).toBeTruthy();
+  });
+
+  it('makes an address shown once, makes a new one, and stops the feed', async () => {
+    let made = 0;
+    let feed: { url: string | null; createdAt: number | null } = { url: null, createdAt: null };
+    const requests = stubFetch({
+      'GET /api/profile/calendar': () => ({ body: feed }),
+      'POST /api/profile/calendar': () => {
+        made += 1;
+        feed = { url: null, createdAt: Date.UTC(2026, 10, 27) };
+        return { status: 201, body: { url: `https://vgl.test/api/calendar/token${made}xxxxxxxxxxxxxxxxxxxx.ics`, createdAt: feed.createdAt } };
+      },
+      'DELETE /api/profile/calendar': () => {
+        feed = { url: null, createdAt: null };
+        return { status: 204 };
+      },
+    });
+    renderRoutes([at('/', <CalendarFeedSection />)], '/');
+    const make = (await screen.findByRole('button', { name: 'Make a calendar address' })) as HTMLButtonElement;
+    await waitFor(() => expect(make.disabled).toBe(false));
+    fireEvent.click(make);
+    const address = (await screen.findByRole('textbox', { name: /Your calendar address/ })) as HTMLInputElement;
+    expect(address.value).toBe('https://vgl.test/api/calendar/token1xxxxxxxxxxxxxxxxxxxx.ics');
+    fireEvent.click(screen.getByRole('button', { name: 'Make a new address' }));
+    await waitFor(() => expect((screen.getByRole('textbox', { name: /Your calendar address/ }) as HTMLInputElement).value).toContain('token2'));
+    fireEvent.click(screen.getByRole('button', { name: 'Stop the calendar feed' }));
+    expect(await screen.findByRole('button', { name: 'Make a calendar address' })).toBeTruthy();
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(requests.map((r) => r.method).filter((m) => m !== 'GET')).toEqual(['POST', 'POST', 'DELETE']);
+  });
+});
