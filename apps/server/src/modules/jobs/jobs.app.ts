@@ -13,7 +13,7 @@ import { wikidataSyncStatus } from '../wikidata/wikidata.run.js';
 import { createJobQueue } from './jobs.js';
 import { createNotificationsService } from '../notifications/notifications.service.js';
 import { RELEASE_ALERTS_JOB, RELEASE_ALERTS_QUEUE, releaseAlerts, sendReleaseAlerts, workReleaseAlerts } from '../releases/releases.alerts.js';
-import { emailDueSignal } from '../notifications/notifications.jobs.js';
+import { emailDueSignal, stopEmailDueSignals } from '../notifications/notifications.jobs.js';
 import type { JobQueue, QueueSettings, RetryPolicy } from './jobs.queue.js';
 
 /** Tests shorten the waits; production keeps the defaults. */
@@ -75,6 +75,7 @@ export async function registerJobs(
   ]);
   // Before the database closes: the sync under way stops at its next query, mail under way is finished.
   app.addHook('preClose', async () => {
+    stopEmailDueSignals(queue);
     await Promise.all(stopSyncs.map((stop) => stop()));
     await queue.stop();
     transport.close();

@@ -104,9 +104,33 @@ export async function workNotificationMail(queue: JobQueue, jobs: NotificationMa
   await queue.schedule(NOTIFICATION_DIGEST_JOB, DIGEST_CRON);
 }
 
-/** Tells the workers a notification's e-mail is due: a second later, so the write that made it has committed. */
+/** The one pending "e-mail due" send per queue, and queues that stopped (no send may reach a closed pool). */
+const dueTimers = new WeakMap<JobQueue, NodeJS.Timeout>();
+const stoppedQueues = new WeakSet<JobQueue>();
+
+/**
+ * Tells the workers a notification's e-mail is due: a second later, so the
+ * write that made it has committed. A burst of notifications makes one send.
+ */
 export const emailDueSignal = (queue: JobQueue, log: FastifyBaseLogger) => () => {
-  setTimeout(() => {
+  if (stoppedQueues.has(queue) || dueTimers.has(queue)) return;
+  const timer = setTimeout(() => {
+    dueTimers.delete(queue);
+    if (stoppedQueues.has(queue)) return;
     queue.send(NOTIFICATION_MAIL_JOB, {}, { startAfterSeconds: 0 }).catch((err: unknown) => log.warn({ err }, 'notification e-mail: the job could not be sent'));
-  }, 1000).unref();
+  }, 1000);
+  timer.unref();
+  dueTimers.set(queue, timer);
 };
+
+/**
+ * Before the queue stops: a send still waiting for its second would otherwise
+ * reach a pool already ended (an unhandled "Cannot use a pool after calling
+ * end on the pool" from pg-boss at shutdown). The minute sweep of whichever
+ * worker runs next sends what is due.
+ */
+export function stopEmailDueSignals(queue: JobQueue): void {
+  stoppedQueues.add(queue);
+  clearTimeout(dueTimers.get(queue));
+  dueTimers.delete(queue);
+}
