@@ -18,6 +18,14 @@ export const notificationsRepo = {
       .$if(n.listId !== undefined, (q) => q.where('list_id', '=', n.listId!))
       .execute(),
 
+  /** A block: every unread notification (or unsent e-mail) from either member to the other goes; read ones stay as history. */
+  removeUnreadBetween: (db: Conn, a: number, b: number) =>
+    db
+      .deleteFrom('notifications')
+      .where((eb) => eb.or([eb('read_at', 'is', null), eb('email_state', 'is not', null)]))
+      .where((eb) => eb.or([eb.and([eb('user_id', '=', a), eb('actor_id', '=', b)]), eb.and([eb('user_id', '=', b), eb('actor_id', '=', a)])]))
+      .execute(),
+
   /**
    * A page, newest first, from accounts in good standing. The page and its
    * actors come first, as a materialized CTE: as one six-table join,
