@@ -65,7 +65,7 @@ export function createAudienceService(db: Db, deps: Pick<SocialServices, 'activi
         await unfollow(trx, target.id, actor.id);
         await audienceRepo.removeRequest(trx, actor.id, target.id);
         await audienceRepo.removeRequest(trx, target.id, actor.id);
-        // Unread notifications (and unsent e-mails) between them would link to what is now out of reach: gone both ways.
+        // Unread notifications (and e-mails still due) between them would link to what is now out of reach.
         await notificationsRepo.removeUnreadBetween(trx, actor.id, target.id);
       });
       return { isBlocked: true };
