@@ -10,7 +10,7 @@ describe.each(dbKinds)('follow requests, blocks and the unread dot on %s', (kind
   let t: TestApp;
   const token: Record<string, string> = {};
   beforeAll(async () => {
-    t = await createTestApp(kind);
+    t = await createTestApp(kind, { smtp: true });
     await seedGames(t, [
       { name: 'Tetris', slug: 'tetris', year: 1984, platforms: ['gb'] },
       { name: 'Doom', slug: 'doom', year: 1993, platforms: ['pc'] },
@@ -34,6 +34,9 @@ describe.each(dbKinds)('follow requests, blocks and the unread dot on %s', (kind
     expect((await call('POST', '/api/users/priv/follow', 'asker')).json()).toMatchObject({ isRequested: true });
     await call('POST', '/api/users/priv/follow', 'asker');
     expect(await notes('priv')).toEqual(['follow_requested:asker']);
+    // By e-mail too (follows are e-mailed by default), linking to where requests are answered.
+    const mail = await t.smtp!.waitFor('priv@example.com', /asker asked to follow you/);
+    expect(mail.text).toContain('https://vgl.test/u/priv/settings/privacy');
 
     // Withdrawn.
     expect((await call('DELETE', '/api/users/priv/follow', 'asker')).statusCode).toBe(200);
@@ -51,6 +54,7 @@ describe.each(dbKinds)('follow requests, blocks and the unread dot on %s', (kind
     expect((await call('POST', '/api/follow-requests/asker/approve', 'priv')).statusCode).toBe(204);
     expect(await notes('priv')).toEqual(['followed:asker']);
     expect(await notes('asker')).toEqual(['follow_approved:priv']);
+    expect((await t.smtp!.waitFor('asker@example.com', /priv approved your follow request/)).text).toContain('https://vgl.test/u/priv');
   });
 
   it('a read request notification stays as history when the request is answered', async () => {
