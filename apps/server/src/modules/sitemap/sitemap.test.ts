@@ -8,7 +8,8 @@ import { URLS_PER_SITEMAP } from './sitemap.repo.js';
 import { escapeXml, pathOf } from './sitemap.xml.js';
 
 const parser = new XMLParser({ isArray: (name) => name === 'url' || name === 'sitemap' });
-const asArray = <T>(value: T[] | undefined) => value ?? [];
+type Loc = { loc: string; lastmod?: string };
+const asArray = (value: Loc[] | undefined): Loc[] => value ?? [];
 
 // The sitemap lists what search engines may index: public members' pages and their public things, never a member who asked to be left out.
 describe.each(dbKinds)('the sitemap on %s', (kind) => {
@@ -49,15 +50,15 @@ describe.each(dbKinds)('the sitemap on %s', (kind) => {
     expect(index.headers['content-type']).toMatch(/^application\/xml/);
     expect(index.headers['cache-control']).toBe('public, max-age=3600');
     expect(XMLValidator.validate(index.body)).toBe(true);
-    const children: string[] = asArray(parser.parse(index.body).sitemapindex.sitemap).map((s: { loc: string }) => s.loc);
+    const children: string[] = asArray(parser.parse(index.body).sitemapindex.sitemap).map((s) => s.loc);
     expect(children).toEqual(['games', 'members', 'reviews', 'lists'].map((k) => `https://vgl.test/sitemaps/${k}-1.xml`));
     const urls: string[] = [];
     for (const child of children) {
       const res = await t.app.inject({ method: 'GET', url: new URL(child).pathname });
       expect(res.statusCode).toBe(200);
       expect(XMLValidator.validate(res.body)).toBe(true);
-      for (const u of asArray(parser.parse(res.body).urlset.url) as { loc: string; lastmod: string }[]) {
-        expect(new Date(u.lastmod).toISOString()).toBe(u.lastmod);
+      for (const u of asArray(parser.parse(res.body).urlset.url)) {
+        expect(new Date(u.lastmod!).toISOString()).toBe(u.lastmod);
         urls.push(u.loc);
       }
     }
@@ -98,7 +99,7 @@ describe.each(dbKinds)('the sitemap on %s', (kind) => {
     expect(index.body).toContain('<loc>https://vgl.test/sitemaps/games-3.xml</loc>');
     expect(index.body).not.toContain('games-2.xml');
     const third = await t.app.inject({ method: 'GET', url: '/sitemaps/games-3.xml' });
-    expect(asArray(parser.parse(third.body).urlset.url).map((u: { loc: string }) => u.loc)).toEqual(['https://vgl.test/games/far-away']);
+    expect(asArray(parser.parse(third.body).urlset.url).map((u) => u.loc)).toEqual(['https://vgl.test/games/far-away']);
     expect((await t.app.inject({ method: 'GET', url: '/sitemaps/games-1.xml' })).body).not.toContain('far-away');
   });
 
