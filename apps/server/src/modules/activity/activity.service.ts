@@ -117,7 +117,8 @@ export function createActivityService(db: Db, now: () => number = Date.now) {
      */
     async isUnread(user: UserRow): Promise<boolean> {
       if (user.following_count === 0) return false;
-      const except = [...(await audienceRepo.hiddenFrom(k, user.id, { muted: true }))];
+      const hidden = await audienceRepo.hiddenFrom(k, user.id, { muted: true });
+      const except = [...hidden];
       let before: number | undefined;
       // A few pages at most: lines the feed leaves out are rare once muted and blocked actors are out of the search.
       for (let page = 0; page < UNREAD_PAGES; page++) {
@@ -127,7 +128,7 @@ export function createActivityService(db: Db, now: () => number = Date.now) {
           limit: UNREAD_PAGE,
           exceptActors: except,
         });
-        if ((await shownTo(user, rows)).length > 0) return true;
+        if ((await shownTo(user, rows, hidden)).length > 0) return true;
         if (lastId === null) return false;
         before = lastId;
       }
@@ -136,9 +137,9 @@ export function createActivityService(db: Db, now: () => number = Date.now) {
   };
 
   /** The feed rows a member may see, in order. */
-  async function shownTo(user: UserRow, rows: FeedRow[]): Promise<FeedRow[]> {
+  async function shownTo(user: UserRow, rows: FeedRow[], known?: Set<number>): Promise<FeedRow[]> {
     // Muted members, and members blocked either way, leave the feed silently: as actors and as whom a line is about.
-    const hidden = await audienceRepo.hiddenFrom(k, user.id, { muted: true });
+    const hidden = known ?? (await audienceRepo.hiddenFrom(k, user.id, { muted: true }));
     // A private member's review or list, liked or commented on by someone followed, stays theirs and their followers'.
     // So does a review for followers only (to non-followers) or for its author only (to anyone else).
     const privateOwners = rows.flatMap((r) => [

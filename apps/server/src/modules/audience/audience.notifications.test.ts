@@ -16,7 +16,7 @@ describe.each(dbKinds)('follow requests, blocks and the unread dot on %s', (kind
       { name: 'Doom', slug: 'doom', year: 1993, platforms: ['pc'] },
       { name: 'Hades', slug: 'hades', year: 2020, platforms: ['pc'] },
     ]);
-    for (const username of ['priv', 'asker', 'ann', 'bob', 'viewer', 'loud', 'quiet', 'walls']) {
+    for (const username of ['priv', 'asker', 'ann', 'bob', 'viewer', 'loud', 'quiet', 'walls', 'eager']) {
       await createUser(t.db.kysely, { username });
       token[username] = await loginToken(t.app, username);
     }
@@ -55,6 +55,19 @@ describe.each(dbKinds)('follow requests, blocks and the unread dot on %s', (kind
     expect(await notes('priv')).toEqual(['followed:asker']);
     expect(await notes('asker')).toEqual(['follow_approved:priv']);
     expect((await t.smtp!.waitFor('asker@example.com', /priv approved your follow request/)).text).toContain('https://vgl.test/u/priv');
+  });
+
+  it('tells the private member once however many requests race, and a block racing them leaves none', async () => {
+    const asks = await Promise.all(Array.from({ length: 6 }, () => call('POST', '/api/users/priv/follow', 'eager')));
+    expect(asks.map((r) => r.statusCode)).toEqual(Array(6).fill(200));
+    expect((await notes('priv')).filter((n: string) => n.includes('eager'))).toEqual(['follow_requested:eager']);
+    await call('DELETE', '/api/users/priv/follow', 'eager');
+
+    const [block] = await Promise.all([call('POST', '/api/users/eager/block', 'priv'), call('POST', '/api/users/priv/follow', 'eager'), call('POST', '/api/users/priv/follow', 'eager')]);
+    expect(block.statusCode).toBe(200);
+    expect((await notes('priv')).filter((n: string) => n.includes('eager'))).toEqual([]);
+    expect((await call('GET', '/api/follow-requests', 'priv')).json()).toEqual([]);
+    await call('DELETE', '/api/users/eager/block', 'priv');
   });
 
   it('a read request notification stays as history when the request is answered', async () => {
