@@ -29,6 +29,7 @@ import { tokensRoutes } from './modules/tokens/tokens.routes.js';
 import { createTokensService } from './modules/tokens/tokens.service.js';
 import { createPageMeta } from './http/page-meta.js';
 import { registerSpa } from './http/spa.js';
+import { registerSitemap } from './modules/sitemap/sitemap.routes.js';
 import { AppError } from './http/errors.js';
 import { createMailTransport, type Mailer } from './mail/mailer.js';
 import { failedMail, queuedMailer, retryMail } from './mail/mail.jobs.js';
@@ -284,6 +285,15 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   await app.register(catalogAdminRoutes(createCatalogAdminService({ db, igdb: config.igdb, wikidata: config.wikidata, log: app.log })));
   await app.register(submissionsRoutes(createSubmissionsService(db, { catalog, notifications })));
 
-  await registerSpa(app, { webRoot, uploadsDir, publicUrl: config.publicUrl, pageMeta: createPageMeta(db, library), movedPage: movedPages(movedNames), pages: responseCache.pages });
+  await registerSitemap(app, { db, publicUrl: config.publicUrl });
+  await registerSpa(app, {
+    webRoot,
+    uploadsDir,
+    publicUrl: config.publicUrl,
+    pageMeta: createPageMeta(db, library),
+    movedPage: movedPages(movedNames),
+    pages: responseCache.pages,
+    sitemapUrl: `${config.publicUrl}/sitemap.xml`,
+  });
   return app;
 }

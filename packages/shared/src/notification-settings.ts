@@ -28,6 +28,8 @@ export const NOTIFICATION_GROUP_LABELS: Record<NotificationGroup, string> = {
  */
 export const NOTIFICATION_KIND_GROUP: Record<NotificationKind, NotificationGroup | null> = {
   followed: 'follows',
+  follow_requested: 'follows',
+  follow_approved: 'follows',
   review_liked: 'likes',
   comment_liked: 'likes',
   // Comments on your lists are comments like those on your reviews.

@@ -86,6 +86,9 @@ export const NOTIFICATION_KINDS = [
   // A wanted game (wishlist, backlog) got a release date, or came out (issue 37): no actor, the recipient stands in.
   'release_dated',
   'released',
+  // Someone asked to follow a private member (approved in Settings → Privacy); the member approved it.
+  'follow_requested',
+  'follow_approved',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

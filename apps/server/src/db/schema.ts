@@ -382,7 +382,9 @@ export type NotificationKind =
   | 'content_hidden'
   | 'report_resolved'
   | 'release_dated'
-  | 'released';
+  | 'released'
+  | 'follow_requested'
+  | 'follow_approved';
 
 export interface NotificationsTable {
   id: Generated<number>;

@@ -28,6 +28,8 @@ export interface SpaOptions {
   movedPage?: (url: string) => Promise<string | undefined>;
   /** Keeps the pages as sent (response-cache.ts): the head's lookups are most of a page's cost. */
   pages?: PageCache;
+  /** The sitemap's absolute address: robots.txt then names it (a line the built file cannot know, as PUBLIC_URL is the operator's). */
+  sitemapUrl?: string;
 }
 
 export type PageCache = ReturnType<typeof registerResponseCache>['pages'];
@@ -80,9 +82,11 @@ export function headTags(publicUrl: string, pathname: string, head?: PageHead): 
  * and user uploads, and answers unknown non-API paths with the SPA (which
  * shows its 404 screen) — with a 404 status when no page matches the path.
  */
-export async function registerSpa(app: FastifyInstance, { webRoot, uploadsDir, publicUrl, pageMeta, movedPage, pages }: SpaOptions): Promise<void> {
+export async function registerSpa(app: FastifyInstance, { webRoot, uploadsDir, publicUrl, pageMeta, movedPage, pages, sitemapUrl }: SpaOptions): Promise<void> {
   const indexFile = path.join(webRoot, 'index.html');
   const indexHtml = fs.existsSync(indexFile) ? pageTemplate(fs.readFileSync(indexFile, 'utf8')) : undefined;
+  const robotsFile = path.join(webRoot, 'robots.txt');
+  const robots = sitemapUrl && fs.existsSync(robotsFile) ? `${fs.readFileSync(robotsFile, 'utf8').trimEnd()}\n\nSitemap: ${sitemapUrl}\n` : undefined;
 
   await app.register(fastifyStatic, {
     root: webRoot,
@@ -90,6 +94,8 @@ export async function registerSpa(app: FastifyInstance, { webRoot, uploadsDir, p
     // (the wildcard route stat'ed the disk for every page, a quarter of a kept page's cost).
     wildcard: !fs.existsSync(webRoot),
     index: false,
+    // robots.txt is served from memory below, with the sitemap's line added.
+    ...(robots ? { globIgnore: ['robots.txt'] } : {}),
     preCompressed: true,
     cacheControl: false,
     setHeaders: (res, filePath) => res.header('Cache-Control', cacheControlFor(filePath)),
@@ -131,6 +137,7 @@ export async function registerSpa(app: FastifyInstance, { webRoot, uploadsDir, p
   };
 
   app.get('/', (request, reply) => sendApp(request, reply, '/'));
+  if (robots) app.get('/robots.txt', (_request, reply) => reply.header('cache-control', cacheControlFor(robotsFile)).type('text/plain; charset=utf-8').send(robots));
 
   const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';

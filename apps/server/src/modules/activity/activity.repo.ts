@@ -38,6 +38,8 @@ export interface FollowedSearch {
   limit: number;
   /** Leave out what accounts not in good standing did (the feed instead drops it from the page). */
   activeActors?: boolean;
+  /** Leave out what these members did (muted, blocked either way: the unread check). */
+  exceptActors?: number[];
 }
 
 /** The few accounts not in good standing (users_not_active): a literal, as SQLite uses a partial index only for a condition it can see. */
@@ -55,8 +57,8 @@ function newestOfFollowee<O>(q: SelectQueryBuilder<Database & { a: ActivitiesTab
 }
 
 /** One window, low <= id < top: ids by followees, newest first. */
-function windowIds(db: Conn, dialect: Dialect, userId: number, window: Window & { walk: boolean; activeActors: boolean }) {
-  const { low, top, limit, walk, activeActors } = window;
+function windowIds(db: Conn, dialect: Dialect, userId: number, window: Window & { walk: boolean; activeActors: boolean; exceptActors: number[] }) {
+  const { low, top, limit, walk, activeActors, exceptActors } = window;
   if (walk) {
     return db
       .selectFrom('activities as a')
@@ -73,6 +75,7 @@ function windowIds(db: Conn, dialect: Dialect, userId: number, window: Window & 
         ),
       )
       .$if(activeActors, (q) => q.where('a.actor_id', 'not in', notActive(db)))
+      .$if(exceptActors.length > 0, (q) => q.where('a.actor_id', 'not in', exceptActors))
       .orderBy('a.id', 'desc')
       .limit(limit)
       .execute();
@@ -80,7 +83,8 @@ function windowIds(db: Conn, dialect: Dialect, userId: number, window: Window & 
   const followees = db
     .selectFrom('follows as f')
     .where('f.follower_id', '=', userId)
-    .$if(activeActors, (q) => q.where('f.followee_id', 'not in', notActive(db)));
+    .$if(activeActors, (q) => q.where('f.followee_id', 'not in', notActive(db)))
+    .$if(exceptActors.length > 0, (q) => q.where('f.followee_id', 'not in', exceptActors));
   if (dialect === 'postgres') {
     return followees
       .innerJoinLateral(
@@ -97,7 +101,7 @@ function windowIds(db: Conn, dialect: Dialect, userId: number, window: Window & 
 
 /** Ids of activities by the people `userId` follows (`following` of them), newest first. */
 export async function followedActivityIds(db: Conn, dialect: Dialect, userId: number, following: number, search: FollowedSearch): Promise<number[]> {
-  const { after = 0, limit, activeActors = false } = search;
+  const { after = 0, limit, activeActors = false, exceptActors = [] } = search;
   let top = search.before ?? Number((await db.selectFrom('activities').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst())?.id ?? 0) + 1;
   const from = top;
   const ids: number[] = [];
@@ -105,7 +109,7 @@ export async function followedActivityIds(db: Conn, dialect: Dialect, userId: nu
   while (ids.length < limit && top > after + 1) {
     const low = Math.max(after + 1, top - span);
     const walk = top - low <= WALK_IDS_PER_FOLLOWEE * following;
-    for (const row of await windowIds(db, dialect, userId, { low, top, limit: limit - ids.length, walk, activeActors })) ids.push(row.id);
+    for (const row of await windowIds(db, dialect, userId, { low, top, limit: limit - ids.length, walk, activeActors, exceptActors })) ids.push(row.id);
     top = low;
     // Aim the next window at twice what is still missing at the density seen so far (growing at most ×16); ×8 while none was seen.
     span =
@@ -216,9 +220,13 @@ const insertActivity = prepared((db, v: NewActivity) =>
 export const activityRepo = {
   insert: (db: Conn, values: NewActivity) => insertActivity(db, values),
 
-  /** Whether someone in good standing whom the user follows did something after activity `seenId`. */
-  async followedSince(db: Conn, dialect: Dialect, userId: number, following: number, seenId: number): Promise<boolean> {
-    return (await followedActivityIds(db, dialect, userId, following, { after: seenId, limit: 1, activeActors: true })).length > 0;
+  /**
+   * Feed rows by people the user follows after activity `seenId`, newest first, `limit` at a time below
+   * `before`; muted and blocked members (`exceptActors`) and accounts not in good standing left out.
+   */
+  async followedSince(db: Conn, dialect: Dialect, userId: number, following: number, search: { after: number; before?: number; limit: number; exceptActors: number[] }) {
+    const ids = await followedActivityIds(db, dialect, userId, following, { ...search, activeActors: true });
+    return { rows: await activityRows(db, ids), lastId: ids.length === search.limit ? ids[ids.length - 1]! : null };
   },
 
   /** Forget an actor's activities about an entry or a comment (an un-like, a deleted comment). */

@@ -13,6 +13,9 @@ import { followsRepo } from '../follows/follows.repo.js';
 
 /** Things one person did to one game within this long of each other show as one feed item. */
 const GROUP_WINDOW_MS = 6 * 3600_000;
+/** The unread check looks at most UNREAD_PAGES × UNREAD_PAGE new lines for one the feed would show. */
+const UNREAD_PAGE = 20;
+const UNREAD_PAGES = 5;
 const GAME_VERBS = new Set<ActivityVerb>(['added', 'status', 'rated', 'reviewed', 'played']);
 
 export interface ActivityRecord {
@@ -103,31 +106,51 @@ export function createActivityService(db: Db, now: () => number = Date.now) {
       if (before === undefined && rows.length > 0 && rows[0]!.id > user.feed_seen_id) {
         await usersRepo.update(k, user.id, { feed_seen_id: rows[0]!.id });
       }
-      // Muted members, and members blocked either way, leave the feed silently: as actors and as whom a line is about.
-      const hidden = await audienceRepo.hiddenFrom(k, user.id, { muted: true });
-      // A private member's review or list, liked or commented on by someone followed, stays theirs and their followers'.
-      // So does a review for followers only (to non-followers) or for its author only (to anyone else).
-      const privateOwners = rows.flatMap((r) => [
-        ...((Number(r.review_user_private) === 1 || r.review_visibility === 'followers') && r.review_user_id !== null ? [r.review_user_id] : []),
-        ...(Number(r.list_user_private) === 1 && r.list_user_id !== null ? [r.list_user_id] : []),
-      ]);
-      const followed = await followsRepo.followedAmong(k, user.id, [...new Set(privateOwners)]);
-      const out = (id: number | null) => id !== null && (hidden.has(id) || (privateOwners.includes(id) && id !== user.id && !followed.has(id)));
-      const ownOnly = (r: (typeof rows)[number]) => r.review_visibility === 'private' && r.review_user_id !== null && r.review_user_id !== user.id;
-      const shown = rows.filter((r) => !hidden.has(r.actor_id) && !out(r.target_user_id) && !out(r.review_user_id) && !out(r.list_user_id) && !ownOnly(r));
-      return { items: groupFeed(shown), nextCursor };
+      return { items: groupFeed(await shownTo(user, rows)), nextCursor };
     },
 
     /**
-     * SPEC §7: true when someone the user follows did something after their
-     * last look at the feed (what suspended people did doesn't count: the feed
-     * doesn't show it, so opening the feed could never clear it).
+     * SPEC §7: true when the feed has a line the user has not seen: something
+     * someone they follow did after their last look, that the feed shows them
+     * (not what suspended, muted or blocked members did, nor lines about
+     * things out of their reach: opening the feed could never clear those).
      */
     async isUnread(user: UserRow): Promise<boolean> {
       if (user.following_count === 0) return false;
-      return activityRepo.followedSince(k, db.dialect, user.id, user.following_count, user.feed_seen_id);
+      const hidden = await audienceRepo.hiddenFrom(k, user.id, { muted: true });
+      const except = [...hidden];
+      let before: number | undefined;
+      // A few pages at most: lines the feed leaves out are rare once muted and blocked actors are out of the search.
+      for (let page = 0; page < UNREAD_PAGES; page++) {
+        const { rows, lastId } = await activityRepo.followedSince(k, db.dialect, user.id, user.following_count, {
+          after: user.feed_seen_id,
+          before,
+          limit: UNREAD_PAGE,
+          exceptActors: except,
+        });
+        if ((await shownTo(user, rows, hidden)).length > 0) return true;
+        if (lastId === null) return false;
+        before = lastId;
+      }
+      return false;
     },
   };
+
+  /** The feed rows a member may see, in order. */
+  async function shownTo(user: UserRow, rows: FeedRow[], known?: Set<number>): Promise<FeedRow[]> {
+    // Muted members, and members blocked either way, leave the feed silently: as actors and as whom a line is about.
+    const hidden = known ?? (await audienceRepo.hiddenFrom(k, user.id, { muted: true }));
+    // A private member's review or list, liked or commented on by someone followed, stays theirs and their followers'.
+    // So does a review for followers only (to non-followers) or for its author only (to anyone else).
+    const privateOwners = rows.flatMap((r) => [
+      ...((Number(r.review_user_private) === 1 || r.review_visibility === 'followers') && r.review_user_id !== null ? [r.review_user_id] : []),
+      ...(Number(r.list_user_private) === 1 && r.list_user_id !== null ? [r.list_user_id] : []),
+    ]);
+    const followed = await followsRepo.followedAmong(k, user.id, [...new Set(privateOwners)]);
+    const out = (id: number | null) => id !== null && (hidden.has(id) || (privateOwners.includes(id) && id !== user.id && !followed.has(id)));
+    const ownOnly = (r: (typeof rows)[number]) => r.review_visibility === 'private' && r.review_user_id !== null && r.review_user_id !== user.id;
+    return rows.filter((r) => !hidden.has(r.actor_id) && !out(r.target_user_id) && !out(r.review_user_id) && !out(r.list_user_id) && !ownOnly(r));
+  }
 }
 
 export type ActivityService = ReturnType<typeof createActivityService>;

@@ -4,6 +4,7 @@ import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js'
 import type { SocialServices } from '../activity/activity.service.js';
 import { followsRepo } from '../follows/follows.repo.js';
 import type { Conn } from '../library/library.repo.js';
+import { notificationsRepo } from '../notifications/notifications.repo.js';
 import { usersRepo, type UserRow } from '../users/users.repo.js';
 import { lockPair } from './audience.locks.js';
 import { audienceRepo } from './audience.repo.js';
@@ -42,10 +43,13 @@ export function createAudienceService(db: Db, deps: Pick<SocialServices, 'activi
     await k.transaction().execute(async (trx) => {
       await lockPair(db, trx, actor.id, requester.id);
       if (!(await audienceRepo.removeRequest(trx, requester.id, actor.id))) throw notFound(PRIVACY_MESSAGES.noRequest);
+      // Answered: "X asked to follow you" has nothing left to ask, if still unread.
+      await deps.notifications.retract(trx, { userId: actor.id, actorId: requester.id, kind: 'follow_requested' });
       if (requester.state !== 'active' || (await audienceRepo.isBlockedEitherWay(trx, actor.id, requester.id))) return;
       if (await followsRepo.add(trx, requester.id, actor.id, now())) {
         await deps.activity.record(trx, requester.id, { verb: 'followed', targetUserId: actor.id });
         await deps.notifications.notify(trx, { userId: actor.id, actorId: requester.id, kind: 'followed' });
+        await deps.notifications.notify(trx, { userId: requester.id, actorId: actor.id, kind: 'follow_approved' });
       }
     });
   }
@@ -61,6 +65,8 @@ export function createAudienceService(db: Db, deps: Pick<SocialServices, 'activi
         await unfollow(trx, target.id, actor.id);
         await audienceRepo.removeRequest(trx, actor.id, target.id);
         await audienceRepo.removeRequest(trx, target.id, actor.id);
+        // Unread notifications (and e-mails still due) between them would link to what is now out of reach.
+        await notificationsRepo.removeUnreadBetween(trx, actor.id, target.id);
       });
       return { isBlocked: true };
     },
@@ -91,7 +97,12 @@ export function createAudienceService(db: Db, deps: Pick<SocialServices, 'activi
 
     async decline(actor: UserRow, username: string): Promise<void> {
       const requester = await usersRepo.findByUsername(k, username);
-      if (!requester || !(await audienceRepo.removeRequest(k, requester.id, actor.id))) throw notFound(PRIVACY_MESSAGES.noRequest);
+      if (!requester) throw notFound(PRIVACY_MESSAGES.noRequest);
+      await k.transaction().execute(async (trx) => {
+        if (!(await audienceRepo.removeRequest(trx, requester.id, actor.id))) throw notFound(PRIVACY_MESSAGES.noRequest);
+        // Declined quietly: the requester is not told, and the request's unread notification goes.
+        await deps.notifications.retract(trx, { userId: actor.id, actorId: requester.id, kind: 'follow_requested' });
+      });
     },
 
     privacy: privacyOf,

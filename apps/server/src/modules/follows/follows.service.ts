@@ -32,7 +32,10 @@ export function createFollowsService(db: Db, deps: SocialServices, now: () => nu
         const already = await followsRepo.isFollowing(trx, actor.id, target.id);
         if (!already && Number(target.is_private) === 1) {
           // A private member approves their followers: the follow waits as a request (Settings → Privacy).
-          await audienceRepo.addRequest(trx, actor.id, target.id, now());
+          // Told once, when the request is new: asking again while it waits says nothing more.
+          if (await audienceRepo.addRequest(trx, actor.id, target.id, now())) {
+            await deps.notifications.notify(trx, { userId: target.id, actorId: actor.id, kind: 'follow_requested' });
+          }
           isRequested = true;
         } else if (await followsRepo.add(trx, actor.id, target.id, now())) {
           await deps.activity.record(trx, actor.id, { verb: 'followed', targetUserId: target.id });
@@ -40,7 +43,10 @@ export function createFollowsService(db: Db, deps: SocialServices, now: () => nu
         }
       }
       if (!follow) {
-        await audienceRepo.removeRequest(trx, actor.id, target.id);
+        // A withdrawn request takes its unread notification with it.
+        if (await audienceRepo.removeRequest(trx, actor.id, target.id)) {
+          await deps.notifications.retract(trx, { userId: target.id, actorId: actor.id, kind: 'follow_requested' });
+        }
         if (await followsRepo.remove(trx, actor.id, target.id)) {
           await deps.activity.forget(trx, actor.id, 'followed', { targetUserId: target.id });
           await deps.notifications.retract(trx, { userId: target.id, actorId: actor.id, kind: 'followed' });

@@ -1,5 +1,5 @@
-import { sql, type Insertable } from 'kysely';
-import type { NotificationsTable } from '../../db/schema.js';
+import { sql, type ExpressionBuilder, type Insertable } from 'kysely';
+import type { Database, NotificationsTable } from '../../db/schema.js';
 import type { Conn } from '../library/library.repo.js';
 
 export const notificationsRepo = {
@@ -17,6 +17,17 @@ export const notificationsRepo = {
       .$if(n.commentId !== undefined, (q) => q.where('comment_id', '=', n.commentId!))
       .$if(n.listId !== undefined, (q) => q.where('list_id', '=', n.listId!))
       .execute(),
+
+  /**
+   * A block: every unread notification from either member to the other goes, and no e-mail still due
+   * about one is sent (they would link to what is now out of reach); read ones stay as history.
+   */
+  async removeUnreadBetween(db: Conn, a: number, b: number) {
+    const between = (eb: ExpressionBuilder<Database, 'notifications'>) =>
+      eb.or([eb.and([eb('user_id', '=', a), eb('actor_id', '=', b)]), eb.and([eb('user_id', '=', b), eb('actor_id', '=', a)])]);
+    await db.deleteFrom('notifications').where('read_at', 'is', null).where(between).execute();
+    await db.updateTable('notifications').set({ email_state: null }).where('email_state', 'is not', null).where(between).execute();
+  },
 
   /**
    * A page, newest first, from accounts in good standing. The page and its

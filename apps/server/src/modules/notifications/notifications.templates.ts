@@ -36,6 +36,11 @@ export function notificationLine(row: NotificationMailRow, publicUrl: string): {
   switch (row.kind) {
     case 'followed':
       return { sentence: `${actor} followed you`, excerpt: null, url: `${publicUrl}/u/${row.actor_username.toLowerCase()}` };
+    // Requests are approved in Settings → Privacy; an approval links to the member now followed.
+    case 'follow_requested':
+      return { sentence: `${actor} asked to follow you`, excerpt: null, url: `${publicUrl}/u/${row.recipient_username.toLowerCase()}/settings/privacy` };
+    case 'follow_approved':
+      return { sentence: `${actor} approved your follow request`, excerpt: null, url: `${publicUrl}/u/${row.actor_username.toLowerCase()}` };
     case 'review_liked':
     case 'list_liked':
       return { sentence: `${actor} liked ${about.text}`, excerpt: null, url: about.url };

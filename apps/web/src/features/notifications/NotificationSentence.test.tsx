@@ -39,6 +39,19 @@ describe('the sentences of replies, mentions and features', () => {
   });
 });
 
+describe('the sentences of follow requests', () => {
+  it('links a request to Settings → Privacy, where it is answered', () => {
+    expect(sentence({ kind: 'follow_requested', review: null })).toEqual({
+      text: 'Bob asked to follow you · Review requests',
+      links: ['/u/bob', '/u/alice/settings/privacy'],
+    });
+  });
+
+  it('tells the requester their request was approved', () => {
+    expect(sentence({ kind: 'follow_approved', review: null })).toEqual({ text: 'Bob approved your follow request', links: ['/u/bob'] });
+  });
+});
+
 describe('the sentences of release alerts', () => {
   const game = { slug: 'silksong', name: 'Silksong', releaseDate: Date.UTC(2030, 2, 12) / 1000 };
   it('tells the date as it was told, the game linked, no actor', () => {

@@ -92,6 +92,18 @@ export function NotificationSentence({ notification, viewer, onOpen }: Notificat
       );
     case 'followed':
       return <>{actorLink} followed you</>;
+    // Requests wait in Settings → Privacy, where they are approved or declined.
+    case 'follow_requested':
+      return (
+        <>
+          {actorLink} asked to follow you ·{' '}
+          <Link to={`/u/${viewer.toLowerCase()}/settings/privacy`} onClick={onOpen}>
+            Review requests
+          </Link>
+        </>
+      );
+    case 'follow_approved':
+      return <>{actorLink} approved your follow request</>;
     // The review or comment is gone from view: name it without a link.
     case 'review_removed':
       return <>A moderator removed {reviewText}.</>;
