@@ -16,7 +16,7 @@ function cacheControlFor(filePath: string): string {
   if (filePath.endsWith('.html')) return 'no-cache';
   // The service worker and the manifest name the app's current build: a browser must always ask whether they changed,
   // or an installed app would keep running the old build after an upgrade.
-  if (SERVICE_WORKER_FILES.has(path.basename(filePath))) return 'no-cache';
+  if (SERVICE_WORKER_FILES.has(path.basename(filePath).replace(/\.(br|gz)$/, ''))) return 'no-cache';
   return 'public, max-age=86400';
 }
 

@@ -12,6 +12,15 @@
 export const PUBLIC_API_CACHE = 'vgl-api-public';
 export const MEMBER_API_CACHE_PREFIX = 'vgl-api-member-';
 export const PAGES_CACHE = 'vgl-pages';
+/** Marks an API answer the worker gave from the device, not the server: the page then shows it is offline (lib/connectivity). */
+export const SAVED_ANSWER_HEADER = 'x-vgl-saved';
+
+/** A kept answer, marked as coming from the device. */
+export function markSaved(response: Response): Response {
+  const headers = new Headers(response.headers);
+  headers.set(SAVED_ANSWER_HEADER, '1');
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
 
 /** Answers never kept: tokens and sessions, exports and feeds (files, secrets in URLs), health and metrics. */
 const NEVER_KEPT = [/^\/api\/auth(\/|$)/, /^\/api\/health$/, /\/export(\/|$)/, /\/calendar(\/|$)/, /\.ics$/, /^\/api\/metrics/];

@@ -2,7 +2,7 @@
 import { ExpirationPlugin } from 'workbox-expiration';
 import type { registerRoute as RegisterRoute } from 'workbox-routing';
 import { NetworkFirst, NetworkOnly } from 'workbox-strategies';
-import { apiCacheName, isKeptApiRequest } from './apiCache';
+import { apiCacheName, isKeptApiRequest, markSaved } from './apiCache';
 
 const strategies = new Map<string, NetworkFirst>();
 const networkOnly = new NetworkOnly();
@@ -19,6 +19,8 @@ function strategyFor(cacheName: string): NetworkFirst {
         new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 14 * 86_400 }),
         // Only real answers: never an error, a redirect or an opaque answer.
         { cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null) },
+        // Read from the cache only when the network failed: the page is told it is offline.
+        { cachedResponseWillBeUsed: async ({ cachedResponse }) => (cachedResponse ? markSaved(cachedResponse) : cachedResponse) },
       ],
     });
     strategies.set(cacheName, strategy);

@@ -1,4 +1,6 @@
 import { useSyncExternalStore } from 'react';
+import { useStore } from 'zustand';
+import { connectivityStore } from '../../lib/connectivity';
 
 function subscribe(onChange: () => void): () => void {
   window.addEventListener('online', onChange);
@@ -9,7 +11,9 @@ function subscribe(onChange: () => void): () => void {
   };
 }
 
-/** Whether the browser has a connection (navigator.onLine), following its online/offline events. */
+/** Whether the app is online: the browser has a connection (navigator.onLine) and VGL's server answers (lib/connectivity). */
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+  const browserOnline = useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+  const reachable = useStore(connectivityStore, (state) => state.reachable);
+  return browserOnline && reachable;
 }
