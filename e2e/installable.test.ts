@@ -130,7 +130,7 @@ describe.skipIf(!hasChromium)('the installable app at 390×844 in Chromium', () 
       const sideways = async () => {
         const { over, culprits } = await page.evaluate(() => ({
           over: document.scrollingElement!.scrollWidth - window.innerWidth,
-          culprits: [...document.querySelectorAll('body *')]
+          culprits: Array.from(document.querySelectorAll('body *'))
             .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
             .slice(0, 5)
             .map((el) => `${el.tagName.toLowerCase()}.${el.className}`),

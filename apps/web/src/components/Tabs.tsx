@@ -71,8 +71,8 @@ function useScrollEdges(bar: RefObject<HTMLElement | null>) {
     if (!box) return;
     const mark = () => {
       const sides = [box.scrollLeft > 1 && 'left', box.scrollLeft + box.clientWidth < box.scrollWidth - 1 && 'right'].filter(Boolean);
-      if (sides.length > 0) box.dataset.more = sides.join(' ');
-      else delete box.dataset.more;
+      if (sides.length > 0) box.setAttribute('data-more', sides.join(' '));
+      else box.removeAttribute('data-more');
     };
     mark();
     box.addEventListener('scroll', mark, { passive: true });
