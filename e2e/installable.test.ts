@@ -153,6 +153,15 @@ describe.skipIf(!hasChromium)('the installable app at 390×844 in Chromium', () 
       await page.getByRole('button', { name: 'Edit library entry' }).click();
       await page.getByRole('dialog').getByRole('radio', { name: '3.5 stars' }).waitFor({ state: 'attached' });
       expect(await axeViolations(page, ['target-size']), 'library form').toEqual([]);
+      // axe skips the visually hidden radios, so the half stars one taps (their labels) are measured here.
+      const halfStars = await page.getByRole('dialog').evaluate((dialog) =>
+        Array.from(dialog.querySelectorAll('label:has(input[type="radio"])'))
+          .filter((label) => /stars?$/.test(label.textContent ?? ''))
+          .map((label) => label.getBoundingClientRect())
+          .map(({ width, height }) => Math.min(width, height)),
+      );
+      expect(halfStars).toHaveLength(10);
+      expect(Math.min(...halfStars)).toBeGreaterThanOrEqual(24);
       expect(await sideways(), 'library form').toBeLessThanOrEqual(0);
       // The profile's tabs show that there are more of them to the side.
       await page.goto(url('/u/pocket1'));
