@@ -23,7 +23,7 @@ function fakeWorker(state: ServiceWorkerState) {
 
 function fakeRegistration(parts: { waiting?: unknown; installing?: unknown } = {}) {
   const listeners: Listener[] = [];
-  const registration = {
+  const registration: { waiting: unknown; installing: unknown; addEventListener: (type: string, listener: Listener) => void; found: (worker: unknown) => void } = {
     waiting: parts.waiting ?? null,
     installing: parts.installing ?? null,
     addEventListener: (_: string, listener: Listener) => listeners.push(listener),
