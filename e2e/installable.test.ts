@@ -122,10 +122,11 @@ describe.skipIf(!hasChromium)('the installable app at 390×844 in Chromium', () 
     // A session of its own (the first test logs out, which ends its session on the server).
     const login = await fetch(url('/api/auth/login'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ identifier: 'Pocket1', password: E2E_PASSWORD }) });
     const { token: phoneToken } = (await login.json()) as { token: string };
+    expect(login.status).toBe(200);
     const context = await suite.browser.newContext({ viewport: PHONE, bypassCSP: true, serviceWorkers: 'block' });
+    const page = await context.newPage();
     try {
       await signIn(context, phoneToken);
-      const page = await context.newPage();
       // How far the page scrolls sideways; when it does, the elements that stick out say why.
       const sideways = async () => {
         const { over, culprits } = await page.evaluate(() => ({
@@ -182,6 +183,9 @@ describe.skipIf(!hasChromium)('the installable app at 390×844 in Chromium', () 
         await page.locator('main h1, main h2').first().waitFor();
         expect(await sideways(), path).toBeLessThanOrEqual(0);
       }
+    } catch (error) {
+      await saveFailureScreenshot(page, 'tap targets at 390');
+      throw error;
     } finally {
       await context.close();
     }
