@@ -23,3 +23,13 @@ export function registerPageRoute(registerRoute: typeof RegisterRoute, shell: ()
   });
   registerRoute(({ request, url }) => request.mode === 'navigate' && !url.pathname.startsWith('/api/'), pages);
 }
+
+/**
+ * A kept page names the scripts of the build that served it; once a new
+ * build's worker takes over, those scripts are gone from the device (and
+ * from the server), so the old build's pages go too: offline, the new
+ * build's own shell opens instead.
+ */
+export function forgetPagesOfOlderBuilds(self: ServiceWorkerGlobalScope): void {
+  self.addEventListener('activate', (event) => event.waitUntil(caches.delete(PAGES_CACHE)));
+}

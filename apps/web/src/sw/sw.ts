@@ -18,7 +18,7 @@ import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { registerApiRoute } from './apiRoute';
-import { registerPageRoute } from './pageRoute';
+import { forgetPagesOfOlderBuilds, registerPageRoute } from './pageRoute';
 import { listenForUpdateMessages } from './updates';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
@@ -28,5 +28,6 @@ cleanupOutdatedCaches();
 // The first install takes over the open tabs at once, so their reads are kept from the first visit on.
 clientsClaim();
 listenForUpdateMessages(self);
+forgetPagesOfOlderBuilds(self);
 registerPageRoute(registerRoute, () => matchPrecache('/index.html'));
 registerApiRoute(registerRoute, self.location.origin);
