@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /**
  * Moves the app's stylesheet from <head> to just after the shell in <body>:
@@ -25,7 +26,25 @@ function stylesheetAfterShell(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), stylesheetAfterShell()],
+  plugins: [
+    react(),
+    stylesheetAfterShell(),
+    // The installable app's service worker: our own source (src/sw), with the build's file list injected.
+    // The manifest is public/manifest.webmanifest and the page registers the worker itself (features/pwa).
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/sw',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        // The app and the small images every page shows; the large art (hero, error pictures) stays online-only.
+        globPatterns: ['**/*.{js,css,html,ico,webmanifest}', 'img/logo.png', 'img/icons/*', 'img/avatars/*'],
+        globIgnores: ['sw.js', '**/*.map'],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
+    }),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

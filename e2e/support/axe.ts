@@ -9,13 +9,13 @@ interface AxeViolation {
   nodes: { target: string[] }[];
 }
 
-/** Runs axe-core in the page; returns violations as short readable lines. */
-export async function axeViolations(page: Page): Promise<string[]> {
+/** Runs axe-core in the page (all its default rules, or only the rules named); returns violations as short readable lines. */
+export async function axeViolations(page: Page, onlyRules?: string[]): Promise<string[]> {
   await page.addScriptTag({ path: axePath });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run(document);
+  const violations = await page.evaluate(async (rules) => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, options?: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, rules ? { runOnly: { type: 'rule', values: rules } } : undefined);
     return result.violations;
-  });
+  }, onlyRules);
   return violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }

@@ -140,6 +140,23 @@ describe('serving the web app', () => {
     expect(res.headers['content-encoding']).toBe('gzip');
   });
 
+  it('serves the service worker and the manifest so that browsers always check them for a new build', async () => {
+    for (const encoding of ['br', 'identity']) {
+      const res = await t.app.inject({ method: 'GET', url: '/sw.js', headers: { 'accept-encoding': encoding } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/javascript/);
+      expect(res.headers['cache-control'], encoding).toBe('no-cache');
+      // The CSP lets the page run its own worker and manifest, nobody else's.
+      expect(res.headers['content-security-policy']).toContain("worker-src 'self'");
+      expect(res.headers['content-security-policy']).toContain("manifest-src 'self'");
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/sw.js', headers: { 'accept-encoding': 'br' } })).headers['content-encoding']).toBe('br');
+    const manifest = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    // Other public files keep their day-long cache.
+    expect((await t.app.inject({ method: 'GET', url: '/robots.txt' })).headers['cache-control']).toBe('public, max-age=86400');
+  });
+
   it('answers a missing file with a 404, never the HTML shell', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/missing-123.js' });
     expect(res.statusCode).toBe(404);

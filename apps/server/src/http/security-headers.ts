@@ -34,6 +34,8 @@ export function registerSecurityHeaders(app: FastifyInstance, { secure }: { secu
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
         manifestSrc: ["'self'"],
+        // The installable app's service worker (/sw.js).
+        workerSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

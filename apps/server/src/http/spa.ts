@@ -8,10 +8,15 @@ import type { registerResponseCache } from './response-cache.js';
 
 const YEAR = 31_536_000;
 
+const SERVICE_WORKER_FILES = new Set(['sw.js', 'manifest.webmanifest']);
+
 /** Vite's hashed file names never change content: cache them for a year. */
 function cacheControlFor(filePath: string): string {
   if (filePath.includes(`${path.sep}assets${path.sep}`)) return `public, max-age=${YEAR}, immutable`;
   if (filePath.endsWith('.html')) return 'no-cache';
+  // The service worker and the manifest name the app's current build: a browser must always ask whether they changed,
+  // or an installed app would keep running the old build after an upgrade.
+  if (SERVICE_WORKER_FILES.has(path.basename(filePath).replace(/\.(br|gz)$/, ''))) return 'no-cache';
   return 'public, max-age=86400';
 }
 

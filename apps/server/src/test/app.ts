@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from '../app.js';
 import type { JobsOptions } from '../modules/jobs/jobs.app.js';
@@ -45,6 +46,10 @@ export function writeFakeWebRoot(dir: string): string {
   );
   fs.writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
   fs.writeFileSync(path.join(dir, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+  // The service worker as the build leaves it: plain and precompressed (scripts/precompress.mjs).
+  fs.writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  fs.writeFileSync(path.join(dir, 'sw.js.br'), zlib.brotliCompressSync('self.addEventListener("fetch", () => {});'));
+  fs.writeFileSync(path.join(dir, 'manifest.webmanifest'), '{"name":"VGL"}');
   return dir;
 }
 

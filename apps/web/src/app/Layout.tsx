@@ -4,6 +4,7 @@ import { PageSkeleton } from '../components/Skeleton';
 import { ToastHost } from '../components/ToastHost';
 import { LoginModal } from '../features/auth/LoginModal';
 import { ListActionsProvider } from '../features/lists/AddToList';
+import { AppStatus } from '../features/pwa/AppStatus';
 import { Footer } from '../features/nav/Footer';
 import { NavBar } from '../features/nav/NavBar';
 
@@ -44,6 +45,7 @@ function Frame({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <NavBar />
+      <AppStatus />
       <main id="main" className="main" tabIndex={-1}>
         {children}
       </main>

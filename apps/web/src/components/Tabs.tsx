@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import styles from './Tabs.module.css';
 
@@ -22,6 +22,7 @@ interface TabsProps {
 /** A page's tabs: links in a labelled nav, the current one marked with aria-current="page" (by NavLink). */
 export function Tabs({ label, tabs, onPhone, asList = false }: TabsProps) {
   const nav = useCurrentTabInView();
+  useScrollEdges(nav);
   const className = `${styles.tabs} ${styles[onPhone]}`;
   const link = ({ label: text, to, end }: Tab) => (
     <NavLink key={to} to={to} end={end}>
@@ -57,4 +58,29 @@ function useCurrentTabInView() {
     else if (tabBox.left < barBox.left) box.scrollLeft -= barBox.left - tabBox.left;
   }, [pathname]);
   return bar;
+}
+
+/**
+ * Marks which sides of a sideways-scrolling bar have more tabs out of sight
+ * (data-more="left right"), so the bar fades on those sides: a cut-off tab
+ * strip then visibly scrolls instead of looking like all there is.
+ */
+function useScrollEdges(bar: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const box = bar.current;
+    if (!box) return;
+    const mark = () => {
+      const sides = [box.scrollLeft > 1 && 'left', box.scrollLeft + box.clientWidth < box.scrollWidth - 1 && 'right'].filter(Boolean);
+      if (sides.length > 0) box.setAttribute('data-more', sides.join(' '));
+      else box.removeAttribute('data-more');
+    };
+    mark();
+    box.addEventListener('scroll', mark, { passive: true });
+    const resized = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(mark);
+    resized?.observe(box);
+    return () => {
+      box.removeEventListener('scroll', mark);
+      resized?.disconnect();
+    };
+  }, [bar]);
 }

@@ -1,4 +1,5 @@
 import { isApiError, type ApiError } from '@vgl/shared';
+import { noteAnswer, noteUnreachable } from './connectivity';
 
 /**
  * The one fetch wrapper of the web app. While a token is set every call
@@ -91,7 +92,11 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 async function send<T>(method: Method, path: string, headers: Record<string, string>, body: BodyInit | undefined, signal?: AbortSignal): Promise<ApiResponse<T>> {
   const sentAuth = authHeader;
   if (sentAuth) headers.Authorization = sentAuth;
-  const response = await fetch(path, { method, headers, body, signal });
+  const response = await fetch(path, { method, headers, body, signal }).catch((error: unknown) => {
+    if (!signal?.aborted) noteUnreachable();
+    throw error;
+  });
+  noteAnswer(response);
   const parsed = parseJson(await response.text());
   failIfNotOk(response, parsed, sentAuth, path);
   return { status: response.status, data: parsed as T, headers: response.headers };

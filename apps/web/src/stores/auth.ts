@@ -2,6 +2,7 @@ import { ACCOUNT_MESSAGES, AUTH, USER_ROLES, type UserRole } from '@vgl/shared';
 import { jwtDecode } from 'jwt-decode';
 import { createStore, useStore } from 'zustand';
 import { apiRequest, hasAuthHeader, setAccountSuspendedHandler, setAuthToken, setSessionEndedHandler } from '../lib/api';
+import { forgetMemberAnswers } from '../lib/memberCaches';
 import { openModal } from './modals';
 import { showToast } from './toast';
 
@@ -72,6 +73,8 @@ export function logout(): void {
   }
   setAuthToken(null);
   authStore.setState({ isAuthenticated: false, user: null });
+  // What the service worker kept for offline reading goes too: a shared device keeps nothing of the member.
+  void forgetMemberAnswers().catch(() => undefined);
 }
 
 /**
