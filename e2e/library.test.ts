@@ -60,7 +60,7 @@ describe.skipIf(!hasChromium)('library, reviews, diary and CSV export in Chromiu
       await dialog().getByRole('radio', { name: 'Beaten' }).check();
       await dialog().getByRole('radio', { name: '3.5 stars' }).check({ force: true });
       await dialog().getByRole('checkbox', { name: 'Super Nintendo Entertainment System' }).check();
-      await dialog().getByLabel('Review').fill(LONG_REVIEW);
+      await dialog().getByLabel('Review', { exact: true }).fill(LONG_REVIEW);
       await dialog().getByLabel('Started').fill('2024-01-02');
       await dialog().getByLabel('Finished').fill('2024-01-20');
       await dialog().getByLabel('Hours played').fill('12.5');
