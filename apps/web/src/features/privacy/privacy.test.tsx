@@ -1,27 +1,18 @@
 import { PRIVACY_MESSAGES, type AudienceCard } from '@vgl/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { routes } from '../../app/router';
-import { logout } from '../../stores/auth';
 import { at, renderRoutes } from '../../test/render';
 import { stubFetch, type StubRequest } from '../../test/stubFetch';
 import { aProfile } from '../profile/profileFixtures';
-import { signInAs, signOutCompletely } from '../settings/settingsFixtures';
+import { signedInForEachTest } from '../settings/settingsFixtures';
 import { PrivacySettingsPage } from './PrivacySettingsPage';
 
 const card = (username: string): AudienceCard => ({ username, avatar: null, since: Date.UTC(2026, 0, 2) });
 const writes = (requests: StubRequest[]) => requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.url.pathname} ${JSON.stringify(r.body ?? null)}`);
 
 describe('privacy and safety', () => {
-  beforeEach(() => {
-    signOutCompletely();
-    logout();
-    signInAs({ username: 'Alice' });
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
+  signedInForEachTest();
 
   it('Settings → Privacy saves each setting as it is ticked, and lists requests, blocks and mutes with their undo buttons', async () => {
     let settings = { isPrivate: false, hideFromSearch: false };

@@ -1,24 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { logout } from '../../stores/auth';
+import { describe, expect, it, vi } from 'vitest';
 import { at, renderRoutes } from '../../test/render';
 import { stubFetch } from '../../test/stubFetch';
-import { signInAs, signOutCompletely } from '../settings/settingsFixtures';
+import { signedInForEachTest } from '../settings/settingsFixtures';
 import { CalendarFeedSection } from './CalendarFeedSection';
 import { ComingUpPage } from './ComingUpPage';
 
 const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 1000;
 
 describe('Coming up and the calendar feed', () => {
-  beforeEach(() => {
-    signOutCompletely();
-    logout();
-    signInAs({ username: 'Alice' });
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
+  signedInForEachTest();
 
   it('lists the wanted games by month, each with its shelf and date', async () => {
     stubFetch({

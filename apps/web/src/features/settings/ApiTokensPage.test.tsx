@@ -1,12 +1,11 @@
 import { MESSAGES, TOKEN_MESSAGES, type AccessToken, type CreatedAccessToken } from '@vgl/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { logout } from '../../stores/auth';
+import { describe, expect, it, vi } from 'vitest';
 import { toastStore } from '../../stores/toast';
 import { at, renderRoutes } from '../../test/render';
 import { stubFetch, type StubAnswer, type StubRequest } from '../../test/stubFetch';
 import { ApiTokensPage } from './ApiTokensPage';
-import { signInAs, signOutCompletely } from './settingsFixtures';
+import { signedInForEachTest } from './settingsFixtures';
 
 const TOKENS = '/api/profile/tokens';
 const NOW = Date.now();
@@ -43,15 +42,7 @@ function serverWith(tokens: AccessToken[]) {
 const tokenList = () => screen.getByRole('region', { name: 'Your tokens' });
 
 describe('API settings page (/u/{username}/settings/api)', () => {
-  beforeEach(() => {
-    signOutCompletely();
-    logout();
-    signInAs({ username: 'Alice' });
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
+  signedInForEachTest();
 
   it('explains tokens, links the API docs and lists the tokens with scope, dates and a named Revoke', async () => {
     stubFetch(serverWith([diaryBot, backup]));

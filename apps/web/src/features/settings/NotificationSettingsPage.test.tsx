@@ -1,12 +1,11 @@
 import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings } from '@vgl/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { logout } from '../../stores/auth';
+import { describe, expect, it, vi } from 'vitest';
 import { toastStore } from '../../stores/toast';
 import { at, renderRoutes } from '../../test/render';
 import { stubFetch } from '../../test/stubFetch';
 import { NotificationSettingsPage } from './NotificationSettingsPage';
-import { signInAs, signOutCompletely } from './settingsFixtures';
+import { signedInForEachTest } from './settingsFixtures';
 
 const PATH = '/api/settings/notifications';
 
@@ -27,15 +26,7 @@ function server() {
 }
 
 describe('Notification settings (/u/{username}/settings/notifications)', () => {
-  beforeEach(() => {
-    signOutCompletely();
-    logout();
-    signInAs({ username: 'Alice' });
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
+  signedInForEachTest();
 
   const renderPage = (path = '/u/alice/settings/notifications') => renderRoutes([at('/u/:username/settings/notifications', <NotificationSettingsPage />)], path);
 
@@ -75,15 +66,7 @@ describe('Notification settings (/u/{username}/settings/notifications)', () => {
 });
 
 describe('a setting that could not be saved', () => {
-  beforeEach(() => {
-    signOutCompletely();
-    logout();
-    signInAs({ username: 'Alice' });
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
+  signedInForEachTest();
 
   it('goes back to what the server keeps, with the server’s message', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -5,9 +5,9 @@
 import type { EntryGame } from '@vgl/shared';
 import { screen } from '@testing-library/react';
 import { Outlet } from 'react-router';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { setAuthToken } from '../../lib/api';
-import { signIn } from '../../stores/auth';
+import { logout, signIn } from '../../stores/auth';
 import { at, renderRoutes } from '../../test/render';
 import { NavBar } from '../nav/NavBar';
 import { AccountSettingsPage } from './AccountSettingsPage';
@@ -35,6 +35,19 @@ export function signInAs(claims: Parameters<typeof aToken>[0] = {}): string {
 export function signOutCompletely(): void {
   localStorage.clear();
   setAuthToken(null);
+}
+
+/** For a describe block: each test starts with Alice (or these claims) freshly signed in, and ends with fetch and spies restored. */
+export function signedInForEachTest(claims: Parameters<typeof aToken>[0] = { username: 'Alice' }): void {
+  beforeEach(() => {
+    signOutCompletely();
+    logout();
+    signInAs(claims);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
 }
 
 export const aFavourite = (name: string, overrides: Partial<EntryGame> = {}): EntryGame => ({
