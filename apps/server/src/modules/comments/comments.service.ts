@@ -54,7 +54,7 @@ export function createCommentsService(db: Db, deps: SocialServices, now: () => n
 
   /**
    * The review or list, when the actor may see it (a private list is its owner's alone). `reading`: moderators
-   * also read the thread of a review they hid, as they read its page; nobody but its author writes in it.
+   * also read the thread of a review or list they hid, as they open its page; nobody but its author writes in it.
    */
   async function commentedOf(actor: Actor, ref: CommentedRef, reading = false): Promise<Commented> {
     const owner = await deps.library.ownerFor(actor, ref.username, 'read');
@@ -65,7 +65,7 @@ export function createCommentsService(db: Db, deps: SocialServices, now: () => n
       return { subject: { kind: 'review', id: review.id }, ownerId: review.user_id, gameId: review.game_id };
     }
     const list = await listsRepo.bySlug(k, owner.id, ref.slug.toLowerCase());
-    if (!list || !canList(actor, 'read', list, await followsListOwner(actor, list))) throw notFound(`There is no list "${ref.slug}".`);
+    if (!list || !canList(actor, reading ? 'open' : 'read', list, await followsListOwner(actor, list))) throw notFound(`There is no list "${ref.slug}".`);
     return { subject: { kind: 'list', id: list.id }, ownerId: list.user_id, gameId: null };
   }
 
@@ -102,10 +102,10 @@ export function createCommentsService(db: Db, deps: SocialServices, now: () => n
       const { subject } = await commentedOf(actor, ref, true);
       const viewerId = actor?.id ?? null;
       // Moderators see what they hid; an author sees their own hidden comments, marked.
-      const { rows, total } = await commentsRepo.ofSubject(k, subject, perPage, (page - 1) * perPage, isStaff(actor) ? 'staff' : viewerId);
-      // Comments by members blocked either way are left out for the viewer (the page may come out shorter).
-      const hidden = actor ? await audienceRepo.hiddenFrom(k, actor.id) : new Set<number>();
-      return { items: rows.filter((row) => !hidden.has(row.user_id)).map((row) => presentComment(row, actor)), total };
+      // Comments by members blocked either way are left out for the viewer, in SQL: full pages, a true total.
+      const hidden = actor ? [...(await audienceRepo.hiddenFrom(k, actor.id))] : [];
+      const { rows, total } = await commentsRepo.ofSubject(k, subject, perPage, (page - 1) * perPage, isStaff(actor) ? 'staff' : viewerId, hidden);
+      return { items: rows.map((row) => presentComment(row, actor)), total };
     },
 
     async create(actor: UserRow, ref: CommentedRef, input: CommentInput) {
