@@ -42,6 +42,7 @@ import { reportsMigration } from './0042_reports.js';
 import { registrationMigration } from './0043_registration.js';
 import { notificationSettingsMigration } from './0044_notification_settings.js';
 import { releaseAlertsMigration } from './0045_release_alerts.js';
+import { statsReviewAudienceMigration } from './0046_stats_review_audience.js';
 
 /**
  * A migration, and how it runs (db/migrate.ts).
@@ -128,5 +129,6 @@ export function migrationsFor(dialect: Dialect): Record<string, VglMigration> {
     '0043_registration': registrationMigration(dialect),
     '0044_notification_settings': notificationSettingsMigration(),
     '0045_release_alerts': releaseAlertsMigration(),
+    '0046_stats_review_audience': statsReviewAudienceMigration(dialect),
   };
 }

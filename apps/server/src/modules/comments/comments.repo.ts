@@ -42,7 +42,8 @@ export const commentsRepo = {
   byId: (db: Conn, id: number) => commentRows(db).where('c.id', '=', id).where('u.state', '=', 'active').executeTakeFirst(),
 
   /** Oldest first, from accounts in good standing; one hidden by a moderator only to its author (`viewerId`), or to moderators (`'staff'`). */
-  async ofSubject(db: Conn, subject: CommentSubject, limit: number, offset: number, viewerId: number | 'staff' | null = null) {
+  /** `without`: authors the viewer must not meet (audience hiddenFrom), left out in SQL so pages stay whole and the total true. */
+  async ofSubject(db: Conn, subject: CommentSubject, limit: number, offset: number, viewerId: number | 'staff' | null = null, without: readonly number[] = []) {
     const key = `c.${SUBJECTS[subject.kind].key}` as const;
     const author = typeof viewerId === 'number' ? viewerId : 0;
     const [rows, total] = await Promise.all([
@@ -50,6 +51,7 @@ export const commentsRepo = {
         .where(key, '=', subject.id)
         .where('u.state', '=', 'active')
         .$if(viewerId !== 'staff', (q) => q.where((eb) => eb.or([eb('c.hidden_at', 'is', null), eb('c.user_id', '=', author)])))
+        .$if(without.length > 0, (q) => q.where('c.user_id', 'not in', without))
         .orderBy('c.id')
         .limit(limit)
         .offset(offset)
@@ -61,6 +63,7 @@ export const commentsRepo = {
         .where(key, '=', subject.id)
         .where('u.state', '=', 'active')
         .$if(viewerId !== 'staff', (q) => q.where((eb) => eb.or([eb('c.hidden_at', 'is', null), eb('c.user_id', '=', author)])))
+        .$if(without.length > 0, (q) => q.where('c.user_id', 'not in', without))
         .executeTakeFirst(),
     ]);
     return { rows, total: Number(total?.n ?? 0) };

@@ -41,7 +41,9 @@ export function createCommentsService(db: Db, deps: SocialServices, now: () => n
   /** Whether the actor reads the review a comment is under (its author may have narrowed who reads it since). */
   async function reviewReadable(actor: UserRow, entryId: number | null): Promise<boolean> {
     if (entryId === null) return true;
-    const review = await k.selectFrom('library_entries').select(['user_id', 'review_visibility']).where('id', '=', entryId).executeTakeFirst();
+    const review = await k.selectFrom('library_entries').select(['user_id', 'review_visibility', 'hidden_at']).where('id', '=', entryId).executeTakeFirst();
+    // Hidden by a moderator since: like a hidden list's, its thread is its author's alone to write in.
+    if (review && review.hidden_at !== null && review.user_id !== actor.id) return false;
     if (!review || review.review_visibility === 'public') return true;
     return canReadReview(actor, review.user_id, review.review_visibility, actor.id !== review.user_id && (await followsRepo.isFollowing(k, actor.id, review.user_id)));
   }
@@ -50,17 +52,20 @@ export function createCommentsService(db: Db, deps: SocialServices, now: () => n
   const followsListOwner = async (actor: Actor, list: { user_id: number; is_public: number; followers_only: number }) =>
     actor !== null && actor.id !== list.user_id && listVisibility(list) === 'followers' && (await followsRepo.isFollowing(k, actor.id, list.user_id));
 
-  /** The review or list, when the actor may see it (a private list is its owner's alone). */
-  async function commentedOf(actor: Actor, ref: CommentedRef): Promise<Commented> {
+  /**
+   * The review or list, when the actor may see it (a private list is its owner's alone). `reading`: moderators
+   * also read the thread of a review or list they hid, as they open its page; nobody but its author writes in it.
+   */
+  async function commentedOf(actor: Actor, ref: CommentedRef, reading = false): Promise<Commented> {
     const owner = await deps.library.ownerFor(actor, ref.username, 'read');
     if (ref.kind === 'review') {
       const follows = actor !== null && actor.id !== owner.id && (await followsRepo.isFollowing(k, actor.id, owner.id));
       const review = await libraryRepo.reviewBySlug(k, owner.id, ref.slug, reviewLevels(actor, owner.id, follows));
-      if (!review || (review.hidden_at !== null && actor?.id !== review.user_id)) throw notFound(`There is no review "${ref.slug}".`);
+      if (!review || (review.hidden_at !== null && actor?.id !== review.user_id && !(reading && isStaff(actor)))) throw notFound(`There is no review "${ref.slug}".`);
       return { subject: { kind: 'review', id: review.id }, ownerId: review.user_id, gameId: review.game_id };
     }
     const list = await listsRepo.bySlug(k, owner.id, ref.slug.toLowerCase());
-    if (!list || !canList(actor, 'read', list, await followsListOwner(actor, list))) throw notFound(`There is no list "${ref.slug}".`);
+    if (!list || !canList(actor, reading ? 'open' : 'read', list, await followsListOwner(actor, list))) throw notFound(`There is no list "${ref.slug}".`);
     return { subject: { kind: 'list', id: list.id }, ownerId: list.user_id, gameId: null };
   }
 
@@ -94,13 +99,13 @@ export function createCommentsService(db: Db, deps: SocialServices, now: () => n
 
   return {
     async list(actor: Actor, ref: CommentedRef, page: number, perPage: number) {
-      const { subject } = await commentedOf(actor, ref);
+      const { subject } = await commentedOf(actor, ref, true);
       const viewerId = actor?.id ?? null;
       // Moderators see what they hid; an author sees their own hidden comments, marked.
-      const { rows, total } = await commentsRepo.ofSubject(k, subject, perPage, (page - 1) * perPage, isStaff(actor) ? 'staff' : viewerId);
-      // Comments by members blocked either way are left out for the viewer (the page may come out shorter).
-      const hidden = actor ? await audienceRepo.hiddenFrom(k, actor.id) : new Set<number>();
-      return { items: rows.filter((row) => !hidden.has(row.user_id)).map((row) => presentComment(row, actor)), total };
+      // Comments by members blocked either way are left out for the viewer, in SQL: full pages, a true total.
+      const hidden = actor ? [...(await audienceRepo.hiddenFrom(k, actor.id))] : [];
+      const { rows, total } = await commentsRepo.ofSubject(k, subject, perPage, (page - 1) * perPage, isStaff(actor) ? 'staff' : viewerId, hidden);
+      return { items: rows.map((row) => presentComment(row, actor)), total };
     },
 
     async create(actor: UserRow, ref: CommentedRef, input: CommentInput) {

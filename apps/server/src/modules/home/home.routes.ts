@@ -10,11 +10,12 @@ export const homeRoutes =
     app.get(
       '/api/home',
       {
-        config: { cache: { depends: ['catalog', 'social'] } },
+        // Optional: a signed-in reader's popular reviews leave out members blocked either way, so their answer is not shared.
+        config: { access: 'optional', cache: { depends: ['catalog', 'social'] } },
         schema: {
           operationId: 'getHome',
           summary: 'The landing page and Explore in one call',
-          description: `Trending and upcoming games, popular reviews, the platform and selection of the day and the most popular games. The same for everyone; built again after any change (on any instance), and browsers may keep it ${HOME_CACHE_SECONDS} seconds.`,
+          description: `Trending and upcoming games, popular reviews, the platform and selection of the day and the most popular games. The same for everyone (signed in, popular reviews by members blocked either way are left out); built again after any change (on any instance), and browsers may keep it ${HOME_CACHE_SECONDS} seconds.`,
           tags: ['home'],
           response: {
             200: withHeaders(homeFeedSchema, {
@@ -23,10 +24,10 @@ export const homeRoutes =
           },
         },
       },
-      async (_req, reply) => {
-        const feed = await home.feed();
+      async (req, reply) => {
+        if (req.actor) return home.feedFor(req.actor); // personal: never kept by others (response-headers apiNoStore)
         reply.header('Cache-Control', `public, max-age=${HOME_CACHE_SECONDS}`);
-        return feed;
+        return home.feed();
       },
     );
   };

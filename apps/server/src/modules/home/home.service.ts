@@ -144,6 +144,23 @@ export function createHomeService(
       return feed;
     },
 
+    /**
+     * The feed as a signed-in reader sees it: the shared one, unless they block or are blocked by someone —
+     * then the popular reviews are picked again without those members' (audience hiddenFrom), for them alone.
+     */
+    async feedFor(actor: Parameters<LibraryService['hiddenFor']>[0]): Promise<HomeFeed> {
+      const [feed, without] = await Promise.all([this.feed(), library.hiddenFor(actor)]);
+      if (without.size === 0) return feed;
+      const [featured, trendingReviews, kept] = await Promise.all([
+        library.featuredReviews(HOME_REVIEWS, actor),
+        library.trendingReviews(HOME_REVIEWS * 2, actor),
+        catalogPart.get(),
+      ]);
+      const reviews = popularReviews(featured, trendingReviews);
+      const named = new Set(reviews.flatMap((r) => r.platform));
+      return { ...feed, reviews, platformNames: Object.fromEntries(kept.platforms.filter((p) => named.has(p.slug)).map((p) => [p.slug, p.name])) };
+    },
+
     /** Call when members' writes may have changed the feed, here or on another instance (http/change-feed.ts). */
     invalidate() {
       socialPart.invalidate();

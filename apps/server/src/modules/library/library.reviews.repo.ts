@@ -58,7 +58,26 @@ export const reviewsRepo = {
     return { rows, total };
   },
 
-  async reviewsOfGame(db: Conn, gameId: number, limit: number, offset: number) {
+  /** How many of a member's reviews a viewer at these levels may open (reviewsOf's total). */
+  reviewCount: (db: Conn, userId: number, levels: ReviewLevels = ALL_LEVELS) => countEntries(db, { userId, reviews: true, reviewLevelA: levels.a, reviewLevelB: levels.b }),
+
+  async reviewsOfGame(db: Conn, gameId: number, limit: number, offset: number, without: ReadonlySet<number> = new Set()) {
+    if (without.size > 0) {
+      // A signed-in reader with blocks (audience hiddenFrom): the same page, their authors left out in SQL so pages stay whole.
+      const ids = [...without];
+      const [rows, count] = await Promise.all([
+        publicReviews(entryRows(db))
+          .where('e.game_id', '=', gameId)
+          .where('e.user_id', 'not in', ids)
+          .orderBy('e.likes_count', 'desc')
+          .orderBy('e.review_created_at', 'desc')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        publicReviews(entryRows(db)).clearSelect().select((eb) => eb.fn.countAll().as('n')).where('e.game_id', '=', gameId).where('e.user_id', 'not in', ids).executeTakeFirst(),
+      ]);
+      return { rows, total: Number(count?.n ?? 0) };
+    }
     const [rows, total] = await Promise.all([
       gameReviewsPage(db, { gameId, limit, offset }),
       countEntries(db, { gameId, reviews: true }),

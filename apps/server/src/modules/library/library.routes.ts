@@ -41,49 +41,52 @@ export const libraryRoutes =
     app.get(
       '/api/library/reviews/trending',
       {
-        config: { cache: { depends: ['catalog', 'social'] } },
+        // Optional: signed in, reviews of members blocked either way are left out, so the answer is not shared (response-cache sharedAnswer).
+        config: { access: 'optional', cache: { depends: ['catalog', 'social'] } },
         schema: {
           operationId: 'listTrendingReviews',
           summary: 'Trending reviews',
-          description: 'The most liked and commented reviews of the last 14 days, topped up with the newest reviews. `page` is ignored.',
+          description:
+            'The most liked and commented reviews of the last 14 days, topped up with the newest reviews. `page` is ignored. Signed in, reviews by members blocked either way are left out.',
           tags,
           querystring: listQuerySchema,
           response: { 200: reviewsList },
         },
       },
-      async (req) => library.trendingReviews(req.query.limit),
+      async (req) => library.trendingReviews(req.query.limit, req.actor),
     );
 
     app.get(
       '/api/library/reviews/feat',
       {
-        config: { cache: { depends: ['catalog', 'social'] } },
+        config: { access: 'optional', cache: { depends: ['catalog', 'social'] } },
         schema: {
           operationId: 'listFeaturedReviews',
           summary: 'Reviews featured by moderators',
-          description: '`page` is ignored.',
+          description: '`page` is ignored. Signed in, reviews by members blocked either way are left out.',
           tags,
           querystring: listQuerySchema,
           response: { 200: reviewsList },
         },
       },
-      async (req) => library.featuredReviews(req.query.limit),
+      async (req) => library.featuredReviews(req.query.limit, req.actor),
     );
 
     app.get(
       '/api/igdb/games/:slug/reviews',
       {
-        config: { cache: { depends: ['catalog', 'social'] } },
+        config: { access: 'optional', cache: { depends: ['catalog', 'social'] } },
         schema: {
           operationId: 'listGameReviews',
           summary: 'Reviews of a game, newest first',
+          description: 'Signed in, reviews by members blocked either way are left out (and from the total).',
           tags,
           params: slugParamSchema,
           querystring: reviewsQuerySchema,
           response: { 200: pagedList(reviewEntrySchema) },
         },
       },
-      async (req, reply) => sendPage(reply, await library.gameReviews(req.params.slug, req.query.page, req.query.limit)),
+      async (req, reply) => sendPage(reply, await library.gameReviews(req.params.slug, req.query.page, req.query.limit, req.actor)),
     );
 
     app.get(

@@ -76,6 +76,9 @@ export function createLibraryService(db: Db, activity: ActivityService, now: () 
   /** How a signed-in viewer stands towards someone else; null for visitors and the owner (no query). */
   const relationTo = async (actor: Actor, owner: UserRow) => (actor && actor.id !== owner.id ? audienceRepo.relation(k, actor.id, owner.id) : null);
 
+  /** Authors a signed-in reader must not meet in lists of many members' reviews: blocked either way (audience hiddenFrom). */
+  const hiddenFor = async (actor: Actor): Promise<ReadonlySet<number>> => (actor ? audienceRepo.hiddenFrom(k, actor.id) : new Set<number>());
+
   /** The game, as `viewer` may see it: a member's game awaiting a moderator is only its submitter's (and moderators'). */
   async function gameFor(slug: string, viewer: Actor = null) {
     const game = await findGameBySlug(k, slug, viewer);
@@ -111,6 +114,7 @@ export function createLibraryService(db: Db, activity: ActivityService, now: () 
 
   return {
     ownerFor,
+    hiddenFor,
     // Sessions: diary, diaryFilters, addDiary, updateDiary, removeDiary.
     ...createJournal({ db, activity, now, ownerFor, gameFor }),
 
@@ -226,9 +230,11 @@ export function createLibraryService(db: Db, activity: ActivityService, now: () 
       return (await withPlatforms([row], presentReviewEntry))[0]!;
     },
 
-    async gameReviews(gameSlug: string, p: number, limit: number) {
+    /** A game's public reviews; a signed-in reader's leave out members blocked either way (audience hiddenFrom). */
+    async gameReviews(gameSlug: string, p: number, limit: number, actor: Actor = null) {
       const game = await gameFor(gameSlug);
-      const { rows, total } = await libraryRepo.reviewsOfGame(k, game.id, limit, (p - 1) * limit);
+      const without = await hiddenFor(actor);
+      const { rows, total } = await libraryRepo.reviewsOfGame(k, game.id, limit, (p - 1) * limit, without);
       return { items: await withPlatforms(rows, presentReviewEntry), total };
     },
 
@@ -237,17 +243,23 @@ export function createLibraryService(db: Db, activity: ActivityService, now: () 
     },
 
     /** Most liked and commented reviews of the last 14 days; the newest reviews when there are none. */
-    async trendingReviews(limit: number) {
-      let rows = await libraryRepo.trendingReviews(k, now() - TRENDING_REVIEW_WINDOW, limit);
+    async trendingReviews(limit: number, actor: Actor = null) {
+      // Read as many more as there are authors to leave out, so a reader with blocks still gets `limit`.
+      const without = await hiddenFor(actor);
+      const wanted = limit + without.size;
+      const kept = (rows: EntryRow[]) => rows.filter((r) => !without.has(r.user_id));
+      let rows = kept(await libraryRepo.trendingReviews(k, now() - TRENDING_REVIEW_WINDOW, wanted));
       if (rows.length < limit) {
         const seen = new Set(rows.map((r) => r.id));
-        rows = [...rows, ...(await libraryRepo.recentReviews(k, limit * 2)).filter((r) => !seen.has(r.id))].slice(0, limit);
+        rows = [...rows, ...kept(await libraryRepo.recentReviews(k, wanted * 2)).filter((r) => !seen.has(r.id))];
       }
-      return withPlatforms(rows, presentReviewEntry);
+      return withPlatforms(rows.slice(0, limit), presentReviewEntry);
     },
 
-    async featuredReviews(limit: number) {
-      return withPlatforms(await libraryRepo.featuredReviews(k, limit), presentReviewEntry);
+    async featuredReviews(limit: number, actor: Actor = null) {
+      const without = await hiddenFor(actor);
+      const rows = (await libraryRepo.featuredReviews(k, limit + without.size)).filter((r) => !without.has(r.user_id));
+      return withPlatforms(rows.slice(0, limit), presentReviewEntry);
     },
 
     /** Games most added or rated in the last `days` days (for trending games). */
@@ -258,12 +270,15 @@ export function createLibraryService(db: Db, activity: ActivityService, now: () 
       const relation = await relationTo(actor, owner);
       // A private member's profile shows a non-follower their name, picture and counts only.
       const open = canSee(actor, owner, relation);
-      const [counts, favourites, ratings, diary, reviews] = await Promise.all([
+      const levels = reviewLevels(actor, owner.id, relation?.follows ?? false);
+      const [counts, reviewCount, favourites, ratings, diary, reviews] = await Promise.all([
         libraryRepo.profileCounts(k, owner.id),
+        // The review count is of the reviews this viewer may open (their reviews tab's total), not of every review written.
+        libraryRepo.reviewCount(k, owner.id, levels),
         open ? libraryRepo.favourites(k, owner.id) : [],
         open ? libraryRepo.ratingCounts(k, { userId: owner.id }) : [],
         open ? libraryRepo.latestDiary(k, owner.id, 5) : [],
-        open ? libraryRepo.latestReviews(k, owner.id, 3, reviewLevels(actor, owner.id, relation?.follows ?? false)) : [],
+        open ? libraryRepo.latestReviews(k, owner.id, 3, levels) : [],
       ]);
       return {
         isPrivate: !open,
@@ -274,7 +289,7 @@ export function createLibraryService(db: Db, activity: ActivityService, now: () 
         avatar: owner.avatar,
         bio: owner.bio,
         joinedAt: Number(owner.created_at),
-        counts: { ...counts, followers: Number(owner.followers_count), following: Number(owner.following_count) },
+        counts: { ...counts, reviews: reviewCount, followers: Number(owner.followers_count), following: Number(owner.following_count) },
         isFollowing: relation ? relation.follows : null,
         favourites: favourites.map(presentEntryGame),
         ratings: presentCommunityRating(ratings),

@@ -1,8 +1,10 @@
 import type { ListVisibility } from '@vgl/shared';
 import type { UserRow } from '../users/users.repo.js';
+import { isStaff } from '../admin/admin.policy.js';
 
-type Person = Pick<UserRow, 'id' | 'state'>;
-export type ListAction = 'read' | 'edit' | 'delete';
+type Person = Pick<UserRow, 'id' | 'state'> & Partial<Pick<UserRow, 'role'>>;
+/** 'open': read its page — 'read', and moderators also a list they hid (marked), which they still cannot like or comment on. */
+export type ListAction = 'read' | 'open' | 'edit' | 'delete';
 type ListAudience = { user_id: number; is_public: number; followers_only?: number; hidden_at?: number | null };
 
 /** Who sees a list: followers_only counts only on a list that is not public (migration 0041). */
@@ -21,9 +23,12 @@ export const listVisibilityColumns = (visibility: ListVisibility) => ({ is_publi
  */
 export function canList(actor: Person | null, action: ListAction, list: ListAudience, follows = false): boolean {
   const isOwner = actor !== null && actor.id === list.user_id;
-  if (action === 'read') {
-    // A list a moderator hid after a report is, to everyone but its owner, like a private one.
-    if ((list.hidden_at ?? null) !== null) return isOwner;
+  if (action === 'read' || action === 'open') {
+    // A list a moderator hid after a report is, to everyone but its owner, like a private one; moderators
+    // still open its page (unless the owner made it theirs alone), as they do a hidden review's.
+    if ((list.hidden_at ?? null) !== null) {
+      return isOwner || (action === 'open' && isStaff(actor as UserRow | null) && listVisibility(list) !== 'private');
+    }
     const visibility = listVisibility(list);
     return visibility === 'public' || isOwner || (visibility === 'followers' && follows);
   }

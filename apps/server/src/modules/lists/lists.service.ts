@@ -105,7 +105,7 @@ export function createListsService(db: Db, deps: Pick<SocialServices, 'library' 
       // the games are used only once the checks passed. The list's row is its detail row.
       const [key, listSlug] = [usernameKey(username), slug.toLowerCase()];
       const [, list, items] = await Promise.all([deps.library.ownerFor(actor, username, 'read'), listsRepo.bySlugOf(k, key, listSlug), listsRepo.itemsBySlug(k, key, listSlug)]);
-      if (!list || !canList(actor, 'read', list, await followsOwner(actor, list))) throw notFound(`There is no list "${slug}".`);
+      if (!list || !canList(actor, 'open', list, await followsOwner(actor, list))) throw notFound(`There is no list "${slug}".`);
       return presentListDetail(list, items, actor, LIST_LIMITS.previewGames);
     },
 

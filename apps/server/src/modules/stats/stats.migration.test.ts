@@ -4,6 +4,7 @@ import { createDb, type Db } from '../../db/database.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import { statsMigration } from '../../db/migrations/0018_stats.js';
 import { STATS_BUCKETS, statsBucketsMigration } from '../../db/migrations/0024_stats_buckets.js';
+import { statsReviewAudienceMigration } from '../../db/migrations/0046_stats_review_audience.js';
 import { createTestDatabase, dbKinds, type TestDatabase } from '../../test/databases.js';
 import { createUser } from '../../test/users.js';
 
@@ -107,6 +108,8 @@ describe.each(dbKinds)('migrations 0018 and 0024 (stats versions) on %s', (kind)
   });
 
   it('goes down and up again', async () => {
+    // Later migrations first: 0046's trigger writes to the table 0018's down drops.
+    await statsReviewAudienceMigration(kind).down!(db.kysely as never);
     await statsBucketsMigration(kind).down!(db.kysely as never);
     await statsMigration(kind).down!(db.kysely as never);
     await db.kysely.updateTable('library_entries').set({ rating: 5 }).where('id', '=', entryId).execute();

@@ -112,7 +112,16 @@ export const statsRepo = {
         'e.started_on',
         'e.finished_on',
         'e.review_created_at',
-        (eb) => eb.case().when('e.review', 'is not', null).then(1).else(0).end().as('has_review'),
+        // A review counts when everyone reading the stats may open it: public and not hidden by a moderator
+        // (stats are one answer for every reader; migration 0046 makes a change of either renew them).
+        (eb) =>
+          eb
+            .case()
+            .when(eb.and([eb('e.review', 'is not', null), eb('e.hidden_at', 'is', null), eb('e.review_visibility', '=', 'public')]))
+            .then(1)
+            .else(0)
+            .end()
+            .as('has_review'),
       ])
       .where('e.user_id', '=', userId)
       .where(inBuckets(buckets))
