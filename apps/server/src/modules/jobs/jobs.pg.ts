@@ -75,6 +75,13 @@ export function createPgBossQueue(pool: pg.Pool, log: FastifyBaseLogger, { queue
 
   /** This process's workers, by job name. */
   const workers = new Map<string, string[]>();
+  /**
+   * Handlers under way here. pg-boss's graceful stop gives up waiting after its
+   * timeout, and a handler that ends later has pg-boss record it (complete or
+   * fail, not awaited) on a pool the app has closed meanwhile: an unhandled
+   * "Cannot use a pool after calling end on the pool". stop() waits for them.
+   */
+  const underWay = new Set<Promise<unknown>>();
 
   return {
     kind: 'pg-boss',
@@ -104,7 +111,13 @@ export function createPgBossQueue(pool: pg.Pool, log: FastifyBaseLogger, { queue
           await boss.work(name, { batchSize: 1, includeMetadata: true, ...poll }, async ([job]) => {
             if (!job) return;
             wakeAll();
-            await handler(job.data as never, { id: job.id, retryCount: job.retryCount });
+            const run = handler(job.data as never, { id: job.id, retryCount: job.retryCount });
+            underWay.add(run);
+            try {
+              await run;
+            } finally {
+              underWay.delete(run);
+            }
           }),
         );
       }
@@ -147,6 +160,13 @@ export function createPgBossQueue(pool: pg.Pool, log: FastifyBaseLogger, { queue
     },
     async stop() {
       await boss.stop({ graceful: true, close: false, timeout: 10_000 });
+      // Handlers past pg-boss's wait: up to 30 s more, then one turn so pg-boss sends its complete/fail before the pool closes.
+      if (underWay.size > 0) {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([Promise.allSettled([...underWay]), new Promise((resolve) => (timer = setTimeout(resolve, 30_000)))]);
+        clearTimeout(timer);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
     },
   };
 }
