@@ -86,7 +86,7 @@ describe.each(dbKinds)('stats answers stored in the database on %s', (kind) => {
       expect(recounted.totals.played).toBe(2);
       // The other instance agrees once it has read the new counters (on a loaded CI machine, SQLite's second
       // connection to the file once answered from before the write on its first read after it).
-      await expect.poll(() => statsOn(first), { timeout: 3000 }).toEqual(recounted);
+      await expect.poll(() => statsOn(first), { timeout: 8000 }).toEqual(recounted);
       expect(JSON.parse((await storedRow(row.fingerprint)).payload)).toEqual(recounted);
     } finally {
       await restarted.close();
