@@ -1,9 +1,11 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { Generated } from 'kysely';
 import type { BlocksTable, FollowRequestsTable, MutesTable } from '../modules/audience/audience.tables.js';
 import type { CalendarFeedsTable, ReleaseAlertsTable } from '../modules/releases/releases.tables.js';
 import type { NotificationChannelsTable, NotificationSettingsTable } from '../modules/notifications/notifications.tables.js';
 import type { InvitesTable } from '../modules/registration/registration.tables.js';
 import type { ReportsTable } from '../modules/reports/reports.tables.js';
+import type { ActivitiesTable, AuditLogTable, CommentsTable, NotificationsTable } from './social.tables.js';
+import type { ListsTable, ListGamesTable } from '../modules/lists/lists.tables.js';
 
 /**
  * The database as Kysely sees it. Times are unix milliseconds in a bigint
@@ -334,115 +336,6 @@ export interface AccessTokensTable {
   last_used_at: number | null;
 }
 
-export interface CommentsTable {
-  id: Generated<number>;
-  /** The review it is under, or null when it is under a list (0015: exactly one of the two is set). */
-  entry_id: number | null;
-  list_id: number | null;
-  user_id: number;
-  body: string;
-  likes_count: Generated<number>;
-  created_at: number;
-  updated_at: number;
-  /** Set when a moderator hid it after a report (0042): seen by its author and moderators only. */
-  hidden_at: number | null;
-  hidden_by: number | null;
-}
-
-export type ActivityVerb = 'added' | 'status' | 'rated' | 'reviewed' | 'liked' | 'commented' | 'followed' | 'played' | 'created_list';
-
-export interface ActivitiesTable {
-  id: Generated<number>;
-  actor_id: number;
-  verb: ActivityVerb;
-  game_id: number | null;
-  entry_id: number | null;
-  comment_id: number | null;
-  /** The list made, liked or commented on (0015). */
-  list_id: number | null;
-  target_user_id: number | null;
-  value: number | null;
-  created_at: number;
-}
-
-export type NotificationKind =
-  | 'review_liked'
-  | 'comment_liked'
-  | 'commented'
-  | 'followed'
-  | 'review_removed'
-  | 'comment_removed'
-  | 'list_liked'
-  | 'submission_approved'
-  | 'submission_rejected'
-  | 'submission_merged'
-  | 'replied'
-  | 'mentioned'
-  | 'featured'
-  | 'content_hidden'
-  | 'report_resolved'
-  | 'release_dated'
-  | 'released'
-  | 'follow_requested'
-  | 'follow_approved';
-
-export interface NotificationsTable {
-  id: Generated<number>;
-  user_id: number;
-  actor_id: number;
-  kind: NotificationKind;
-  entry_id: number | null;
-  comment_id: number | null;
-  /** The recipient's list it is about (0015). */
-  list_id: number | null;
-  /** The recipient's game submission it is about (0035). */
-  submission_id: number | null;
-  message: string | null;
-  created_at: number;
-  read_at: number | null;
-  /** An e-mail still due: 'now' or at the next 'digest' (0044); null when none. */
-  /** 0: kept only for its e-mail, not listed (0044). */
-  in_app: ColumnType<number, number | undefined, number>;
-  email_state: ColumnType<'now' | 'digest' | null, 'now' | 'digest' | null | undefined, 'now' | 'digest' | null>;
-  /** The wanted game a release alert is about (0045); null for every other kind. */
-  game_id: ColumnType<number | null, number | null | undefined, number | null>;
-}
-
-export type AuditAction =
-  | 'user.suspend'
-  | 'user.unsuspend'
-  | 'user.role'
-  | 'review.delete'
-  | 'comment.delete'
-  | 'review.feature'
-  | 'review.unfeature'
-  | 'featured.reorder'
-  | 'catalog.sync'
-  | 'submission.approve'
-  | 'submission.merge'
-  | 'submission.reject'
-  | 'report.hide'
-  | 'report.suspend'
-  | 'report.dismiss'
-  | 'user.approve'
-  | 'user.decline'
-  | 'registration.mode';
-export type AuditTargetType = 'user' | 'review' | 'comment' | 'featured' | 'catalog' | 'submission' | 'list' | 'signup';
-
-/** One moderation action (dashboard); see migration 0008. */
-export interface AuditLogTable {
-  id: Generated<number>;
-  /** Null once the acting account is deleted; actor_username still names it. */
-  actor_id: number | null;
-  actor_username: string | null;
-  action: AuditAction;
-  target_type: AuditTargetType;
-  target_id: number | null;
-  target_label: string | null;
-  reason: string | null;
-  created_at: number;
-}
-
 /** The shared Twitch app token for IGDB (one row, id 1); see migration 0013. */
 export interface IgdbTokenTable {
   id: number;
@@ -470,38 +363,6 @@ export interface GameRelatedItemsTable {
   updated_at: number;
 }
 
-/** A member's list of games (0015). */
-export interface ListsTable {
-  id: Generated<number>;
-  user_id: number;
-  /** Unique per member; made from the title once and kept. */
-  slug: string;
-  title: string;
-  description: string | null;
-  /** 1 when the games are shown numbered. */
-  ranked: Generated<number>;
-  /** 0 for a private list, seen by its owner only. */
-  is_public: Generated<number>;
-  /** 1 (with is_public 0): the owner's approved followers see it too (0041, audience module). */
-  followers_only: Generated<number>;
-  likes_count: Generated<number>;
-  comments_count: Generated<number>;
-  created_at: number;
-  updated_at: number;
-  /** Set when a moderator hid it after a report (0042): seen by its author and moderators only. */
-  hidden_at: number | null;
-  hidden_by: number | null;
-}
-
-export interface ListGamesTable {
-  list_id: number;
-  game_id: number;
-  /** Order in the list; may have gaps. */
-  position: number;
-  note: string | null;
-  added_at: number;
-}
-
 /** A Wikidata item the catalog sync has read (0034). */
 export interface WikidataItemsTable {
   qid: string;
@@ -525,3 +386,7 @@ export interface UsernameHistoryTable {
   user_id: number;
   changed_at: number;
 }
+
+// Kept importable from here, where the rest of the server looks for table types.
+export type { CommentsTable, ActivityVerb, ActivitiesTable, NotificationKind, NotificationsTable, AuditAction, AuditTargetType, AuditLogTable } from './social.tables.js';
+export type { ListsTable, ListGamesTable } from '../modules/lists/lists.tables.js';
