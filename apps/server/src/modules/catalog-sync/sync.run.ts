@@ -151,8 +151,7 @@ export async function startCatalogSync<R extends CatalogSyncReport>(db: Db, sour
       clearInterval(timer);
       await tick;
       // Best effort: if the database is gone, the lease simply expires.
-      await status.end(owner).catch(() => undefined);
-      await lease.release(owner).catch(() => undefined);
+      await status.end(owner).catch(() => lease.release(owner).catch(() => undefined));
     }
   })();
   return { run, done };

@@ -71,8 +71,16 @@ export function syncStatus(db: Db, keys: SyncKeys) {
         .where(holdsLease(run.owner, keys.lease))
         .execute();
     },
+    /**
+     * The run ended: clears it and frees the lease in one transaction, so no
+     * reader sees "nothing running" while the lease is still held (a "Sync
+     * now" pressed in that gap was refused as busy).
+     */
     async end(owner: string): Promise<void> {
-      await k.updateTable('app_meta').set({ value: '', updated_at: Date.now() }).where('key', '=', keys.run).where(holdsLease(owner, keys.lease)).execute();
+      await k.transaction().execute(async (trx) => {
+        await trx.updateTable('app_meta').set({ value: '', updated_at: Date.now() }).where('key', '=', keys.run).where(holdsLease(owner, keys.lease)).execute();
+        await trx.updateTable('app_meta').set({ updated_at: 0 }).where('key', '=', keys.lease).where('value', '=', owner).execute();
+      });
     },
     finished: (run: CatalogSyncFinished) => setMeta(k, keys.last, JSON.stringify(run)),
     failed: (error: CatalogSyncError) => setMeta(k, keys.error, JSON.stringify(error)),
