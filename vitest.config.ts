@@ -12,6 +12,10 @@ export default defineConfig({
     // No test reaches for the real Wikidata (servers and CLIs they start inherit this); a test that syncs turns it on against a double.
     env: { WIKIDATA_SYNC: 'off' },
     reporters: ['default', './scripts/vitest-summary-reporter.ts'],
+    // Vitest's default is one worker less than the cores: on CI's two cores, one file at a time (~33 min). Much of a
+    // file's time is waiting (servers starting, Chromium drawing, fakes' latency), so two workers share the two
+    // cores well; the browser files run two at a time too, each with its own server and data directory.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -46,7 +50,6 @@ export default defineConfig({
           // Each file starts the production server, which loads the 52k-game seed first.
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
     ],
