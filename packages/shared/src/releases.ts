@@ -13,6 +13,8 @@ export const RELEASE_LIMITS = {
   /** The calendar feed lists releases from this many days back (calendar apps drop older ones anyway). */
   calendarPastDays: 365,
   comingUpMax: 500,
+  /** For a member who named platforms, games first out up to this many years before Coming up's window may still be to come on theirs. */
+  portYears: 3,
 } as const;
 
 export const RELEASE_MESSAGES = {

@@ -23,6 +23,9 @@ export const memberPlatformsRepo = {
     if (ids.length) await db.insertInto('member_platforms').values(ids.map((platform_id) => ({ user_id: userId, platform_id }))).execute();
   },
 
+  /** Whether the member named any platform. */
+  namedAny: async (db: Conn, userId: number) => (await db.selectFrom('member_platforms').select('platform_id').where('user_id', '=', userId).limit(1).executeTakeFirst()) !== undefined,
+
   /** The platforms of each of these members (members who named none are absent). */
   async ownedBy(db: Conn, userIds: number[]): Promise<Map<number, Set<number>>> {
     const out = new Map<number, Set<number>>();

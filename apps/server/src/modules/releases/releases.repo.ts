@@ -58,6 +58,17 @@ export const releasesRepo = {
       .limit(limit)
       .execute(),
 
+  /** A member's wanted games first out between `fromSeconds` and `beforeSeconds`, latest first: ports to come of games out elsewhere. */
+  outEarlierWanted: (db: Conn, userId: number, fromSeconds: number, beforeSeconds: number, limit: number) =>
+    wanted(db)
+      .select(['g.id', 'g.igdb_id', 'g.slug', 'g.name', 'g.cover_image_id', 'g.first_release_date', 'e.owned'])
+      .where('e.user_id', '=', userId)
+      .where('g.first_release_date', '>=', fromSeconds)
+      .where('g.first_release_date', '<', beforeSeconds)
+      .orderBy('g.first_release_date', 'desc')
+      .limit(limit)
+      .execute(),
+
   feedOwner: (db: Conn, tokenHash: string) =>
     db
       .selectFrom('calendar_feeds as f')

@@ -5,10 +5,12 @@ import { notFound } from '../../http/errors.js';
 import type { Actor, LibraryService } from '../library/library.service.js';
 import type { UserRow } from '../users/users.repo.js';
 import { releaseCalendar } from './releases.calendar.js';
+import { memberPlatformsRepo } from '../member-platforms/member-platforms.repo.js';
 import { releaseContext } from './releases.platforms.js';
 import { releasesRepo } from './releases.repo.js';
 
 const DAY_SECONDS = 86_400;
+const YEAR_SECONDS = 365 * DAY_SECONDS;
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 export interface ReleasesDeps {
@@ -29,7 +31,12 @@ export function createReleasesService({ db, library, publicUrl, now = Date.now }
    * named any and it is known, else the first release; by that date.
    */
   async function wantedReleases(userId: number, fromSeconds: number) {
-    const rows = await releasesRepo.datedWanted(k, userId, fromSeconds, RELEASE_LIMITS.comingUpMax);
+    let rows = await releasesRepo.datedWanted(k, userId, fromSeconds, RELEASE_LIMITS.comingUpMax);
+    if (await memberPlatformsRepo.namedAny(k, userId)) {
+      // A game out elsewhere a while ago may still be to come on their platform (a port): those count too.
+      const earlier = await releasesRepo.outEarlierWanted(k, userId, fromSeconds - RELEASE_LIMITS.portYears * YEAR_SECONDS, fromSeconds, RELEASE_LIMITS.comingUpMax);
+      rows = [...rows, ...earlier];
+    }
     const context = await releaseContext(k, rows, [userId]);
     return rows
       .map((row) => {
@@ -37,7 +44,8 @@ export function createReleasesService({ db, library, publicUrl, now = Date.now }
         return { row, releaseDate: release.date ?? Number(row.first_release_date), platform: context.platformName(release.platformId), off: release.off };
       })
       .filter((r) => r.releaseDate >= fromSeconds)
-      .sort((a, b) => a.releaseDate - b.releaseDate || a.row.name.localeCompare(b.row.name));
+      .sort((a, b) => a.releaseDate - b.releaseDate || a.row.name.localeCompare(b.row.name))
+      .slice(0, RELEASE_LIMITS.comingUpMax);
   }
 
   return {
