@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { MemberPlatform } from '@vgl/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { at, renderRoutes } from '../../test/render';
 import { stubFetch } from '../../test/stubFetch';
@@ -78,7 +79,7 @@ describe('Coming up and the calendar feed', () => {
 
   it('lets the member pick their platforms from the common ones or by typing, and saves the whole set', async () => {
     const platform = (id: number, name: string, feat: boolean, abbreviation: string | null = null) => ({ id, slug: `p${id}`, name, abbreviation, alternative_name: null, feat, games_count: 10 });
-    let saved = [{ id: 130, slug: 'p130', name: 'Nintendo Switch', abbreviation: 'Switch' }];
+    let saved: MemberPlatform[] = [{ id: 130, slug: 'p130', name: 'Nintendo Switch', abbreviation: 'Switch' }];
     const requests = stubFetch({
       'GET /api/igdb/platforms': { body: [platform(130, 'Nintendo Switch', true), platform(167, 'PlayStation 5', true, 'PS5'), platform(6, 'PC (Microsoft Windows)', true, 'PC'), platform(46, 'PlayStation Vita', false, 'Vita'), platform(24, 'Game Boy Advance', false, 'GBA')] },
       'GET /api/profile/platforms': () => ({ body: { platforms: saved } }),
