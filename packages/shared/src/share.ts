@@ -3,9 +3,9 @@
  * link of a game's store, IGDB or Wikidata page opens its VGL page.
  */
 export const SHARE_MESSAGES = {
-  noMatch: 'We couldn’t match this link to a game in this catalog',
+  noMatch: "We couldn't match this link to a game in this catalog",
   notAUrl: 'url must be a web address (http or https)',
-  nothingShared: 'Nothing was shared: share a link to a game’s store page, IGDB or Wikidata page.',
+  nothingShared: "Nothing was shared: share a link to a game's store page, IGDB or Wikidata page.",
 } as const;
 
 /** The longest link the server reads (a store link with tracking is a few hundred characters). */

@@ -102,7 +102,7 @@ describe.each(dbKinds)('GET /api/games/by-link on %s', (kind) => {
     ]) {
       const res = await byLink(url);
       expect(res.statusCode, url).toBe(404);
-      expect(res.json().message).toBe('We couldn’t match this link to a game in this catalog');
+      expect(res.json().message).toBe("We couldn't match this link to a game in this catalog");
     }
     for (const url of ['portal 2', 'ftp://store.steampowered.com/app/620', '', `https://x.test/${'a'.repeat(2000)}`]) {
       const res = await byLink(url);

@@ -47,9 +47,9 @@ describe('the share page', () => {
   });
 
   it('says plainly when nothing matches, and offers a search and "Add this game"', async () => {
-    stubFetch({ 'GET /api/games/by-link': { status: 404, body: { error: 'not_found', statusCode: 404, message: 'We couldn’t match this link to a game in this catalog' } } });
+    stubFetch({ 'GET /api/games/by-link': { status: 404, body: { error: 'not_found', statusCode: 404, message: "We couldn't match this link to a game in this catalog" } } });
     renderRoutes([at('/share', <SharePage />)], `/share?title=${encodeURIComponent('Save 50% on Hades II on Steam')}&url=${encodeURIComponent('https://store.steampowered.com/app/1145350/')}`);
-    expect(await screen.findByText('We couldn’t match this link to a game in this catalog')).toBeTruthy();
+    expect(await screen.findByText("We couldn't match this link to a game in this catalog")).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Search for “Hades II”' }).getAttribute('href')).toBe('/search?q=Hades%20II');
     expect(screen.getByRole('button', { name: 'Add this game' })).toBeTruthy();
   });
