@@ -48,6 +48,9 @@ describe.skipIf(!hasChromium)('the installable app at 390×844 in Chromium', () 
     expect(sw.headers.get('content-security-policy')).toContain("worker-src 'self'");
     const manifest = (await (await fetch(url('/manifest.webmanifest'))).json()) as { display: string; start_url: string; icons: { sizes: string; purpose?: string; src: string }[] };
     expect(manifest).toMatchObject({ display: 'standalone', start_url: '/' });
+    // Share to VGL: Android's share sheet opens /share with what was shared, a page the server serves.
+    expect(manifest).toMatchObject({ share_target: { action: '/share', method: 'GET', params: { title: 'title', text: 'text', url: 'url' } } });
+    expect((await fetch(url('/share?text=https%3A%2F%2Fstore.steampowered.com%2Fapp%2F620%2F'))).status).toBe(200);
     for (const purpose of ['any', 'maskable']) {
       for (const sizes of ['192x192', '512x512']) {
         const icon = manifest.icons.find((i) => i.sizes === sizes && (i.purpose ?? 'any') === purpose);

@@ -67,6 +67,10 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { createNotificationsService } from './modules/notifications/notifications.service.js';
 import { releasesRoutes } from './modules/releases/releases.routes.js';
 import { createReleasesService } from './modules/releases/releases.service.js';
+import { memberPlatformsRoutes } from './modules/member-platforms/member-platforms.routes.js';
+import { createMemberPlatformsService } from './modules/member-platforms/member-platforms.service.js';
+import { shareRoutes } from './modules/share/share.routes.js';
+import { createShareService } from './modules/share/share.service.js';
 import { emailDueSignal } from './modules/notifications/notifications.jobs.js';
 import { notificationSettingsRoutes } from './modules/notifications/notification-settings.routes.js';
 import { createNotificationSettingsService } from './modules/notifications/notification-settings.service.js';
@@ -276,6 +280,8 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   await app.register(onboardingRoutes(createOnboardingService(db)));
   await app.register(notificationsRoutes(notifications));
   await app.register(releasesRoutes(createReleasesService({ db, library, publicUrl: config.publicUrl })));
+  await app.register(memberPlatformsRoutes(createMemberPlatformsService(db)));
+  await app.register(shareRoutes(createShareService(db, config.publicUrl)));
   await app.register(notificationSettingsRoutes(createNotificationSettingsService(db, config.jwtSecret)));
   await app.register(activityRoutes(activity));
   const mailQueue = { failed: (limit: number) => failedMail(jobs, limit), retry: (id: string) => retryMail(jobs, id) };

@@ -35,6 +35,8 @@ export const APP_ROUTES = {
   profileStats: '/u/:username/stats',
   // A member's wishlist and backlog by release date (issue 37).
   comingUp: '/u/:username/coming-up',
+  // The installed app's share target (manifest share_target): finds the game a shared link is about.
+  share: '/share',
   yearInReview: '/u/:username/year/:year',
   settings: '/u/:username/settings',
   settingsAccount: '/u/:username/settings/account',

@@ -6,6 +6,7 @@ import type { InvitesTable } from '../modules/registration/registration.tables.j
 import type { ReportsTable } from '../modules/reports/reports.tables.js';
 import type { ActivitiesTable, AuditLogTable, CommentsTable, NotificationsTable } from './social.tables.js';
 import type { ListsTable, ListGamesTable } from '../modules/lists/lists.tables.js';
+import type { MemberPlatformsTable } from '../modules/member-platforms/member-platforms.tables.js';
 
 /**
  * The database as Kysely sees it. Times are unix milliseconds in a bigint
@@ -236,6 +237,7 @@ export interface Database {
   invites: InvitesTable;
   release_alerts: ReleaseAlertsTable;
   calendar_feeds: CalendarFeedsTable;
+  member_platforms: MemberPlatformsTable;
 }
 
 export type SubmissionState = 'pending' | 'approved' | 'rejected' | 'merged';

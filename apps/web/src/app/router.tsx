@@ -55,11 +55,13 @@ export const routes: RouteObject[] = [
           { path: APP_ROUTES.profileStats, lazy: () => import('../features/stats/StatsPage').then((m) => ({ Component: m.StatsPage })) },
           { path: APP_ROUTES.profileFollowing, lazy: () => userListPages().then((m) => ({ Component: m.FollowingPage })) },
           { path: APP_ROUTES.profileFollowers, lazy: () => userListPages().then((m) => ({ Component: m.FollowersPage })) },
+          // A tab of the profile, so it has a way in (issue 37).
+          { path: APP_ROUTES.comingUp, lazy: () => import('../features/releases/ComingUpPage').then((m) => ({ Component: m.ComingUpPage })) },
         ],
       },
       { path: APP_ROUTES.review, lazy: () => import('../features/profile/ReviewPage').then((m) => ({ Component: m.ReviewPage })) },
       { path: APP_ROUTES.list, lazy: () => import('../features/lists/ListPage').then((m) => ({ Component: m.ListPage })) },
-      { path: APP_ROUTES.comingUp, lazy: () => import('../features/releases/ComingUpPage').then((m) => ({ Component: m.ComingUpPage })) },
+      { path: APP_ROUTES.share, lazy: () => import('../features/share/SharePage').then((m) => ({ Component: m.SharePage })) },
       { path: APP_ROUTES.yearInReview, lazy: () => import('../features/stats/YearInReviewPage').then((m) => ({ Component: m.YearInReviewPage })) },
       {
         // Login and ownership are checked once, by the layout; each tab loads on its own (Account needs zod).

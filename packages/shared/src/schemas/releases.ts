@@ -8,6 +8,8 @@ const comingUpGameSchema = z.object({
   cover: z.string().nullable().describe('IGDB image id of the cover, or null'),
   releaseDate: z.number().int().describe('Unix seconds (the day, UTC)'),
   wishlist: z.boolean().describe('true: on the wishlist (not owned yet); false: in the backlog'),
+  platform: z.string().nullable().describe('The owner’s platform whose release date releaseDate is, when they named their platforms and it is known; null otherwise'),
+  offPlatforms: z.boolean().describe('true: the owner named their platforms and the game is not known to come on any of them'),
 });
 
 export const comingUpSchema = named(

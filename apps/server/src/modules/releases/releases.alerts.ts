@@ -3,6 +3,7 @@ import { RELEASE_LIMITS, RELEASE_MESSAGES, type NotificationKind } from '@vgl/sh
 import type { Db } from '../../db/database.js';
 import type { JobQueue, QueueSettings } from '../jobs/jobs.queue.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
+import { releaseContext } from './releases.platforms.js';
 import { releasesRepo, type AlertState, type WantedRow } from './releases.repo.js';
 
 /** Compares each wanted game's release date with what its member was told, and tells them what changed. */
@@ -56,9 +57,18 @@ export interface ReleaseAlertsDeps {
 export function releaseAlerts({ db, notifications, log, now = Date.now }: ReleaseAlertsDeps) {
   const k = db.kysely;
 
-  async function visit(row: WantedRow, at: number): Promise<boolean> {
+  type Context = Awaited<ReturnType<typeof releaseContext>>;
+
+  /**
+   * A member who named their platforms knows a game by its release on one of
+   * them (releases.platforms.ts): "out today" only for a release there, and the
+   * dated alert says which platform. Others know it by its first release.
+   */
+  async function visit(row: WantedRow, at: number, context: Context): Promise<boolean> {
     const nowSeconds = Math.floor(at / 1000);
-    const current = standing(row.first_release_date === null ? null : Number(row.first_release_date), nowSeconds);
+    const release = context.releaseOf(row.user_id, { id: row.game_id, first_release_date: row.first_release_date });
+    const current = standing(release.date, nowSeconds);
+    const platform = context.platformName(release.platformId);
     if (row.state === null) {
       await releasesRepo.record(k, row.user_id, row.game_id, current.state, current.date, at);
       return false;
@@ -69,7 +79,14 @@ export function releaseAlerts({ db, notifications, log, now = Date.now }: Releas
     return k.transaction().execute(async (trx) => {
       if (!(await releasesRepo.move(trx, row.user_id, row.game_id, told, current, at))) return false;
       if (!kind) return false;
-      const message = kind === 'release_dated' ? RELEASE_MESSAGES.dated(row.name, current.date!) : RELEASE_MESSAGES.released(row.name);
+      const message =
+        kind === 'release_dated'
+          ? platform
+            ? RELEASE_MESSAGES.datedOn(row.name, current.date!, platform)
+            : RELEASE_MESSAGES.dated(row.name, current.date!)
+          : platform
+            ? RELEASE_MESSAGES.releasedOn(row.name, platform)
+            : RELEASE_MESSAGES.released(row.name);
       await notifications.notify(trx, { userId: row.user_id, actorId: row.user_id, kind, gameId: row.game_id, message });
       return true;
     });
@@ -82,7 +99,12 @@ export function releaseAlerts({ db, notifications, log, now = Date.now }: Releas
       let alerts = 0;
       for (let after = 0; ; ) {
         const rows = await releasesRepo.wantedPage(k, after, PAGE);
-        for (const row of rows) if (await visit(row, at)) alerts += 1;
+        const context = await releaseContext(
+          k,
+          rows.map((r) => ({ id: r.game_id, igdb_id: r.igdb_id, first_release_date: r.first_release_date })),
+          rows.map((r) => r.user_id),
+        );
+        for (const row of rows) if (await visit(row, at, context)) alerts += 1;
         if (rows.length < PAGE) break;
         after = rows[rows.length - 1]!.id;
       }

@@ -18,7 +18,7 @@ export const releasesRepo = {
   wantedPage: (db: Conn, afterEntryId: number, limit: number) =>
     wanted(db)
       .leftJoin('release_alerts as ra', (join) => join.onRef('ra.user_id', '=', 'e.user_id').onRef('ra.game_id', '=', 'e.game_id'))
-      .select(['e.id', 'e.user_id', 'e.game_id', 'g.name', 'g.first_release_date', 'ra.state', 'ra.announced_date'])
+      .select(['e.id', 'e.user_id', 'e.game_id', 'g.name', 'g.igdb_id', 'g.first_release_date', 'ra.state', 'ra.announced_date'])
       .where('e.id', '>', afterEntryId)
       .orderBy('e.id')
       .limit(limit)
@@ -50,11 +50,22 @@ export const releasesRepo = {
   /** A member's wanted games with a release date from `fromSeconds` on, by date. */
   datedWanted: (db: Conn, userId: number, fromSeconds: number, limit: number) =>
     wanted(db)
-      .select(['g.id', 'g.slug', 'g.name', 'g.cover_image_id', 'g.first_release_date', 'e.owned'])
+      .select(['g.id', 'g.igdb_id', 'g.slug', 'g.name', 'g.cover_image_id', 'g.first_release_date', 'e.owned'])
       .where('e.user_id', '=', userId)
       .where('g.first_release_date', '>=', fromSeconds)
       .orderBy('g.first_release_date')
       .orderBy('g.name')
+      .limit(limit)
+      .execute(),
+
+  /** A member's wanted games first out between `fromSeconds` and `beforeSeconds`, latest first: ports to come of games out elsewhere. */
+  outEarlierWanted: (db: Conn, userId: number, fromSeconds: number, beforeSeconds: number, limit: number) =>
+    wanted(db)
+      .select(['g.id', 'g.igdb_id', 'g.slug', 'g.name', 'g.cover_image_id', 'g.first_release_date', 'e.owned'])
+      .where('e.user_id', '=', userId)
+      .where('g.first_release_date', '>=', fromSeconds)
+      .where('g.first_release_date', '<', beforeSeconds)
+      .orderBy('g.first_release_date', 'desc')
       .limit(limit)
       .execute(),
 

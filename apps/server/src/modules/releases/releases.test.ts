@@ -109,7 +109,7 @@ describe.each(dbKinds)('release alerts, Coming up and the calendar feed on %s', 
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual({
       months: [
-        { month: '2030-03', games: [{ slug: 'silksong', name: 'Hollow Knight: Silksong', cover: null, releaseDate: Date.UTC(2030, 2, 12) / 1000, wishlist: true }] },
+        { month: '2030-03', games: [{ slug: 'silksong', name: 'Hollow Knight: Silksong', cover: null, releaseDate: Date.UTC(2030, 2, 12) / 1000, wishlist: true, platform: null, offPlatforms: false }] },
         { month: '2031-05', games: [expect.objectContaining({ slug: 'hades-2', wishlist: false })] },
       ],
     });

@@ -35,6 +35,7 @@ export function UserMenu({ username, avatar }: { username: string; avatar: strin
     ['Profile', base],
     ['Diary', `${base}/diary`],
     ['Library', `${base}/library`],
+    ['Coming up', `${base}/coming-up`],
     ['Reviews', `${base}/reviews`],
     ['Friends', `${base}/following`],
     ['Settings', `${base}/settings`],

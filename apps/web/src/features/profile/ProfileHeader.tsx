@@ -97,6 +97,7 @@ export function ProfileHeader({ username, profile, failed = false }: ProfileHead
             { label: 'Library', to: `${base}/library` },
             { label: 'Reviews', to: `${base}/reviews` },
             { label: 'Lists', to: `${base}/lists` },
+            { label: 'Coming up', to: `${base}/coming-up` },
             { label: 'Stats', to: `${base}/stats` },
             { label: 'Following', to: `${base}/following` },
             { label: 'Followers', to: `${base}/followers` },

@@ -64,6 +64,7 @@ describe('profile pages', () => {
       ['Library', '/u/alice_99/library'],
       ['Reviews', '/u/alice_99/reviews'],
       ['Lists', '/u/alice_99/lists'],
+      ['Coming up', '/u/alice_99/coming-up'],
       ['Stats', '/u/alice_99/stats'],
       ['Following', '/u/alice_99/following'],
       ['Followers', '/u/alice_99/followers'],

@@ -13,7 +13,7 @@ const monthName = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numer
 /** "2027-03" → "March 2027". */
 const monthTitle = (month: string) => monthName.format(new Date(`${month}-01T00:00:00Z`));
 
-function Month({ month }: { month: ComingUpMonth }) {
+function Month({ month, own }: { month: ComingUpMonth; own: boolean }) {
   return (
     <section className={styles.month} aria-label={monthTitle(month.month)}>
       <h2>{monthTitle(month.month)}</h2>
@@ -25,7 +25,12 @@ function Month({ month }: { month: ComingUpMonth }) {
             </span>
             <span className={styles.name}>
               <Link to={`/games/${game.slug}`}>{game.name}</Link>
-              <span className={styles.shelf}>{game.wishlist ? 'Wishlist' : 'Backlog'}</span>
+              <span className={styles.shelf}>
+                {game.wishlist ? 'Wishlist' : 'Backlog'}
+                {game.platform && ` · on ${game.platform}`}
+              </span>
+              {/* The owner named their platforms and this game is not announced for any of them. */}
+              {game.offPlatforms && <span className={styles.mark}>{own ? RELEASE_MESSAGES.notOnPlatforms : RELEASE_MESSAGES.notOnTheirPlatforms}</span>}
             </span>
             <time className={styles.date} dateTime={new Date(game.releaseDate * 1000).toISOString().slice(0, 10)}>
               {formatReleaseDate(game.releaseDate, null, 'short')}
@@ -37,7 +42,10 @@ function Month({ month }: { month: ComingUpMonth }) {
   );
 }
 
-/** /u/{username}/coming-up: their wishlist and backlog games out lately or to come, by month (read like their library). */
+/**
+ * /u/{username}/coming-up, a tab of the profile: their wishlist and backlog games out lately or to come,
+ * by month (read like their library); dated on their platforms when they named them.
+ */
 export function ComingUpPage() {
   const { username = '' } = useParams();
   const viewer = useAuth((s) => s.user?.username);
@@ -48,7 +56,7 @@ export function ComingUpPage() {
   if (isNotFound(comingUp.error)) return <NotFoundPage />;
   return (
     <div className={styles.page}>
-      <h1>Coming up</h1>
+      <h2>Coming up</h2>
       <p className={styles.hint}>
         {own ? 'Your' : <Link to={profilePath(username)}>{username}</Link>}
         {own ? '' : '’s'} wishlist and backlog by release date: what came out in the last 30 days and what is to come.
@@ -56,7 +64,7 @@ export function ComingUpPage() {
       {comingUp.isPending && <p className={styles.hint}>Loading…</p>}
       {comingUp.isError && !isNotFound(comingUp.error) && <p className={styles.hint}>Coming up could not be loaded. Try again in a moment.</p>}
       {comingUp.data && comingUp.data.months.length === 0 && <p className={styles.hint}>{RELEASE_MESSAGES.emptyComingUp}</p>}
-      {comingUp.data?.months.map((month) => <Month key={month.month} month={month} />)}
+      {comingUp.data?.months.map((month) => <Month key={month.month} month={month} own={own} />)}
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { usePageMeta } from '../../lib/pageMeta';
 import { useAuth } from '../../stores/auth';
 import { ForbiddenPage } from '../errors/ForbiddenPage';
 import { CalendarFeedSection } from '../releases/CalendarFeedSection';
+import { PlatformsSection } from '../releases/PlatformsSection';
 import styles from './NotificationSettingsPage.module.css';
 import { useNotificationSettings, useSaveNotificationSettings } from './notificationSettingsApi';
 import { toastFailure } from './toastFailure';
@@ -100,6 +101,7 @@ export function NotificationSettingsPage() {
       <h1>Notifications</h1>
       <NotificationSettingsForm />
       <CalendarFeedSection />
+      <PlatformsSection />
     </div>
   );
 }
