@@ -30,8 +30,9 @@ export function useOutboxReplay(): void {
       clearTimeout(retry);
       if (!navigator.onLine) return;
       const report = await sendKept(memberId).catch(() => undefined);
-      if (!report || !live) return;
-      if (report.stopped) retry = setTimeout(() => void run(), RETRY_MS);
+      if (!report) return;
+      if (report.stopped && live) retry = setTimeout(() => void run(), RETRY_MS);
+      // Told even when this effect was replaced meanwhile (the connection's return re-runs it): the replay happened.
       const [sent, refused] = [report.sent.length, report.refused.length];
       if (sent === 0 && refused === 0) return;
       if (refused === 0) showToast({ variant: 'success', head: 'Sent', text: OUTBOX_TEXTS.sent(sent) });
