@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { seedGames } from '../../test/catalog.js';
@@ -52,6 +53,29 @@ describe.each(dbKinds)('Idempotency-Key on members’ writes on %s', (kind) => {
     expect(refused.statusCode).toBe(404);
     const again = await logSession(me, 'no-such-game', { ...SESSION, game: 'not-a-game' });
     expect([again.statusCode, again.headers['idempotent-replayed'], again.json().message]).toEqual([404, 'true', refused.json().message]);
+  });
+
+  it('keeps no answer that says “try again” (a 5xx): the retry with the same key runs, and writes once', async () => {
+    const me = await member();
+    // The write fails on the database's side, whatever the request (a trigger refuses every session).
+    const [breakIt, mendIt] =
+      kind === 'sqlite'
+        ? [sql`create trigger refuse_sessions before insert on diary_entries begin select raise(abort, 'refused for the test'); end`, sql`drop trigger refuse_sessions`]
+        : [
+            sql`create function refuse_sessions() returns trigger language plpgsql as $$ begin raise exception 'refused for the test'; end $$;
+                create trigger refuse_sessions before insert on diary_entries for each row execute function refuse_sessions()`,
+            sql`drop trigger refuse_sessions on diary_entries; drop function refuse_sessions()`,
+          ];
+    await breakIt.execute(t.db.kysely);
+    try {
+      expect((await logSession(me, 'after-a-failure')).statusCode).toBe(500);
+      expect(await keysOf(me)).toEqual([]);
+    } finally {
+      await mendIt.execute(t.db.kysely);
+    }
+    const retried = await logSession(me, 'after-a-failure');
+    expect([retried.statusCode, retried.headers['idempotent-replayed']]).toEqual([201, undefined]);
+    expect(await sessionsOf(me)).toBe(1);
   });
 
   it('refuses a key reused for another request with 422, and a key that is still running with 409', async () => {
