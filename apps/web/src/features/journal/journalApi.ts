@@ -21,8 +21,6 @@ export interface SessionBody {
   platform: string | null;
 }
 
-export const logSession = async (username: string, body: SessionBody) => (await api.post<DiaryEntry>(diaryPath(username), body)).data;
-
 /** Logs a session, or keeps it on the device when it is offline (features/offline) and counts it into the game's cached entry. */
 export async function logSessionOrKeep(client: QueryClient, memberId: number | undefined, username: string, body: SessionBody, gameName: string): Promise<KeptWrite<DiaryEntry>> {
   const result = await writeOrKeep<DiaryEntry>(memberId, { method: 'POST', path: diaryPath(username), body, label: `Session of ${gameName} (${body.playedOn})` });
