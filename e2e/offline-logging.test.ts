@@ -61,7 +61,8 @@ describe.skipIf(!hasChromium)('logging offline at 390×844 in Chromium', () => {
       expect([await sessions(), await rating()]).toEqual([0, 6]);
 
       await context.setOffline(false);
-      await page.getByRole('status').getByText('2 changes made offline were sent.').waitFor();
+      // Told twice: a toast, and a bar under the nav that stays until dismissed.
+      await page.getByRole('status').getByText('2 changes made offline were sent.').first().waitFor();
       expect([await sessions(), await rating()]).toEqual([1, 8]);
 
       // A new start (and the connection "returning" again) sends nothing more: the outbox is empty.
