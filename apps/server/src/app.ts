@@ -99,6 +99,7 @@ import { formerGameSlugs } from './modules/catalog/catalog.slugs.js';
 import { movedPages, registerMovedReads } from './http/moved-reads.js';
 import { API_MESSAGES } from '@vgl/shared';
 import { LOG_REDACT } from './log.js';
+import { registerIdempotency } from './modules/idempotency/idempotency.plugin.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** apps/web/dist, from both src/ (tests) and dist/ (production). */
@@ -171,6 +172,8 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
 
   registerSecurityHeaders(app, { secure: config.publicUrl.startsWith('https://') });
   registerAccessLog(app, config.accessLogSample);
+  // Idempotency-Key on members' writes (the offline outbox's retries): before compression, which must see the answer it keeps.
+  registerIdempotency(app, db);
 
   // What instances share on PostgreSQL (DESIGN.md): news of each other's writes, and rate-limit counters.
   const changes = createChangeFeed({ db, postgresUrl: config.database.kind === 'postgres' ? config.database.url : undefined, log: app.log });

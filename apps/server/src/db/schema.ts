@@ -2,6 +2,7 @@ import type { Generated } from 'kysely';
 import type { BlocksTable, FollowRequestsTable, MutesTable } from '../modules/audience/audience.tables.js';
 import type { CalendarFeedsTable, ReleaseAlertsTable } from '../modules/releases/releases.tables.js';
 import type { NotificationChannelsTable, NotificationSettingsTable } from '../modules/notifications/notifications.tables.js';
+import type { IdempotencyKeysTable } from '../modules/idempotency/idempotency.tables.js';
 import type { InvitesTable } from '../modules/registration/registration.tables.js';
 import type { ReportsTable } from '../modules/reports/reports.tables.js';
 import type { ActivitiesTable, AuditLogTable, CommentsTable, NotificationsTable } from './social.tables.js';
@@ -178,6 +179,7 @@ export interface DiaryEntriesTable {
 }
 
 export interface Database {
+  idempotency_keys: IdempotencyKeysTable;
   app_meta: AppMetaTable;
   users: UsersTable;
   user_tokens: UserTokensTable;

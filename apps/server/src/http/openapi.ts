@@ -61,6 +61,7 @@ function transform(input: TransformInput) {
   const url = input.url;
   if (!url.startsWith('/api/') || url.startsWith(DOCS_PREFIX) || url === OPENAPI_PATH) return { schema: { hide: true }, url };
   const out = zodTransform(input);
+  documentIdempotencyKey(input, out.schema as Record<string, unknown>);
   const responses = (out.schema as { response?: Record<string, Record<string, unknown>> }).response ?? {};
   for (const answer of Object.values(responses)) {
     if (answer['x-paged']) {
@@ -73,6 +74,27 @@ function transform(input: TransformInput) {
     }
   }
   return out;
+}
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const IDEMPOTENCY_KEY_DOC = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 255,
+  pattern: '^[\\x21-\\x7e]+$',
+  description:
+    'Optional. A key of your choosing (e.g. a UUID) that makes the write safe to retry: the first request with it runs and its answer is ' +
+    'kept for 24 h; a repeat of the same request gets that answer again (with `Idempotent-Replayed: true`) and writes nothing, a ' +
+    'different request with the same key gets 422, and a repeat while the first still runs gets 409.',
+};
+
+/** A member's writes take an Idempotency-Key (modules/idempotency): a header parameter in the document. */
+function documentIdempotencyKey(input: TransformInput, schema: Record<string, unknown>) {
+  const methods = [input.route.method].flat();
+  const signedIn = (schema.security as Record<string, unknown>[] | undefined)?.some((s) => Object.keys(s).length > 0);
+  if (!signedIn || !methods.some((m) => WRITES.has(m))) return;
+  const headers = (schema.headers ??= { type: 'object', properties: {} }) as { properties?: Record<string, unknown> };
+  (headers.properties ??= {})['Idempotency-Key'] = IDEMPOTENCY_KEY_DOC;
 }
 
 /** The docs page's top bar shows VGL's logo (from the built web app, when there is one) linking home. */

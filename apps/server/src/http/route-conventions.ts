@@ -29,6 +29,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   409: 'Conflicts with the current state',
   413: 'The request body is too large',
   415: 'The body is not JSON (or not the content type this call takes)',
+  422: 'The Idempotency-Key was already used for a different request',
   429: 'Rate limited: wait a minute and try again',
   500: 'Something went wrong on our side; `requestId` finds the logged details',
   503: 'The server is too busy (`error` is "overloaded"), or the database is unavailable, too slow or busy, or cannot write its file (database_unavailable, database_slow, database_busy, database_readonly, storage_readonly, storage_error): try again after `Retry-After` seconds',
@@ -53,6 +54,8 @@ function standardErrors(route: RouteOptions, access: Access): number[] {
   if (route.url.includes(':')) statuses.push(404);
   // Any token can be refused: a revoked personal access token (401), a suspended owner's or a read-only one (403), one over its budget (429).
   if (access !== 'public') statuses.push(401, 403, 429);
+  // A member's write may carry an Idempotency-Key (modules/idempotency): 409 while its first request runs, 422 for a key reused on another request.
+  if (takesBody && access !== 'public') statuses.push(409, 422);
   if (route.config?.rateLimit) statuses.push(429);
   // Every read counts against its client's budget (http/fairness).
   if (methodsOf(route).includes('GET')) statuses.push(429);

@@ -5,6 +5,7 @@ import { ToastHost } from '../components/ToastHost';
 import { LoginModal } from '../features/auth/LoginModal';
 import { ListActionsProvider } from '../features/lists/AddToList';
 import { AppStatus } from '../features/pwa/AppStatus';
+import { OutboxSender } from '../features/offline/OutboxSender';
 import { Footer } from '../features/nav/Footer';
 import { NavBar } from '../features/nav/NavBar';
 
@@ -46,6 +47,7 @@ function Frame({ children }: { children: ReactNode }) {
       </a>
       <NavBar />
       <AppStatus />
+      <OutboxSender />
       <main id="main" className="main" tabIndex={-1}>
         {children}
       </main>

@@ -102,8 +102,9 @@ async function send<T>(method: Method, path: string, headers: Record<string, str
   return { status: response.status, data: parsed as T, headers: response.headers };
 }
 
-export async function apiRequest<T>(method: Method, path: string, body?: unknown, init: { signal?: AbortSignal } = {}): Promise<ApiResponse<T>> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+export async function apiRequest<T>(method: Method, path: string, body?: unknown, init: { signal?: AbortSignal; headers?: Record<string, string> } = {}): Promise<ApiResponse<T>> {
+  // Extra headers first: Accept, Content-Type and Authorization stay the client's own.
+  const headers: Record<string, string> = { ...init.headers, Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   return send<T>(method, path, headers, body === undefined ? undefined : JSON.stringify(body), init.signal);
 }

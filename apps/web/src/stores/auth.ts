@@ -8,6 +8,8 @@ import { showToast } from './toast';
 
 /** The user as the token carries it (SPEC §3). */
 export interface AuthUser {
+  /** The member's id (the token's `sub`): what keeps their offline changes theirs (features/offline). Missing in an odd token. */
+  id?: number;
   username: string;
   avatar: string | null;
   isSuspended: boolean;
@@ -28,7 +30,9 @@ export function decodeUser(token: string): AuthUser | null {
   try {
     const claims = jwtDecode<Partial<AuthUser> & { sub?: string }>(token);
     if (typeof claims.username !== 'string' || typeof claims.exp !== 'number') return null;
+    const id = Number(claims.sub);
     return {
+      ...(Number.isInteger(id) && id > 0 ? { id } : {}),
       username: claims.username,
       avatar: typeof claims.avatar === 'string' && claims.avatar ? claims.avatar : null,
       isSuspended: claims.isSuspended === true,

@@ -37,6 +37,7 @@ import { firstPlatformMigration } from './0036_first_platform.js';
 import { reviewSpoilersMigration } from './0038_review_spoilers.js';
 import { usernamePrefixMigration } from './0039_username_prefix.js';
 import { blocksMutesMigration } from './0040_blocks_mutes.js';
+import { idempotencyKeysMigration } from './0048_idempotency_keys.js';
 import { privacyMigration } from './0041_privacy.js';
 import { reportsMigration } from './0042_reports.js';
 import { registrationMigration } from './0043_registration.js';
@@ -131,6 +132,7 @@ export function migrationsFor(dialect: Dialect): Record<string, VglMigration> {
     '0044_notification_settings': notificationSettingsMigration(),
     '0045_release_alerts': releaseAlertsMigration(),
     '0046_stats_review_audience': statsReviewAudienceMigration(dialect),
+    '0048_idempotency_keys': idempotencyKeysMigration(),
     '0049_member_platforms': memberPlatformsMigration(),
   };
 }

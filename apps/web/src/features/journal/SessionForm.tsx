@@ -4,7 +4,9 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ApiRequestError } from '../../lib/api';
 import { showToast } from '../../stores/toast';
 import { GamePicker } from './GamePicker';
-import { invalidateSession, logSession, updateSession, useGamePlatforms } from './journalApi';
+import { invalidateSession, logSessionOrKeep, updateSession, useGamePlatforms } from './journalApi';
+import { OUTBOX_TEXTS } from '../offline/outbox';
+import { useAuth } from '../../stores/auth';
 import { initialSession, readSession, sessionErrorsFrom, today, type SessionErrors, type SessionField, type SessionValues } from './sessionForm';
 import styles from './journal.module.css';
 
@@ -20,8 +22,8 @@ interface SessionFormProps {
   game?: SessionGame;
   /** The diary entry to edit; null logs a new session. */
   entry: DiaryEntry | null;
-  /** After a save, with what the server answered. */
-  onSaved: (entry: DiaryEntry) => void;
+  /** After a save, with what the server answered; null when a new session was kept on the device to send later. */
+  onSaved: (entry: DiaryEntry | null) => void;
   onCancel: () => void;
   /** In place of a diary row rather than in the modal: drawn as a panel, its first field focused when it opens. */
   inline?: boolean;
@@ -36,6 +38,7 @@ const count = (n: number) => n.toLocaleString('en-US');
  */
 export function SessionForm({ username, game, entry, onSaved, onCancel, inline = false }: SessionFormProps) {
   const client = useQueryClient();
+  const memberId = useAuth((s) => s.user?.id);
   const id = useId();
   const [values, setValues] = useState<SessionValues>(() => initialSession(entry, game?.slug));
   const [gameName, setGameName] = useState(game?.name ?? entry?.game.name ?? '');
@@ -77,7 +80,18 @@ export function SessionForm({ username, game, entry, onSaved, onCancel, inline =
     setErrors({});
     setBusy(true);
     try {
-      const saved = entry ? await updateSession(username, entry.id, read.body) : await logSession(username, read.body);
+      let saved: DiaryEntry;
+      if (entry) saved = await updateSession(username, entry.id, read.body);
+      else {
+        const result = await logSessionOrKeep(client, memberId, username, read.body, gameName || read.body.game);
+        if (result.kept) {
+          // No connection: the session waits on the device (features/offline) and the page already counts it.
+          showToast({ variant: 'info', head: 'Saved on this device', text: OUTBOX_TEXTS.kept });
+          onSaved(null);
+          return;
+        }
+        saved = result.data;
+      }
       showToast({ variant: 'success', text: entry ? 'The diary entry is saved.' : `Your session of ${saved.game.name} is in your diary.` });
       await invalidateSession(client, username, saved.game.slug);
       onSaved(saved);

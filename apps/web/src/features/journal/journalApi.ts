@@ -1,6 +1,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import type { DiaryEntry, DiaryFilters, DiaryEvent } from '@vgl/shared';
+import type { DiaryEntry, DiaryFilters, DiaryEvent, LibraryEntry } from '@vgl/shared';
 import { api } from '../../lib/api';
+import { writeOrKeep, type KeptWrite } from '../offline/offlineWrites';
 import type { GameDetails } from '../catalog/catalogApi';
 import { libraryKeys } from '../library/libraryApi';
 import { userKey } from '../profile/profileApi';
@@ -20,7 +21,18 @@ export interface SessionBody {
   platform: string | null;
 }
 
-export const logSession = async (username: string, body: SessionBody) => (await api.post<DiaryEntry>(diaryPath(username), body)).data;
+/** Logs a session, or keeps it on the device when it is offline (features/offline) and counts it into the game's cached entry. */
+export async function logSessionOrKeep(client: QueryClient, memberId: number | undefined, username: string, body: SessionBody, gameName: string): Promise<KeptWrite<DiaryEntry>> {
+  const result = await writeOrKeep<DiaryEntry>(memberId, { method: 'POST', path: diaryPath(username), body, label: `Session of ${gameName} (${body.playedOn})` });
+  if (result.kept) {
+    client.setQueryData<LibraryEntry | null>(libraryKeys.entry(username, body.game), (entry) =>
+      entry
+        ? { ...entry, sessions: entry.sessions + 1, totalHours: body.minutes === null ? entry.totalHours : Math.round(((entry.totalHours ?? 0) + body.minutes / 60) * 10) / 10 }
+        : entry,
+    );
+  }
+  return result;
+}
 
 export const updateSession = async (username: string, id: number, { game: _game, ...body }: SessionBody) =>
   (await api.put<DiaryEntry>(`${diaryPath(username)}/${id}`, body)).data;

@@ -7,7 +7,9 @@ import { RatingInput, starsLabel } from '../../components/RatingInput';
 import { ApiRequestError } from '../../lib/api';
 import { showToast } from '../../stores/toast';
 import { useAuth } from '../../stores/auth';
-import { invalidateGameLibrary, libraryKeys, saveLibraryEntry, useLibraryEntry } from './libraryApi';
+import type { GameDetails } from '../catalog/catalogApi';
+import { OUTBOX_TEXTS } from '../offline/outbox';
+import { invalidateGameLibrary, libraryKeys, saveLibraryEntryOrKeep, useLibraryEntry } from './libraryApi';
 import styles from './QuickLog.module.css';
 
 const STATUSES: PlayStatus[] = [PLAY_STATUS.playing, PLAY_STATUS.beaten, PLAY_STATUS.abandoned, PLAY_STATUS.wantToPlay];
@@ -65,23 +67,34 @@ export function entrySummary(entry: LibraryEntry): string {
  */
 export function QuickLog({ username, slug, entry }: { username: string; slug: string; entry: LibraryEntry | null }) {
   const client = useQueryClient();
+  const memberId = useAuth((s) => s.user?.id);
   const [saving, setSaving] = useState(false);
   // Shown at once while the save is on its way (and dropped if it fails).
   const [pending, setPending] = useState<Partial<LibraryEntryInput>>({});
 
-  const save = async (change: Partial<LibraryEntryInput>, done: string) => {
+  const save = async (change: Pick<LibraryEntryInput, 'status'> | Pick<LibraryEntryInput, 'rating'>, done: string) => {
     setSaving(true);
     setPending(change);
+    let kept = false;
     try {
-      const saved = await saveLibraryEntry(username, slug, { ...entryInput(entry), ...change });
-      client.setQueryData(libraryKeys.entry(username, slug), saved);
+      const gameName = client.getQueryData<GameDetails>(['game', slug])?.name ?? slug;
+      const label = 'rating' in change ? `Rating of ${gameName}` : `Status of ${gameName}`;
+      const result = await saveLibraryEntryOrKeep(client, memberId, { username, slug, label }, { ...entryInput(entry), ...change }, change);
+      if (result.kept) {
+        // No connection: the change waits on the device (features/offline); the stars and status show it meanwhile.
+        kept = true;
+        showToast({ variant: 'info', head: 'Saved on this device', text: OUTBOX_TEXTS.kept });
+        return;
+      }
+      client.setQueryData(libraryKeys.entry(username, slug), result.data);
       await invalidateGameLibrary(client, username, slug);
       showToast({ variant: 'success', text: done });
     } catch (error) {
       showToast({ variant: 'alert', ...(error instanceof ApiRequestError && error.body ? { text: error.body.message } : {}) });
     } finally {
       setSaving(false);
-      setPending({});
+      // A change kept for a game not yet in the library has no cached entry to show it: it stays shown from here.
+      if (!kept || entry) setPending({});
     }
   };
   const statusShown = 'status' in pending ? pending.status : entry?.status;

@@ -3,6 +3,7 @@ import { LIBRARY_LIMITS, TOTAL_COUNT_HEADER, type LibraryEntry, type ReviewEntry
 // Type only: erased from the bundle, so the game page does not load zod.
 import type { LibraryEntryInput } from '@vgl/shared/schemas';
 import { ApiRequestError, api } from '../../lib/api';
+import { writeOrKeep, type KeptWrite } from '../offline/offlineWrites';
 
 const entryPath = (username: string, slug: string) =>
   `/api/users/${encodeURIComponent(username.toLowerCase())}/library/${encodeURIComponent(slug)}`;
@@ -30,6 +31,22 @@ export const useLibraryEntry = (username: string | undefined, slug: string) =>
 
 export const saveLibraryEntry = async (username: string, slug: string, body: LibraryEntryInput) =>
   (await api.put<LibraryEntry>(entryPath(username, slug), body)).data;
+
+/**
+ * Saves the entry, or keeps the save on the device when it is offline
+ * (features/offline); kept, the cached entry shows the change (`shown`) at once.
+ */
+export async function saveLibraryEntryOrKeep(
+  client: QueryClient,
+  memberId: number | undefined,
+  target: { username: string; slug: string; label: string },
+  body: LibraryEntryInput,
+  shown: Partial<Pick<LibraryEntry, 'status' | 'rating'>>,
+): Promise<KeptWrite<LibraryEntry>> {
+  const result = await writeOrKeep<LibraryEntry>(memberId, { method: 'PUT', path: entryPath(target.username, target.slug), body, label: target.label });
+  if (result.kept) client.setQueryData<LibraryEntry | null>(libraryKeys.entry(target.username, target.slug), (entry) => (entry ? { ...entry, ...shown } : entry));
+  return result;
+}
 
 export const removeLibraryEntry = async (username: string, slug: string) => {
   await api.delete(entryPath(username, slug));

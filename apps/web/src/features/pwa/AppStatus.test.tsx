@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { connectivityStore, noteAnswer, noteUnreachable } from '../../lib/connectivity';
 import { AppStatus, OFFLINE_TEXT, UPDATE_TEXT } from './AppStatus';
 import { updateStore, watchRegistration } from './serviceWorker';
+import { OUTBOX_TEXTS } from '../offline/outbox';
+import { outboxStore } from '../offline/offlineWrites';
 
 type Listener = () => void;
 
@@ -93,5 +95,22 @@ describe('AppStatus: offline and new version', () => {
     act(() => registration.found(worker));
     act(() => worker.become('installed'));
     expect(screen.queryByText(UPDATE_TEXT)).toBeNull();
+  });
+
+  it('counts the changes made offline in the offline notice, and says what was sent and what the server refused', () => {
+    render(<AppStatus />);
+    act(() => {
+      noteUnreachable();
+      outboxStore.setState({ pending: 2 });
+    });
+    expect(screen.getByText(OUTBOX_TEXTS.pending(2))).toBeTruthy();
+    act(() => {
+      noteAnswer(new Response('{}'));
+      outboxStore.setState({ pending: 0, report: { sent: 2, refused: [{ label: 'Rating of Celeste', message: 'No game by that name.' }] } });
+    });
+    expect(screen.getByText('2 changes made offline were sent.')).toBeTruthy();
+    expect(screen.getByText('Not saved: Rating of Celeste — No game by that name.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    expect(screen.getByRole('status').textContent).toBe('');
   });
 });
