@@ -68,6 +68,10 @@ import { createNotificationsService } from './modules/notifications/notification
 import { releasesRoutes } from './modules/releases/releases.routes.js';
 import { createReleasesService } from './modules/releases/releases.service.js';
 import { emailDueSignal } from './modules/notifications/notifications.jobs.js';
+import { pushDueSignal } from './modules/push/push.jobs.js';
+import { pushRoutes } from './modules/push/push.routes.js';
+import { createPushService } from './modules/push/push.service.js';
+import { resolveVapidKeys } from './modules/push/vapid.keys.js';
 import { notificationSettingsRoutes } from './modules/notifications/notification-settings.routes.js';
 import { createNotificationSettingsService } from './modules/notifications/notification-settings.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -199,6 +203,8 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   }
 
   if (!config.jwtSecret) throw new Error('buildApp needs config.jwtSecret (see resolveJwtSecret)');
+  // Resolved by prepareInstance at start-up; the tests' apps come here without it (generated into their DATA_DIR).
+  config.push.keys = resolveVapidKeys(config.dataDir, config.push.keys);
   const transport = createMailTransport({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
   const jobs = await registerJobs(app, { config, db, transport, mailer, options: jobsOptions });
   const mail = mailer ?? queuedMailer(jobs);
@@ -245,7 +251,7 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   await registerAvatarFiles(app, { avatars, filesDir: avatarsDir });
   await app.register(settingsRoutes(createSettingsService({ db, avatars })));
   const activity = createActivityService(db);
-  const notifications = createNotificationsService(db, { onEmailDue: emailDueSignal(jobs, app.log) });
+  const notifications = createNotificationsService(db, { onEmailDue: emailDueSignal(jobs, app.log), onPushDue: pushDueSignal(jobs, app.log) });
   const library = createLibraryService(db, activity, Date.now, (conn, review) => notifications.notifyReviewMentions(conn, review));
   const social = { library, activity, notifications, limits };
   const catalog = createCatalogService(db, library);
@@ -277,6 +283,7 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   await app.register(notificationsRoutes(notifications));
   await app.register(releasesRoutes(createReleasesService({ db, library, publicUrl: config.publicUrl })));
   await app.register(notificationSettingsRoutes(createNotificationSettingsService(db, config.jwtSecret)));
+  await app.register(pushRoutes(createPushService(db, config.push.keys.publicKey)));
   await app.register(activityRoutes(activity));
   const mailQueue = { failed: (limit: number) => failedMail(jobs, limit), retry: (id: string) => retryMail(jobs, id) };
   const admin = createAdminService(db, { notifications, onFeaturedChange: () => home.invalidate(), mail: mailQueue });

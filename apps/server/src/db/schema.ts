@@ -4,6 +4,7 @@ import type { CalendarFeedsTable, ReleaseAlertsTable } from '../modules/releases
 import type { NotificationChannelsTable, NotificationSettingsTable } from '../modules/notifications/notifications.tables.js';
 import type { InvitesTable } from '../modules/registration/registration.tables.js';
 import type { ReportsTable } from '../modules/reports/reports.tables.js';
+import type { PushOutboxTable, PushSubscriptionsTable } from '../modules/push/push.tables.js';
 import type { ActivitiesTable, AuditLogTable, CommentsTable, NotificationsTable } from './social.tables.js';
 import type { ListsTable, ListGamesTable } from '../modules/lists/lists.tables.js';
 
@@ -236,6 +237,8 @@ export interface Database {
   invites: InvitesTable;
   release_alerts: ReleaseAlertsTable;
   calendar_feeds: CalendarFeedsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_outbox: PushOutboxTable;
 }
 
 export type SubmissionState = 'pending' | 'approved' | 'rejected' | 'merged';

@@ -23,3 +23,4 @@ export * from './registration.js';
 export * from './notification-settings.js';
 export * from './privacy.js';
 export * from './releases.js';
+export * from './push.js';
