@@ -71,7 +71,7 @@ import { emailDueSignal } from './modules/notifications/notifications.jobs.js';
 import { pushDueSignal } from './modules/push/push.jobs.js';
 import { pushRoutes } from './modules/push/push.routes.js';
 import { createPushService } from './modules/push/push.service.js';
-import { resolveVapidKeys } from './modules/push/vapid.keys.js';
+import { vapidKeysFor } from './modules/push/vapid.keys.js';
 import { notificationSettingsRoutes } from './modules/notifications/notification-settings.routes.js';
 import { createNotificationSettingsService } from './modules/notifications/notification-settings.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -203,8 +203,8 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   }
 
   if (!config.jwtSecret) throw new Error('buildApp needs config.jwtSecret (see resolveJwtSecret)');
-  // Resolved by prepareInstance at start-up; the tests' apps come here without it (generated into their DATA_DIR).
-  config.push.keys = resolveVapidKeys(config.dataDir, config.push.keys);
+  // Web Push's VAPID pair: the operator's, or the one generated once (DATA_DIR on SQLite, the database on PostgreSQL).
+  config.push.keys = await vapidKeysFor(config, db.dialect, db.kysely);
   const transport = createMailTransport({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
   const jobs = await registerJobs(app, { config, db, transport, mailer, options: jobsOptions });
   const mail = mailer ?? queuedMailer(jobs);

@@ -8,7 +8,6 @@ import type { Progress } from './modules/catalog/catalog.import.js';
 import { prepareEmbeddedCatalog, type SeedReport } from './modules/catalog/catalog.seed.js';
 import { refreshSearchIndexIfOutdated } from './modules/catalog/search-index.js';
 import { agreeOnJwtSecret, resolveJwtSecret } from './secrets.js';
-import { agreeOnVapidKeys, resolveVapidKeys } from './modules/push/vapid.keys.js';
 
 export interface StartupReport {
   migrated: MigrationReport;
@@ -30,13 +29,11 @@ export interface StartupOptions {
  * start several at once): resolve the signing secret, migrate, check that
  * every instance on the database signs alike, load the embedded catalog when
  * the database has none (or an older one). On PostgreSQL, under one lock.
- * Sets config.jwtSecret and config.push.keys.
+ * Sets config.jwtSecret.
  */
 export async function prepareInstance(config: Config, db: Db, { onProgress, onWait, onLockWait, seedFile }: StartupOptions = {}): Promise<StartupReport> {
   const generated = config.jwtSecret === undefined;
   const jwtSecret = resolveJwtSecret(config.dataDir, config.jwtSecret);
-  const vapidGenerated = config.push.keys === undefined;
-  const vapidKeys = resolveVapidKeys(config.dataDir, config.push.keys);
   const report = await withStartupLock(
     config.database,
     async () => {
@@ -44,7 +41,6 @@ export async function prepareInstance(config: Config, db: Db, { onProgress, onWa
       // pg-boss's tables and the app's queues: made or upgraded by one instance, not raced by all.
       if (db.pool) await installJobSchema(db.pool, appQueues());
       if (db.dialect === 'postgres') await agreeOnJwtSecret(db.kysely, jwtSecret, { generated, dataDir: config.dataDir });
-      if (db.dialect === 'postgres') await agreeOnVapidKeys(db.kysely, vapidKeys, { generated: vapidGenerated, dataDir: config.dataDir });
       const seeded = await prepareEmbeddedCatalog(db, { onProgress, ...(seedFile ? { file: seedFile } : {}) });
       // A catalog indexed before the search's equivalences ("7" = "VII", "ff7") is indexed again, once.
       await refreshSearchIndexIfOutdated(db);
@@ -53,6 +49,5 @@ export async function prepareInstance(config: Config, db: Db, { onProgress, onWa
     onWait,
   );
   config.jwtSecret = jwtSecret;
-  config.push.keys = vapidKeys;
   return report;
 }

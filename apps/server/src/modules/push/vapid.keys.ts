@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import webpush from 'web-push';
 import { ConfigError, type VapidKeys } from '../../config.js';
-import { getMeta, setMeta } from '../../db/meta.js';
+import { getMeta } from '../../db/meta.js';
 import type { Database } from '../../db/schema.js';
 
 /** The DATA_DIR file the generated pair is kept in (secrets.ts lists it, so backups carry it). */
@@ -45,21 +45,28 @@ function readKeys(file: string): VapidKeys | undefined {
   }
 }
 
-/** app_meta: the public key the instances on one PostgreSQL database push with (a public key: kept as it is). */
-export const VAPID_META_KEY = 'push.vapid-public-key';
+/** app_meta: the pair the instances on one PostgreSQL database push with, when the operator set none. */
+export const VAPID_META_KEY = 'push.vapid-keys';
 
 /**
- * Instances that share a database must push with one pair: a subscription
- * made through one instance is refused by push services when another signs
- * for it. So, as for the JWT secret, an instance whose generated pair is not
- * the recorded one refuses to start; a configured pair always wins (that is
- * how an operator changes it).
+ * The pair to push with. Set by the operator: theirs. On SQLite: the one
+ * generated into DATA_DIR (resolveVapidKeys). On PostgreSQL: the one the
+ * database keeps, made by the first instance that needed it: instances must
+ * push with one pair (a device subscribed through one instance refuses a
+ * push another signed), and unlike the JWT secret this needs no operator
+ * step: the pair protects nothing the database does not already hold (the
+ * devices' endpoints and keys), so it is kept beside them and travels with
+ * its backups. The insert that loses a race reads the winner's pair.
  */
-export async function agreeOnVapidKeys(k: Kysely<Database>, keys: VapidKeys, { generated, dataDir }: { generated: boolean; dataDir: string }): Promise<void> {
+export async function vapidKeysFor(config: { dataDir: string; push: { keys: VapidKeys | undefined } }, dialect: 'sqlite' | 'postgres', k: Kysely<Database>): Promise<VapidKeys> {
+  if (config.push.keys) return config.push.keys;
+  if (dialect === 'sqlite') return resolveVapidKeys(config.dataDir, undefined);
   const recorded = await getMeta(k, VAPID_META_KEY);
-  if (recorded === keys.publicKey) return;
-  if (!generated || recorded === undefined) return setMeta(k, VAPID_META_KEY, keys.publicKey);
-  throw new ConfigError([
-    `VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set: the instances on this PostgreSQL database push with another key pair than the one generated here (${path.join(dataDir, VAPID_KEYS_FILE)}). Set both to the same pair on every instance (npx web-push generate-vapid-keys).`,
-  ]);
+  if (!recorded) {
+    const made = webpush.generateVAPIDKeys();
+    await k.insertInto('app_meta').values({ key: VAPID_META_KEY, value: JSON.stringify(made), updated_at: Date.now() }).onConflict((oc) => oc.column('key').doNothing()).execute();
+  }
+  const kept = JSON.parse((await getMeta(k, VAPID_META_KEY)) ?? 'null') as Partial<VapidKeys> | null;
+  if (typeof kept?.publicKey !== 'string' || typeof kept.privateKey !== 'string') throw new ConfigError([`app_meta ${VAPID_META_KEY} is not a VAPID key pair: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY`]);
+  return { publicKey: kept.publicKey, privateKey: kept.privateKey };
 }
