@@ -3,7 +3,9 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { dbKinds } from '../../test/databases.js';
 import { startFakePushService, type FakePushService, type FakeSubscription } from '../../test/fake-push-service.js';
 import { bearer, createUser, loginToken, PASSWORD } from '../../test/users.js';
+import type { JobQueue } from '../jobs/jobs.queue.js';
 import { createNotificationsService } from '../notifications/notifications.service.js';
+import { pusher } from './push.jobs.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -122,6 +124,24 @@ describe.each(dbKinds)('Web Push on %s', (kind) => {
     expect(tries.map((a) => a.status)).toEqual([429, 201]);
     expect(tries[1]!.at - tries[0]!.at).toBeGreaterThanOrEqual(950);
     expect((await devices('eve')).length).toBe(1);
+  });
+
+  it('pushes a notification once however many passes run at once, and nothing for a rolled-back write', async () => {
+    const sub = await device('hal');
+    const notifications = createNotificationsService(t.db);
+    await expect(
+      t.db.kysely.transaction().execute(async (trx) => {
+        await notifications.notify(trx, { userId: ids.hal!, actorId: ids.ann!, kind: 'followed' });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await notifications.notify(t.db.kysely, { userId: ids.hal!, actorId: ids.bob!, kind: 'followed' });
+    expect(await outbox()).toBe(1);
+    // Three passes of a worker of our own, racing the app's minute sweep if it comes: whoever claims it sends it.
+    const passes = pusher({ db: t.db, queue: { send: async () => null } as unknown as JobQueue, vapid: { ...t.config.push.keys!, subject: t.config.push.subject } });
+    await Promise.all([passes.sendDue(), passes.sendDue(), passes.sendDue()]);
+    await settled();
+    expect(push.received.filter((r) => r.endpoint === sub.endpoint).map((r) => (r.payload as { title: string }).title)).toEqual(['bob followed you']);
   });
 
   it('refuses subscriptions that are not one, with a message per field', async () => {
