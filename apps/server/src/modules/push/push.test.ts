@@ -1,3 +1,4 @@
+import { PUSH_LIMITS, PUSH_MESSAGES } from '@vgl/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { dbKinds } from '../../test/databases.js';
@@ -161,6 +162,18 @@ describe.each(dbKinds)('Web Push on %s', (kind) => {
     await bad({ ...good, label: 'x'.repeat(81) }, 'label');
     expect((await call('POST', '/api/push/subscriptions', undefined, { ...good, label: 'x' })).statusCode).toBe(401);
     expect(await devices('fay')).toEqual([]);
+  });
+
+  it('keeps at most 20 devices a member; the same device again only updates its row', async () => {
+    const subs = Array.from({ length: PUSH_LIMITS.devicesPerMember }, () => push.subscribe());
+    for (const sub of subs) expect((await call('POST', '/api/push/subscriptions', 'ivy', { ...sub, label: 'Tab' })).statusCode).toBe(201);
+    const more = await call('POST', '/api/push/subscriptions', 'ivy', { ...push.subscribe(), label: 'One too many' });
+    expect(more.statusCode).toBe(409);
+    expect(more.json().message).toBe(PUSH_MESSAGES.tooMany);
+    const again = await call('POST', '/api/push/subscriptions', 'ivy', { ...subs[0]!, label: 'Renamed' });
+    expect(again.statusCode).toBe(201);
+    expect(again.json().filter((d: { label: string }) => d.label === 'Renamed')).toHaveLength(1);
+    expect(await devices('ivy')).toHaveLength(PUSH_LIMITS.devicesPerMember);
   });
 
   it('lets no one else turn your device off, and forgets your devices with your account', async () => {
