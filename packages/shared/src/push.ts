@@ -44,6 +44,7 @@ export const PUSH_MESSAGES = {
   notFound: 'This device does not get push notifications from your account.',
   unsupported: 'This browser cannot receive push notifications.',
   denied: 'Notifications are blocked for this site. Allow them in your browser’s site settings, then try again.',
+  dismissed: 'Push notifications stay off: allow notifications when the browser asks to turn them on.',
   enabled: 'Push notifications are on for this device.',
   disabled: 'Push notifications are off for this device.',
 };

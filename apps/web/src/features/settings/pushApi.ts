@@ -42,7 +42,8 @@ export const sendSubscription = async (subscription: PushSubscriptionJSON, label
 export async function enablePush(): Promise<PushDevice[]> {
   if (!pushSupported()) throw new Error(PUSH_MESSAGES.unsupported);
   const permission = await Notification.requestPermission();
-  if (permission !== 'granted') throw new Error(PUSH_MESSAGES.denied);
+  // 'denied': blocked for the site (only its settings can change that); 'default': the member closed the question.
+  if (permission !== 'granted') throw new Error(permission === 'denied' ? PUSH_MESSAGES.denied : PUSH_MESSAGES.dismissed);
   const { publicKey } = (await api.get<PushKey>('/api/push/key')).data;
   const reg = await registration();
   const subscription = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: publicKey });
