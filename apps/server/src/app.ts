@@ -72,6 +72,10 @@ import { createMemberPlatformsService } from './modules/member-platforms/member-
 import { shareRoutes } from './modules/share/share.routes.js';
 import { createShareService } from './modules/share/share.service.js';
 import { emailDueSignal } from './modules/notifications/notifications.jobs.js';
+import { pushDueSignal } from './modules/push/push.jobs.js';
+import { pushRoutes } from './modules/push/push.routes.js';
+import { createPushService } from './modules/push/push.service.js';
+import { vapidKeysFor } from './modules/push/vapid.keys.js';
 import { notificationSettingsRoutes } from './modules/notifications/notification-settings.routes.js';
 import { createNotificationSettingsService } from './modules/notifications/notification-settings.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -206,6 +210,8 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   }
 
   if (!config.jwtSecret) throw new Error('buildApp needs config.jwtSecret (see resolveJwtSecret)');
+  // Web Push's VAPID pair: the operator's, or the one generated once (DATA_DIR on SQLite, the database on PostgreSQL).
+  config.push.keys = await vapidKeysFor(config, db.dialect, db.kysely);
   const transport = createMailTransport({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
   const jobs = await registerJobs(app, { config, db, transport, mailer, options: jobsOptions });
   const mail = mailer ?? queuedMailer(jobs);
@@ -252,7 +258,7 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   await registerAvatarFiles(app, { avatars, filesDir: avatarsDir });
   await app.register(settingsRoutes(createSettingsService({ db, avatars })));
   const activity = createActivityService(db);
-  const notifications = createNotificationsService(db, { onEmailDue: emailDueSignal(jobs, app.log) });
+  const notifications = createNotificationsService(db, { onEmailDue: emailDueSignal(jobs, app.log), onPushDue: pushDueSignal(jobs, app.log) });
   const library = createLibraryService(db, activity, Date.now, (conn, review) => notifications.notifyReviewMentions(conn, review));
   const social = { library, activity, notifications, limits };
   const catalog = createCatalogService(db, library);
@@ -286,6 +292,7 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   await app.register(memberPlatformsRoutes(createMemberPlatformsService(db)));
   await app.register(shareRoutes(createShareService(db, config.publicUrl)));
   await app.register(notificationSettingsRoutes(createNotificationSettingsService(db, config.jwtSecret)));
+  await app.register(pushRoutes(createPushService(db, config.push.keys.publicKey)));
   await app.register(activityRoutes(activity));
   const mailQueue = { failed: (limit: number) => failedMail(jobs, limit), retry: (id: string) => retryMail(jobs, id) };
   const admin = createAdminService(db, { notifications, onFeaturedChange: () => home.invalidate(), mail: mailQueue });

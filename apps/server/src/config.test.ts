@@ -28,6 +28,13 @@ describe('configuration from the environment (DESIGN.md runtime contract)', () =
     });
   });
 
+  it('takes a VAPID key pair only whole, and a contact from PUBLIC_URL or MAIL_FROM by default', () => {
+    const keys = { publicKey: 'BPdI96Awo-fIQSdPf0cJnArTtxKlRW72QPXM1RoqqEGejjm0bb77sosp80Edd58E8CjXkrBuOhLsWzhaObleHUo', privateKey: 'FCBlWIT4Z1BG5NH8VzMsxzPDa4d0cTPdId2vHr-cnBo' };
+    expect(loadConfig({ VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey, VAPID_SUBJECT: 'mailto:ops@example.com' }, '/').push).toEqual({ keys, subject: 'mailto:ops@example.com' });
+    expect(loadConfig({ PUBLIC_URL: 'https://vgl.example.com' }, '/').push).toEqual({ keys: undefined, subject: 'https://vgl.example.com' });
+    expect(loadConfig({ MAIL_FROM: 'VGL <vgl@example.org>' }, '/').push.subject).toBe('mailto:vgl@example.org');
+  });
+
   it('derives PUBLIC_URL from PORT and drops a trailing slash from an explicit one', () => {
     expect(loadConfig({ PORT: '8080' }, '/').publicUrl).toBe('http://localhost:8080');
     expect(loadConfig({ PUBLIC_URL: 'https://vgl.example.com/' }, '/').publicUrl).toBe('https://vgl.example.com');
@@ -61,6 +68,11 @@ describe('configuration from the environment (DESIGN.md runtime contract)', () =
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL must be an smtp://'],
     [{ IGDB_CLIENT_ID: 'abc' }, 'IGDB_CLIENT_SECRET must be set together'],
     [{ STEAM_API_URL: 'api.steampowered.com' }, 'STEAM_API_URL must be an http(s) URL'],
+    [{ VAPID_PUBLIC_KEY: 'BPdI96Awo-fIQSdPf0cJnArTtxKlRW72QPXM1RoqqEGejjm0bb77sosp80Edd58E8CjXkrBuOhLsWzhaObleHUo' }, 'VAPID_PRIVATE_KEY must be set together with the other VAPID key'],
+    [{ VAPID_PUBLIC_KEY: 'abc', VAPID_PRIVATE_KEY: 'FCBlWIT4Z1BG5NH8VzMsxzPDa4d0cTPdId2vHr-cnBo' }, 'VAPID_PUBLIC_KEY must be an uncompressed P-256 public key'],
+    [{ VAPID_PUBLIC_KEY: 'BPdI96Awo-fIQSdPf0cJnArTtxKlRW72QPXM1RoqqEGejjm0bb77sosp80Edd58E8CjXkrBuOhLsWzhaObleHUo', VAPID_PRIVATE_KEY: 'x+y' }, 'VAPID_PRIVATE_KEY must be a P-256 private key'],
+    [{ VAPID_PUBLIC_KEY: 'BPdI96Awo-fIQSdPf0cJnArTtxKlRW72QPXM1RoqqEGejjm0bb77sosp80Edd58E8CjXkrBuOhLsWzhaObleHUo', VAPID_PRIVATE_KEY: 'orboJnmFII6HRzgtc92O3-edBIws_ayEoFXo8CFBnW4' }, 'VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY'],
+    [{ VAPID_SUBJECT: 'admin@example.com' }, 'VAPID_SUBJECT must be an https:// address or a mailto: address'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ COMMUNITY_URL: 'discord.gg/vgl' }, 'COMMUNITY_URL must be an http:// or https:// link'],
     [{ COMMUNITY_URL: 'javascript:alert(1)' }, 'COMMUNITY_URL must be an http:// or https:// link'],

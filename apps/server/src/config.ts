@@ -1,3 +1,4 @@
+import { createECDH } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import { REGISTRATION_MODES, type RegistrationMode } from '@vgl/shared';
@@ -153,11 +154,25 @@ const envSchema = z
       .default('open')
       .pipe(z.enum(REGISTRATION_MODES, 'must be open, approval (a moderator admits each account), invite (an invite code is needed) or closed')),
     METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters long (it guards /metrics)').optional()),
+    // Web Push (RFC 8292): both keys or neither (then generated into DATA_DIR, see push/vapid.keys.ts).
+    VAPID_PUBLIC_KEY: optionalText.pipe(
+      z.string().refine((v) => vapidKeyBytes(v, 65, 0x04), 'must be an uncompressed P-256 public key: 65 bytes in base64url (87 characters, starting with B), as `npx web-push generate-vapid-keys` prints').optional(),
+    ),
+    VAPID_PRIVATE_KEY: optionalText.pipe(z.string().refine((v) => vapidKeyBytes(v, 32), 'must be a P-256 private key: 32 bytes in base64url (43 characters), as `npx web-push generate-vapid-keys` prints').optional()),
+    VAPID_SUBJECT: optionalText.pipe(
+      urlWithProtocols(['https:', 'mailto:'], 'must be an https:// address or a mailto: address push services can reach you at, e.g. mailto:admin@example.com').optional(),
+    ),
   })
   .superRefine((env, ctx) => {
     // On SQLite one process serves: a web-only process would leave every job (mail) waiting for nobody.
     if (env.VGL_ROLE === 'web' && !env.DATABASE_URL) {
       ctx.addIssue({ code: 'custom', path: ['VGL_ROLE'], message: 'web needs DATABASE_URL (PostgreSQL) and a worker instance beside it; on SQLite leave it unset (all)' });
+    }
+    if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+      const missing = env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY';
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'must be set together with the other VAPID key (or leave both unset: a pair is generated into DATA_DIR)' });
+    } else if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY && !vapidKeysPair(env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY)) {
+      ctx.addIssue({ code: 'custom', path: ['VAPID_PUBLIC_KEY'], message: 'is not the public key of VAPID_PRIVATE_KEY: set the two keys of one pair' });
     }
     if (Boolean(env.IGDB_CLIENT_ID) !== Boolean(env.IGDB_CLIENT_SECRET)) {
       const missing = env.IGDB_CLIENT_ID ? 'IGDB_CLIENT_SECRET' : 'IGDB_CLIENT_ID';
@@ -212,6 +227,43 @@ export interface Config {
   role: 'web' | 'worker' | 'all';
   /** REGISTRATION: who may join until an admin picks a mode on the dashboard (that choice, kept in the database, wins). */
   registration: RegistrationMode;
+  /**
+   * Web Push: the VAPID keys the operator set (undefined → generated once
+   * into DATA_DIR, see push/vapid.keys.ts), and the contact push services
+   * see (VAPID_SUBJECT; by default PUBLIC_URL when https, else MAIL_FROM's address).
+   */
+  push: { keys: VapidKeys | undefined; subject: string };
+}
+
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+}
+
+/** A base64url key of `bytes` bytes (and, for a public key, the uncompressed point's 0x04 first byte). */
+function vapidKeyBytes(value: string, bytes: number, first?: number): boolean {
+  if (!/^[A-Za-z0-9_-]+$/.test(value)) return false;
+  const decoded = Buffer.from(value, 'base64url');
+  return decoded.length === bytes && (first === undefined || decoded[0] === first);
+}
+
+/** Whether the public key is the private key's: a mismatched pair signs what no push service accepts. */
+function vapidKeysPair(publicKey: string, privateKey: string): boolean {
+  try {
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(Buffer.from(privateKey, 'base64url'));
+    return ecdh.getPublicKey().toString('base64url') === publicKey;
+  } catch {
+    return false;
+  }
+}
+
+/** The VAPID contact: an https PUBLIC_URL, else a mailto: of the address mail comes from. */
+function vapidSubject(configured: string | undefined, publicUrl: string, mailFrom: string): string {
+  if (configured) return configured;
+  if (publicUrl.startsWith('https://')) return publicUrl;
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  return `mailto:${address}`;
 }
 
 export interface WikidataConfig {
@@ -237,6 +289,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const e = parsed.data;
   const dataDir = path.resolve(cwd, e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const mailFrom = e.MAIL_FROM ?? `VGL <no-reply@${new URL(publicUrl).hostname}>`;
   return {
     port: e.PORT,
     host: e.HOST,
@@ -246,7 +299,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       : { kind: 'sqlite', file: path.join(dataDir, 'vgl.sqlite') },
     publicUrl,
     jwtSecret: e.JWT_SECRET,
-    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `VGL <no-reply@${new URL(publicUrl).hostname}>` },
+    mail: { smtpUrl: e.SMTP_URL, from: mailFrom },
     igdb:
       e.IGDB_CLIENT_ID && e.IGDB_CLIENT_SECRET
         ? { clientId: e.IGDB_CLIENT_ID, clientSecret: e.IGDB_CLIENT_SECRET, apiUrl: e.IGDB_API_URL, tokenUrl: e.TWITCH_TOKEN_URL }
@@ -271,5 +324,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     role: e.VGL_ROLE,
     registration: e.REGISTRATION,
+    push: {
+      keys: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
+      subject: vapidSubject(e.VAPID_SUBJECT, publicUrl, mailFrom),
+    },
   };
 }

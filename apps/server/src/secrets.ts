@@ -9,9 +9,10 @@ import type { Database } from './db/schema.js';
 /**
  * Secrets generated into DATA_DIR (file names there). They are not in the
  * database, so a backup carries them beside it (cli/backup.secrets.ts):
- * restored without them, every session and token signed before is refused.
+ * restored without them, every session and token signed before is refused,
+ * and every device's push subscription (bound to the VAPID key) is silenced.
  */
-export const GENERATED_SECRET_FILES = ['jwt-secret'] as const;
+export const GENERATED_SECRET_FILES = ['jwt-secret', 'vapid-keys'] as const;
 
 /**
  * The signing secret for tokens: JWT_SECRET when set, otherwise one generated

@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router';
 import { createAppRouter } from './app/router';
 import { refreshToken } from './features/auth/authApi';
 import { registerServiceWorker } from './features/pwa/serviceWorker';
+import { listenForRenewedPush } from './features/settings/pushApi';
 import { createQueryClient } from './lib/queryClient';
 import { startAuth } from './stores/auth';
 import './styles/global.css';
@@ -27,4 +28,5 @@ createRoot(document.getElementById('root')!).render(
 // The installable app (offline shell, update prompt): production builds only, so development never runs a stale cache.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   window.addEventListener('load', () => void registerServiceWorker().catch((error: unknown) => console.warn('service worker not registered', error)));
+  listenForRenewedPush();
 }

@@ -60,6 +60,8 @@ export const EMAIL_FREQUENCY_LABELS: Record<EmailFrequency, string> = {
 export interface NotificationChannels {
   inApp: boolean;
   email: boolean;
+  /** Sent as a push notification to the devices the member turned push on for (Settings → Notifications). */
+  push: boolean;
 }
 
 export interface NotificationSettings {
@@ -67,18 +69,18 @@ export interface NotificationSettings {
   emailFrequency: EmailFrequency;
 }
 
-/** Everything in the app; e-mail, at once, for what asks for an answer or is about you (not likes, features or lists). */
+/** Everything in the app and by push (on the devices a member turns it on for); e-mail, at once, for what asks for an answer or is about you (not likes, features or lists). */
 export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   groups: {
-    follows: { inApp: true, email: true },
-    likes: { inApp: true, email: false },
-    comments: { inApp: true, email: true },
-    replies: { inApp: true, email: true },
-    mentions: { inApp: true, email: true },
-    featured: { inApp: true, email: false },
-    lists: { inApp: true, email: false },
+    follows: { inApp: true, email: true, push: true },
+    likes: { inApp: true, email: false, push: true },
+    comments: { inApp: true, email: true, push: true },
+    replies: { inApp: true, email: true, push: true },
+    mentions: { inApp: true, email: true, push: true },
+    featured: { inApp: true, email: false, push: true },
+    lists: { inApp: true, email: false, push: true },
     // A game you waited for is news you asked for: e-mailed by default.
-    releases: { inApp: true, email: true },
+    releases: { inApp: true, email: true, push: true },
   },
   emailFrequency: 'immediately',
 };

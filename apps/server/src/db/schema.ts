@@ -5,6 +5,7 @@ import type { NotificationChannelsTable, NotificationSettingsTable } from '../mo
 import type { IdempotencyKeysTable } from '../modules/idempotency/idempotency.tables.js';
 import type { InvitesTable } from '../modules/registration/registration.tables.js';
 import type { ReportsTable } from '../modules/reports/reports.tables.js';
+import type { PushOutboxTable, PushSubscriptionsTable } from '../modules/push/push.tables.js';
 import type { ActivitiesTable, AuditLogTable, CommentsTable, NotificationsTable } from './social.tables.js';
 import type { ListsTable, ListGamesTable } from '../modules/lists/lists.tables.js';
 import type { MemberPlatformsTable } from '../modules/member-platforms/member-platforms.tables.js';
@@ -240,6 +241,8 @@ export interface Database {
   release_alerts: ReleaseAlertsTable;
   calendar_feeds: CalendarFeedsTable;
   member_platforms: MemberPlatformsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_outbox: PushOutboxTable;
 }
 
 export type SubmissionState = 'pending' | 'approved' | 'rejected' | 'merged';

@@ -15,6 +15,11 @@ export function hasAuthHeader(): boolean {
   return authHeader !== null;
 }
 
+/** The header itself, for a request that must still go out after logout clears it (lib/pushDevice). */
+export function currentAuthHeader(): string | null {
+  return authHeader;
+}
+
 export class ApiRequestError extends Error {
   constructor(
     readonly status: number,

@@ -1,8 +1,9 @@
 import { ACCOUNT_MESSAGES, AUTH, USER_ROLES, type UserRole } from '@vgl/shared';
 import { jwtDecode } from 'jwt-decode';
 import { createStore, useStore } from 'zustand';
-import { apiRequest, hasAuthHeader, setAccountSuspendedHandler, setAuthToken, setSessionEndedHandler } from '../lib/api';
+import { apiRequest, currentAuthHeader, hasAuthHeader, setAccountSuspendedHandler, setAuthToken, setSessionEndedHandler } from '../lib/api';
 import { forgetMemberAnswers } from '../lib/memberCaches';
+import { forgetPushDevice } from '../lib/pushDevice';
 import { openModal } from './modals';
 import { showToast } from './toast';
 
@@ -70,6 +71,7 @@ export function signIn(token: string): AuthUser | null {
 
 /** Logout (SPEC §4): removes the stored token, clears the header, user null. */
 export function logout(): void {
+  const authorization = currentAuthHeader();
   try {
     localStorage.removeItem(AUTH.tokenStorageKey);
   } catch {
@@ -79,6 +81,8 @@ export function logout(): void {
   authStore.setState({ isAuthenticated: false, user: null });
   // What the service worker kept for offline reading goes too: a shared device keeps nothing of the member.
   void forgetMemberAnswers().catch(() => undefined);
+  // And the device stops getting their push notifications.
+  void forgetPushDevice(authorization).catch(() => undefined);
 }
 
 /**

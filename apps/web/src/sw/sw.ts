@@ -20,6 +20,7 @@ import { registerRoute } from 'workbox-routing';
 import { registerApiRoute } from './apiRoute';
 import { forgetPagesOfOlderBuilds, registerPageRoute } from './pageRoute';
 import { listenForUpdateMessages } from './updates';
+import { listenForPush } from './push';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
@@ -28,6 +29,8 @@ cleanupOutdatedCaches();
 // The first install takes over the open tabs at once, so their reads are kept from the first visit on.
 clientsClaim();
 listenForUpdateMessages(self);
+// Web Push: show what the server pushed, open VGL on a click (push.ts).
+listenForPush(self);
 forgetPagesOfOlderBuilds(self);
 registerPageRoute(registerRoute, () => matchPrecache('/index.html'));
 registerApiRoute(registerRoute, self.location.origin);

@@ -24,3 +24,4 @@ export * from './notification-settings.js';
 export * from './privacy.js';
 export * from './releases.js';
 export * from './share.js';
+export * from './push.js';

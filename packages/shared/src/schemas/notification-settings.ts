@@ -5,6 +5,7 @@ import { named } from './common.js';
 const channels = z.object({
   inApp: z.boolean().describe('Shown on /notifications'),
   email: z.boolean().describe('Sent by e-mail, as often as emailFrequency says'),
+  push: z.boolean().describe('Sent as a push notification to each device you turned push on for'),
 });
 
 const groupsShape = Object.fromEntries(NOTIFICATION_GROUPS.map((g) => [g, channels.describe(NOTIFICATION_GROUP_LABELS[g])])) as Record<NotificationGroup, typeof channels>;
@@ -15,7 +16,7 @@ export const notificationSettingsSchema = named(
     groups: z.object(groupsShape),
     emailFrequency: z.enum(EMAIL_FREQUENCIES).describe('immediately: one e-mail per notification; daily: one digest a day; never: no e-mail at all'),
   }),
-  'Which notifications reach you, in the app and by e-mail',
+  'Which notifications reach you, in the app, by e-mail and by push',
 );
 
 const partialGroupsShape = Object.fromEntries(
@@ -25,11 +26,12 @@ const partialGroupsShape = Object.fromEntries(
       .object({
         inApp: z.boolean({ error: `${g}.inApp must be true or false` }).optional(),
         email: z.boolean({ error: `${g}.email must be true or false` }).optional(),
-      }, { error: `${g} must be an object of inApp and email` })
+        push: z.boolean({ error: `${g}.push must be true or false` }).optional(),
+      }, { error: `${g} must be an object of inApp, email and push` })
       .strict()
       .optional(),
   ]),
-) as Record<NotificationGroup, z.ZodOptional<z.ZodObject<{ inApp: z.ZodOptional<z.ZodBoolean>; email: z.ZodOptional<z.ZodBoolean> }>>>;
+) as Record<NotificationGroup, z.ZodOptional<z.ZodObject<{ inApp: z.ZodOptional<z.ZodBoolean>; email: z.ZodOptional<z.ZodBoolean>; push: z.ZodOptional<z.ZodBoolean> }>>>;
 
 /** PUT /api/settings/notifications: what changes; what is left out stays as it is. */
 export const notificationSettingsInputSchema = z

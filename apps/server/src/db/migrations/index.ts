@@ -44,6 +44,7 @@ import { registrationMigration } from './0043_registration.js';
 import { notificationSettingsMigration } from './0044_notification_settings.js';
 import { releaseAlertsMigration } from './0045_release_alerts.js';
 import { statsReviewAudienceMigration } from './0046_stats_review_audience.js';
+import { pushSubscriptionsMigration } from './0047_push_subscriptions.js';
 import { memberPlatformsMigration } from './0049_member_platforms.js';
 
 /**
@@ -132,6 +133,7 @@ export function migrationsFor(dialect: Dialect): Record<string, VglMigration> {
     '0044_notification_settings': notificationSettingsMigration(),
     '0045_release_alerts': releaseAlertsMigration(),
     '0046_stats_review_audience': statsReviewAudienceMigration(dialect),
+    '0047_push_subscriptions': pushSubscriptionsMigration(dialect),
     '0048_idempotency_keys': idempotencyKeysMigration(),
     '0049_member_platforms': memberPlatformsMigration(),
   };

@@ -15,6 +15,7 @@ import { createNotificationsService } from '../notifications/notifications.servi
 import { RELEASE_ALERTS_JOB, RELEASE_ALERTS_QUEUE, releaseAlerts, sendReleaseAlerts, workReleaseAlerts } from '../releases/releases.alerts.js';
 import { emailDueSignal, stopEmailDueSignals } from '../notifications/notifications.jobs.js';
 import type { JobQueue, QueueSettings, RetryPolicy } from './jobs.queue.js';
+import { PUSH_QUEUES, pushDueSignal, pusher, stopPushDueSignals, workPush } from '../push/push.jobs.js';
 
 /** Tests shorten the waits; production keeps the defaults. */
 export interface JobsOptions {
@@ -31,12 +32,13 @@ export const appQueues = (mailRetry: RetryPolicy = MAIL_RETRY): Record<string, Q
   [WIKIDATA_SYNC_JOB]: WIKIDATA_SYNC_QUEUE,
   ...NOTIFICATION_QUEUES,
   [RELEASE_ALERTS_JOB]: RELEASE_ALERTS_QUEUE,
+  ...PUSH_QUEUES,
 });
 
 /**
  * The app's background work. Every role sends jobs; `worker` and `all`
  * (VGL_ROLE) also work them and keep the schedule: mail delivery,
- * notification e-mail (at once, and the daily digest), release alerts, the IGDB
+ * notification e-mail (at once, and the daily digest), push notifications, release alerts, the IGDB
  * sync when IGDB is configured, and the Wikidata sync when it is on (the
  * default without IGDB keys). Stopped before the database closes.
  */
@@ -56,8 +58,10 @@ export async function registerJobs(
     await workMail(queue, transport, mailCounters(app.metrics.registry));
     const notificationMail = notificationMailer({ db, mailer: mailer ?? queuedMailer(queue), publicUrl: config.publicUrl, secret: config.jwtSecret!, log: app.log });
     await workNotificationMail(queue, notificationMail);
+    // buildApp resolved the keys (push/vapid.keys.ts) before the jobs.
+    await workPush(queue, pusher({ db, queue, vapid: { ...config.push.keys!, subject: config.push.subject }, log: app.log }));
     // Release alerts: every 15 minutes, and after each catalog sync that finished (the dates it wrote).
-    const notifications = createNotificationsService(db, { onEmailDue: emailDueSignal(queue, app.log) });
+    const notifications = createNotificationsService(db, { onEmailDue: emailDueSignal(queue, app.log), onPushDue: pushDueSignal(queue, app.log) });
     await workReleaseAlerts(queue, releaseAlerts({ db, notifications, log: app.log }));
     const afterRun = () => sendReleaseAlerts(queue);
     if (config.igdb) stopSyncs.push(await workIgdbSync(queue, db, config.igdb, app.log, { afterRun, ...options.igdbSchedule }));
@@ -76,6 +80,7 @@ export async function registerJobs(
   // Before the database closes: the sync under way stops at its next query, mail under way is finished.
   app.addHook('preClose', async () => {
     stopEmailDueSignals(queue);
+    stopPushDueSignals(queue);
     await Promise.all(stopSyncs.map((stop) => stop()));
     await queue.stop();
     transport.close();

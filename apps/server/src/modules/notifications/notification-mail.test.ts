@@ -43,11 +43,11 @@ describe.each(dbKinds)('notifications that reach you on %s', (kind) => {
     expect((await call('GET', '/api/settings/notifications')).statusCode).toBe(401);
     const initial = await settings('eve');
     expect(initial.emailFrequency).toBe('immediately');
-    expect(initial.groups.comments).toEqual({ inApp: true, email: true });
-    expect(initial.groups.likes).toEqual({ inApp: true, email: false });
+    expect(initial.groups.comments).toEqual({ inApp: true, email: true, push: true });
+    expect(initial.groups.likes).toEqual({ inApp: true, email: false, push: true });
     const put = await call('PUT', '/api/settings/notifications', 'eve', { groups: { likes: { email: true } }, emailFrequency: 'daily' });
     expect(put.statusCode).toBe(200);
-    expect(put.json().groups.likes).toEqual({ inApp: true, email: true });
+    expect(put.json().groups.likes).toEqual({ inApp: true, email: true, push: true });
     expect((await settings('eve')).emailFrequency).toBe('daily');
     const weekly = await call('PUT', '/api/settings/notifications', 'eve', { emailFrequency: 'weekly' });
     expect(weekly.statusCode).toBe(400);
@@ -82,7 +82,7 @@ describe.each(dbKinds)('notifications that reach you on %s', (kind) => {
     const click = await t.app.inject({ method: 'POST', url: `/api/unsubscribe${query}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
     expect(click.statusCode).toBe(200);
     expect(click.json()).toMatchObject({ group: 'comments', email: false, message: 'You won\u2019t get e-mails about comments on your reviews and lists any more.'.replace('\u2019', "'") });
-    expect((await settings('ann')).groups.comments).toEqual({ inApp: true, email: false });
+    expect((await settings('ann')).groups.comments).toEqual({ inApp: true, email: false, push: true });
 
     // Another comment still shows in the app, but sends no e-mail; a follow (still on) does.
     const after = sink().mails.length;

@@ -6,10 +6,10 @@ export const notificationSettingsRepo = {
   async of(db: Conn, userId: number): Promise<NotificationSettings> {
     const [row, channels] = await Promise.all([
       db.selectFrom('notification_settings').select('email_frequency').where('user_id', '=', userId).executeTakeFirst(),
-      db.selectFrom('notification_channels').select(['grp', 'in_app', 'email']).where('user_id', '=', userId).execute(),
+      db.selectFrom('notification_channels').select(['grp', 'in_app', 'email', 'push']).where('user_id', '=', userId).execute(),
     ]);
     const groups = { ...DEFAULT_NOTIFICATION_SETTINGS.groups };
-    for (const c of channels) if ((NOTIFICATION_GROUPS as readonly string[]).includes(c.grp)) groups[c.grp] = { inApp: c.in_app === 1, email: c.email === 1 };
+    for (const c of channels) if ((NOTIFICATION_GROUPS as readonly string[]).includes(c.grp)) groups[c.grp] = { inApp: c.in_app === 1, email: c.email === 1, push: c.push === 1 };
     return { groups, emailFrequency: row?.email_frequency ?? DEFAULT_NOTIFICATION_SETTINGS.emailFrequency };
   },
 
@@ -17,15 +17,15 @@ export const notificationSettingsRepo = {
   setGroup: (db: Conn, userId: number, group: NotificationGroup, channels: NotificationChannels) =>
     db
       .insertInto('notification_channels')
-      .values({ user_id: userId, grp: group, in_app: channels.inApp ? 1 : 0, email: channels.email ? 1 : 0 })
-      .onConflict((oc) => oc.columns(['user_id', 'grp']).doUpdateSet({ in_app: channels.inApp ? 1 : 0, email: channels.email ? 1 : 0 }))
+      .values({ user_id: userId, grp: group, in_app: channels.inApp ? 1 : 0, email: channels.email ? 1 : 0, push: channels.push ? 1 : 0 })
+      .onConflict((oc) => oc.columns(['user_id', 'grp']).doUpdateSet({ in_app: channels.inApp ? 1 : 0, email: channels.email ? 1 : 0, push: channels.push ? 1 : 0 }))
       .execute(),
 
-  /** Turns one group's e-mail off, leaving its in-app channel as it is. */
-  emailOff: (db: Conn, userId: number, group: NotificationGroup, inAppDefault: boolean) =>
+  /** Turns one group's e-mail off, leaving its in-app and push channels as they are. */
+  emailOff: (db: Conn, userId: number, group: NotificationGroup, defaults: NotificationChannels) =>
     db
       .insertInto('notification_channels')
-      .values({ user_id: userId, grp: group, in_app: inAppDefault ? 1 : 0, email: 0 })
+      .values({ user_id: userId, grp: group, in_app: defaults.inApp ? 1 : 0, email: 0, push: defaults.push ? 1 : 0 })
       .onConflict((oc) => oc.columns(['user_id', 'grp']).doUpdateSet({ email: 0 }))
       .execute(),
 

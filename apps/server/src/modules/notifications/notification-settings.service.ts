@@ -50,7 +50,7 @@ export function createNotificationSettingsService(db: Db, secret: string, now: (
     async unsubscribe(token: string) {
       const { userId, scope } = await targetOf(token);
       if (scope === 'all') await notificationSettingsRepo.setFrequency(k, userId, 'never', now());
-      else await notificationSettingsRepo.emailOff(k, userId, scope, DEFAULT_NOTIFICATION_SETTINGS.groups[scope].inApp);
+      else await notificationSettingsRepo.emailOff(k, userId, scope, DEFAULT_NOTIFICATION_SETTINGS.groups[scope]);
       const label = labelOf(scope);
       return { group: scope, label, email: false, message: NOTIFICATION_SETTINGS_MESSAGES.unsubscribed(label) };
     },

@@ -3,31 +3,40 @@ import type { Conn } from '../library/library.repo.js';
 import { audienceRepo } from '../audience/audience.repo.js';
 import { notificationSettingsRepo } from './notification-settings.repo.js';
 
-/** How a notification reaches its recipient: listed in the app, and an e-mail now, in the daily digest, or none. */
+/**
+ * How a notification reaches its recipient: listed in the app, an e-mail now,
+ * in the daily digest, or none, and a push to their devices (if they turned
+ * push on for any).
+ */
 export interface Delivery {
   inApp: boolean;
   email: 'now' | 'digest' | null;
+  push: boolean;
 }
 
 /** Kinds about no one else's doing (release alerts): made with the recipient as their actor. */
 const SELF_KINDS = new Set<NotificationKind>(['release_dated', 'released']);
 
-export const NO_DELIVERY: Delivery = { inApp: false, email: null };
+export const NO_DELIVERY: Delivery = { inApp: false, email: null, push: false };
 
-/** What the recipient's settings say about a kind. Moderators' notices (no group) are always in the app, never e-mailed. */
+/**
+ * What the recipient's settings say about a kind. Moderators' notices (no
+ * group) are always in the app, never e-mailed nor pushed: a member cannot
+ * turn them off, so they are not sent where they could not be stopped.
+ */
 export function deliveryUnder(settings: NotificationSettings, kind: NotificationKind): Delivery {
   const group = NOTIFICATION_KIND_GROUP[kind];
-  if (!group) return { inApp: true, email: null };
+  if (!group) return { inApp: true, email: null, push: false };
   const channels = settings.groups[group];
   const frequency = settings.emailFrequency;
   const email = channels.email && frequency !== 'never' ? (frequency === 'daily' ? 'digest' : 'now') : null;
-  return { inApp: channels.inApp, email };
+  return { inApp: channels.inApp, email, push: channels.push };
 }
 
 /**
  * The one decision whether a recipient hears about what an actor did, in the
- * app and by e-mail: asked when a notification is made and again when its
- * e-mail is sent (settings may have changed in between). Nobody hears about
+ * app, by e-mail and by push: asked when a notification is made and again when its
+ * e-mail or push is sent (settings may have changed in between). Nobody hears about
  * their own doings.
  */
 export async function deliveryFor(db: Conn, recipientId: number, actorId: number, kind: NotificationKind): Promise<Delivery> {

@@ -3,7 +3,7 @@ import type { Database, NotificationsTable } from '../../db/schema.js';
 import type { Conn } from '../library/library.repo.js';
 
 export const notificationsRepo = {
-  insert: (db: Conn, values: Insertable<NotificationsTable>) => db.insertInto('notifications').values(values).execute(),
+  insert: (db: Conn, values: Insertable<NotificationsTable>) => db.insertInto('notifications').values(values).returning('id').executeTakeFirstOrThrow(),
 
   /** Takes back a notification that no longer holds (an un-like, an unfollow) while it is unread. */
   removeUnread: (db: Conn, n: { userId: number; actorId: number; kind: NotificationsTable['kind']; entryId?: number; commentId?: number; listId?: number }) =>

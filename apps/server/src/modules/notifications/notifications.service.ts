@@ -6,6 +6,7 @@ import type { UserRow } from '../users/users.repo.js';
 import { mentionedUsernames } from './mentions.js';
 import { deliveryFor } from './notifications.policy.js';
 import { notificationsRepo } from './notifications.repo.js';
+import { pushRepo } from '../push/push.repo.js';
 import { audienceRepo } from '../audience/audience.repo.js';
 import { canSee } from '../audience/audience.policy.js';
 import { listVisibility } from '../lists/lists.policy.js';
@@ -55,7 +56,12 @@ export interface NotificationsDeps {
    * sweep catches any it missed.
    */
   onEmailDue?: () => void;
-  /** False where no one should get mail for what happens (the demo seed replays weeks of it). */
+  /**
+   * Told when a notification waits for its push (push_outbox): it sends the
+   * push job a moment later, not awaited, so the write has committed.
+   */
+  onPushDue?: () => void;
+  /** False where no one should get mail or push for what happens (the demo seed replays weeks of it). */
   emails?: boolean;
   now?: () => number;
 }
@@ -88,15 +94,17 @@ async function mayRead(conn: Conn, viewerId: number, ref: { entryId: number | nu
   return canSee({ id: viewerId }, thing, relation, thing.visibility);
 }
 
-export function createNotificationsService(db: Db, { onEmailDue, emails = true, now = Date.now }: NotificationsDeps = {}) {
+export function createNotificationsService(db: Db, { onEmailDue, onPushDue, emails = true, now = Date.now }: NotificationsDeps = {}) {
   const k = db.kysely;
   /** Tells someone what another person did to their things, as their settings ask (notifications.policy.ts). */
   async function notify(conn: Conn, n: NotificationRecord) {
     const asked = await deliveryFor(conn, n.userId, n.actorId, n.kind);
-    const delivery = emails ? asked : { ...asked, email: null };
-    if (!delivery.inApp && !delivery.email) return;
+    const delivery = emails ? asked : { ...asked, email: null, push: false };
+    // A push only where the member turned it on for a device: no outbox row for the many who did not.
+    const push = delivery.push && (await pushRepo.hasAny(conn, n.userId));
+    if (!delivery.inApp && !delivery.email && !push) return;
     const at = now();
-    await notificationsRepo.insert(conn, {
+    const { id } = await notificationsRepo.insert(conn, {
       user_id: n.userId,
       actor_id: n.actorId,
       kind: n.kind,
@@ -107,12 +115,16 @@ export function createNotificationsService(db: Db, { onEmailDue, emails = true, 
       game_id: n.gameId ?? null,
       message: n.message ?? null,
       created_at: at,
-      // Kept only for its e-mail: never listed, never unread.
+      // Kept only for its e-mail or push: never listed, never unread.
       read_at: delivery.inApp ? null : at,
       in_app: delivery.inApp ? 1 : 0,
       email_state: delivery.email,
     });
     if (delivery.email === 'now') onEmailDue?.();
+    if (push) {
+      await pushRepo.enqueue(conn, id, n.userId, at);
+      onPushDue?.();
+    }
   }
 
   return {

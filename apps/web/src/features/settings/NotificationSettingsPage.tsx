@@ -18,8 +18,11 @@ import { PlatformsSection } from '../releases/PlatformsSection';
 import styles from './NotificationSettingsPage.module.css';
 import { useNotificationSettings, useSaveNotificationSettings } from './notificationSettingsApi';
 import { toastFailure } from './toastFailure';
+import { PushSection } from './PushSection';
 
-type Channel = 'inApp' | 'email';
+type Channel = 'inApp' | 'email' | 'push';
+
+const CHANNEL_NAMES: Record<Channel, string> = { inApp: 'in the app', email: 'by e-mail', push: 'by push' };
 
 function NotificationSettingsForm() {
   usePageMeta({ title: 'Notification settings' });
@@ -41,24 +44,25 @@ function NotificationSettingsForm() {
   return (
     <>
       <FormSection title="Notifications" headingId="notifications-settings">
-        <p className={styles.hint}>Choose what you hear about on your Notifications page and by e-mail. Notices from moderators always reach you.</p>
+        <p className={styles.hint}>Choose what you hear about on your Notifications page, by e-mail and by push on the devices you turn it on for (below). Notices from moderators always reach you in the app.</p>
         <table className={styles.table}>
           <thead>
             <tr>
               <th scope="col">Notify me about</th>
               <th scope="col">In the app</th>
               <th scope="col">By e-mail</th>
+              <th scope="col">Push</th>
             </tr>
           </thead>
           <tbody>
             {NOTIFICATION_GROUPS.map((group) => (
               <tr key={group}>
                 <th scope="row">{NOTIFICATION_GROUP_LABELS[group]}</th>
-                {(['inApp', 'email'] as const).map((channel) => (
+                {(['inApp', 'email', 'push'] as const).map((channel) => (
                   <td key={channel}>
                     <input
                       type="checkbox"
-                      aria-label={`${NOTIFICATION_GROUP_LABELS[group]}: ${channel === 'inApp' ? 'in the app' : 'by e-mail'}`}
+                      aria-label={`${NOTIFICATION_GROUP_LABELS[group]}: ${CHANNEL_NAMES[channel]}`}
                       checked={groups[group][channel]}
                       disabled={channel === 'email' && emailFrequency === 'never'}
                       onChange={(event) => toggle(group, channel, event.target.checked)}
@@ -91,7 +95,7 @@ function NotificationSettingsForm() {
   );
 }
 
-/** /u/{username}/settings/notifications: which notifications reach you, in the app and by e-mail, and how often e-mail comes. */
+/** /u/{username}/settings/notifications: which notifications reach you, in the app, by e-mail and by push, how often e-mail comes, and the devices push goes to. */
 export function NotificationSettingsPage() {
   const { username = '' } = useParams();
   const user = useAuth((s) => s.user);
@@ -100,6 +104,7 @@ export function NotificationSettingsPage() {
     <div className={styles.page}>
       <h1>Notifications</h1>
       <NotificationSettingsForm />
+      <PushSection />
       <CalendarFeedSection />
       <PlatformsSection />
     </div>
