@@ -16,13 +16,15 @@ import { createUser, loginToken } from '../../test/users.js';
  * every 20 ms. The target is under 50 ms; on a quiet 2-core machine the
  * longest stall is 30–110 ms (a route's first answer compiles its
  * serializer; a garbage collection of the file's rows). The test allows
- * 300 ms, for the event loop's longest stall and for each health answer,
+ * 1,000 ms, for the event loop’s longest stall and for each health answer,
  * so other processes on the machine do not make it flaky (up to ~240 ms
  * seen with a load of 4 on 2 cores), while reading the file in one go
  * (4–6 s) fails it by far.
  */
 
-const BOUND_MS = 300;
+// What fails it is work that blocks for seconds; the figures against the 50 ms target are bench:import's and
+// bench:export's. 300 ms once failed with two test files at a time beside other processes (load ~10 on 2 cores).
+const BOUND_MS = 1000;
 
 const GAMES = [
   { name: 'The Legend of Zelda', slug: 'the-legend-of-zelda', year: 1986, platforms: ['nes'], popularity: 90 },

@@ -12,9 +12,11 @@ import { createUser, loginToken } from '../../test/users.js';
  * the pieces. When the client kept up, the pieces (1,000 games each) ran back
  * to back and held the event loop for over a second; now the longest stall is
  * 65–95 ms on SQLite, 25–40 ms on PostgreSQL. Bound as in
- * import.responsive.test.ts (300 ms, for a busy machine).
+ * import.responsive.test.ts (1,000 ms, for a busy machine).
  */
-const BOUND_MS = 300;
+// What fails it is work that blocks for seconds; the figures against the 50 ms target are bench:import's and
+// bench:export's. 300 ms once failed with two test files at a time beside other processes (load ~10 on 2 cores).
+const BOUND_MS = 1000;
 
 /** GETs the URL from a separate Node process: the status and how many CSV records came. */
 function downloadElsewhere(url: string, token: string): Promise<{ status: number; lines: number }> {
