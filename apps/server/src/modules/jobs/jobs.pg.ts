@@ -44,8 +44,22 @@ export function createPgBossQueue(pool: pg.Pool, log: FastifyBaseLogger, { queue
   // pg-boss's own pace (2 s for a worker, 30 s for the clock) unless told otherwise (tests).
   const clock = pollSeconds === undefined ? {} : { cronMonitorIntervalSeconds: Math.max(1, pollSeconds), cronWorkerIntervalSeconds: Math.max(1, pollSeconds) };
   const workerPoll = pollSeconds === undefined ? {} : { pollingIntervalSeconds: Math.max(0.5, pollSeconds) };
+  /**
+   * Set once stop() is done, before the app ends the pool. A job fetched while
+   * pg-boss stopped can still run after it, and pg-boss then records its end
+   * (complete or fail) without awaiting it: on the ended pool that rejected
+   * unhandled ("Cannot use a pool after calling end on the pool"). From then on
+   * its queries are left unanswered instead; the job, still active, is expired
+   * and retried by the next instance's maintenance (jobs run at least once).
+   */
+  let stopped = false;
+  /** Our own calls after stop() are refused at once: only pg-boss's leftovers are left unanswered. */
+  const open = () => {
+    if (stopped) throw new Error('The job queue has stopped.');
+  };
+  const onOpenPool: PgBoss.Db = { executeSql: (text, values) => (stopped ? new Promise(() => undefined) : pool.query(text, values)) };
   const boss = new PgBoss({
-    db: onPool(pool),
+    db: onOpenPool,
     schema: JOB_SCHEMA,
     migrate: true,
     // Maintenance (expiring stuck jobs, retention) and the cron clock run where jobs are worked.
@@ -86,10 +100,12 @@ export function createPgBossQueue(pool: pg.Pool, log: FastifyBaseLogger, { queue
   return {
     kind: 'pg-boss',
     async start() {
+      stopped = false;
       await boss.start();
       await createQueues(boss, queues);
     },
     async send(name, data, options = {}) {
+      open();
       const id = await boss.send(name, data, { ...sendOptions(name), ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}) });
       // This process's own workers look at once instead of at their next poll (other instances' at theirs).
       if (id && !options.startAfterSeconds) for (const worker of workers.get(name) ?? []) boss.notifyWorker(worker);
@@ -124,6 +140,7 @@ export function createPgBossQueue(pool: pg.Pool, log: FastifyBaseLogger, { queue
       workers.set(name, [...(workers.get(name) ?? []), ...ids]);
     },
     async schedule(name, cron) {
+      open();
       await boss.schedule(name, cron, {}, { ...sendOptions(name), tz: 'UTC' });
     },
     async failed<T>(name: string, limit: number) {
@@ -145,6 +162,7 @@ export function createPgBossQueue(pool: pg.Pool, log: FastifyBaseLogger, { queue
       return { total: count.rows[0]?.total ?? 0, latest };
     },
     async retry(name, id) {
+      open();
       const job = await boss.getJobById(name, id);
       if (job?.state !== 'failed') return false;
       await boss.retry(name, id);
@@ -167,6 +185,7 @@ export function createPgBossQueue(pool: pg.Pool, log: FastifyBaseLogger, { queue
         clearTimeout(timer);
         await new Promise((resolve) => setImmediate(resolve));
       }
+      stopped = true;
     },
   };
 }
