@@ -86,7 +86,7 @@ export function SessionForm({ username, game, entry, onSaved, onCancel, inline =
         const result = await logSessionOrKeep(client, memberId, username, read.body, gameName || read.body.game);
         if (result.kept) {
           // No connection: the session waits on the device (features/offline) and the page already counts it.
-          showToast({ variant: 'info', head: 'Saved on this device', text: OUTBOX_TEXTS.kept });
+          showToast({ variant: 'info', head: 'Offline', text: OUTBOX_TEXTS.kept });
           onSaved(null);
           return;
         }

@@ -83,7 +83,7 @@ export function QuickLog({ username, slug, entry }: { username: string; slug: st
       if (result.kept) {
         // No connection: the change waits on the device (features/offline); the stars and status show it meanwhile.
         kept = true;
-        showToast({ variant: 'info', head: 'Saved on this device', text: OUTBOX_TEXTS.kept });
+        showToast({ variant: 'info', head: 'Offline', text: OUTBOX_TEXTS.kept });
         return;
       }
       client.setQueryData(libraryKeys.entry(username, slug), result.data);
