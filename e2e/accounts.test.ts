@@ -1,16 +1,11 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { linkIn, startSmtpSink, type SmtpSink } from '../apps/server/src/test/smtp-sink';
+import { describe, expect, it } from 'vitest';
+import { linkIn } from '../apps/server/src/test/smtp-sink';
 import { axeViolations } from './support/axe';
 import { hasChromium } from './support/browser';
-import { browserSuite } from './support/suite';
+import { browserSuiteWithMail } from './support/suite';
 
 describe.skipIf(!hasChromium)('accounts in Chromium, with real mail', () => {
-  let smtp: SmtpSink;
-  const suite = browserSuite(async () => {
-    smtp = await startSmtpSink();
-    return { SMTP_URL: smtp.url };
-  });
-  afterAll(() => smtp?.close());
+  const suite = browserSuiteWithMail();
 
   const nav = () => suite.page.getByRole('navigation', { name: 'Main' });
   const pathOf = (link: string) => new URL(link).pathname;
@@ -75,7 +70,7 @@ describe.skipIf(!hasChromium)('accounts in Chromium, with real mail', () => {
     await register('gamer@example.com', 'Gamer_One', 'Secret123');
     await suite.page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
 
-    const link = linkIn(await smtp.waitFor('gamer@example.com', /Activate/), '/auth/activation/');
+    const link = linkIn(await suite.smtp.waitFor('gamer@example.com', /Activate/), '/auth/activation/');
     await suite.page.goto(`${suite.server.url}${pathOf(link)}`);
     await suite.page.getByText('Your account is active. You can log in now.').waitFor();
 
@@ -115,12 +110,12 @@ describe.skipIf(!hasChromium)('accounts in Chromium, with real mail', () => {
 
   it('resets a forgotten password through the mailed link; the old password stops working', async () => {
     await suite.page.goto(`${suite.server.url}/auth/password/reset`);
-    const before = smtp.mails.length;
+    const before = suite.smtp.mails.length;
     await suite.page.getByLabel('Email').fill('gamer@example.com');
     await suite.page.getByRole('button', { name: 'Send me a link' }).click();
     await suite.page.getByText('If an account exists for that address').waitFor();
 
-    const link = linkIn(await smtp.waitFor('gamer@example.com', /Reset/, { after: before }), '/auth/password/new/');
+    const link = linkIn(await suite.smtp.waitFor('gamer@example.com', /Reset/, { after: before }), '/auth/password/new/');
     await suite.page.goto(`${suite.server.url}${pathOf(link)}`);
     await suite.page.getByLabel('New password').fill('weak');
     await suite.page.getByLabel('Repeat password').fill('weak');

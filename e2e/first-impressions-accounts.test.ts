@@ -1,18 +1,12 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { startSmtpSink, type SmtpSink } from '../apps/server/src/test/smtp-sink';
+import { describe, expect, it } from 'vitest';
 import { createAccount, E2E_PASSWORD, signIn } from './support/accounts';
 import { hasChromium } from './support/browser';
-import { browserSuite } from './support/suite';
+import { browserSuiteWithMail } from './support/suite';
 
 // What a new member meets in the first hour with their account: a mistyped
 // password, a session ended on another device, and old links after a rename.
 describe.skipIf(!hasChromium)('first impressions of an account, in Chromium', () => {
-  let smtp: SmtpSink;
-  const suite = browserSuite(async () => {
-    smtp = await startSmtpSink();
-    return { SMTP_URL: smtp.url };
-  });
-  afterAll(() => smtp?.close());
+  const suite = browserSuiteWithMail();
 
   const url = (path: string) => `${suite.server.url}${path}`;
   const nav = () => suite.page.getByRole('navigation', { name: 'Main' });
@@ -30,7 +24,7 @@ describe.skipIf(!hasChromium)('first impressions of an account, in Chromium', ()
   };
 
   it('keeps the username after a wrong password, so only the password is typed again', async () => {
-    await createAccount(suite.server, smtp, 'Typo_Fingers');
+    await createAccount(suite.server, suite.smtp, 'Typo_Fingers');
     await suite.page.goto(url('/'));
     await nav().getByRole('button', { name: 'Log in' }).click();
     const dialog = suite.page.getByRole('dialog', { name: 'Log in' });
@@ -50,7 +44,7 @@ describe.skipIf(!hasChromium)('first impressions of an account, in Chromium', ()
   });
 
   it('signs out with a message, once, when a password change on another device ended the session', async () => {
-    const here = await createAccount(suite.server, smtp, 'Two_Devices');
+    const here = await createAccount(suite.server, suite.smtp, 'Two_Devices');
     const elsewhere = await logIn('two_devices');
     await signIn(suite.context, here);
     await suite.page.goto(url('/notifications'));
@@ -71,7 +65,7 @@ describe.skipIf(!hasChromium)('first impressions of an account, in Chromium', ()
   });
 
   it('takes an old link to a renamed member to their new name', async () => {
-    const token = await createAccount(suite.server, smtp, 'Old_Handle');
+    const token = await createAccount(suite.server, suite.smtp, 'Old_Handle');
     expect((await post('/api/auth/username', token, { username: 'New_Handle' })).status).toBe(200);
 
     await suite.page.goto(url('/u/old_handle/reviews'));

@@ -1,9 +1,8 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { startSmtpSink, type SmtpSink } from '../apps/server/src/test/smtp-sink';
+import { describe, expect, it } from 'vitest';
 import { createAccount, E2E_PASSWORD, signIn } from './support/accounts';
 import { axeViolations } from './support/axe';
 import { hasChromium, saveFailureScreenshot } from './support/browser';
-import { browserSuite } from './support/suite';
+import { browserSuiteWithMail } from './support/suite';
 
 const PHONE = { width: 390, height: 844 };
 const OFFLINE = 'You’re offline — showing what was saved.';
@@ -16,12 +15,7 @@ interface Game {
 
 // The installed app on a phone: one member, one server. The first test keeps the real CSP (the worker must pass it).
 describe.skipIf(!hasChromium)('the installable app at 390×844 in Chromium', () => {
-  let smtp: SmtpSink;
-  const suite = browserSuite(async () => {
-    smtp = await startSmtpSink();
-    return { SMTP_URL: smtp.url };
-  });
-  afterAll(() => smtp?.close());
+  const suite = browserSuiteWithMail();
 
   let token = '';
   let game: Game;
@@ -29,7 +23,7 @@ describe.skipIf(!hasChromium)('the installable app at 390×844 in Chromium', () 
 
   async function setUp() {
     if (token) return;
-    token = await createAccount(suite.server, smtp, 'Pocket1');
+    token = await createAccount(suite.server, suite.smtp, 'Pocket1');
     const res = await fetch(url('/api/igdb/games?platform=snes&limit=1'));
     game = ((await res.json()) as Game[])[0]!;
     // A rated game: the game page then shows the member's stars, the library a card.

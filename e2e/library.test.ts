@@ -1,9 +1,8 @@
 import fs from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
-import { startSmtpSink, type SmtpSink } from '../apps/server/src/test/smtp-sink';
+import { describe, expect, it } from 'vitest';
 import { createAccount, signIn } from './support/accounts';
 import { hasChromium } from './support/browser';
-import { browserSuite } from './support/suite';
+import { browserSuiteWithMail } from './support/suite';
 
 interface Game {
   slug: string;
@@ -21,12 +20,7 @@ const LONG_REVIEW = [
 // One member logs three games, checks every page that shows them, exports the
 // library and imports it into a second, fresh account.
 describe.skipIf(!hasChromium)('library, reviews, diary and CSV export in Chromium', () => {
-  let smtp: SmtpSink;
-  const suite = browserSuite(async () => {
-    smtp = await startSmtpSink();
-    return { SMTP_URL: smtp.url };
-  });
-  afterAll(() => smtp?.close());
+  const suite = browserSuiteWithMail();
 
   let games: Game[] = [];
   let csv = '';
@@ -52,7 +46,7 @@ describe.skipIf(!hasChromium)('library, reviews, diary and CSV export in Chromiu
   it('logs three games with statuses, a half-star rating and a long formatted review', async () => {
     games = (await api<Game[]>('/api/igdb/games?platform=snes&limit=3')).map(({ slug, name }) => ({ slug, name }));
     expect(games).toHaveLength(3);
-    const token = await createAccount(suite.server, smtp, 'Logger1');
+    const token = await createAccount(suite.server, suite.smtp, 'Logger1');
     await signIn(suite.context, token);
     const dialog = () => page().getByRole('dialog');
 
@@ -126,7 +120,7 @@ describe.skipIf(!hasChromium)('library, reviews, diary and CSV export in Chromiu
   });
 
   it('exports the library as CSV, which imports back into a fresh account with identical data', async () => {
-    const token = await api<never>('/api/health').then(() => createAccount(suite.server, smtp, 'Logger2'));
+    const token = await api<never>('/api/health').then(() => createAccount(suite.server, suite.smtp, 'Logger2'));
     const first = await fetch(url('/api/auth/login'), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -183,7 +177,7 @@ describe.skipIf(!hasChromium)('library, reviews, diary and CSV export in Chromiu
   });
 
   it('keeps other people out of someone else\'s entries and data page', async () => {
-    const token = await createAccount(suite.server, smtp, 'Snoop1');
+    const token = await createAccount(suite.server, suite.smtp, 'Snoop1');
     const res = await fetch(url(`/api/users/logger1/library/${games[0]!.slug}`), {
       method: 'PUT',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },

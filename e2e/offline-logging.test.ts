@@ -1,8 +1,7 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { startSmtpSink, type SmtpSink } from '../apps/server/src/test/smtp-sink';
+import { describe, expect, it } from 'vitest';
 import { createAccount, signIn } from './support/accounts';
 import { hasChromium, saveFailureScreenshot } from './support/browser';
-import { browserSuite } from './support/suite';
+import { browserSuiteWithMail } from './support/suite';
 
 const PHONE = { width: 390, height: 844 };
 const KEPT = 'Saved on this device — will be sent when you’re back online.';
@@ -14,16 +13,11 @@ interface Game {
 
 // Issue 37's "log offline": a session and a rating made without a connection reach the server once when it returns.
 describe.skipIf(!hasChromium)('logging offline at 390×844 in Chromium', () => {
-  let smtp: SmtpSink;
-  const suite = browserSuite(async () => {
-    smtp = await startSmtpSink();
-    return { SMTP_URL: smtp.url };
-  });
-  afterAll(() => smtp?.close());
+  const suite = browserSuiteWithMail();
 
   it('keeps a session and a rating made offline, sends both once when back online, and never again', async () => {
     const url = (path: string) => `${suite.server.url}${path}`;
-    const token = await createAccount(suite.server, smtp, 'Offline1');
+    const token = await createAccount(suite.server, suite.smtp, 'Offline1');
     const api = async <T>(path: string, init: RequestInit = {}) => {
       const res = await fetch(url(path), { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } });
       expect(res.status, await res.clone().text()).toBeLessThan(300);

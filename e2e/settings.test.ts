@@ -2,23 +2,18 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
-import { afterAll, describe, expect, it } from 'vitest';
-import { linkIn, startSmtpSink, type SmtpSink } from '../apps/server/src/test/smtp-sink';
+import { describe, expect, it } from 'vitest';
+import { linkIn } from '../apps/server/src/test/smtp-sink';
 import { E2E_PASSWORD, createAccount, signIn } from './support/accounts';
 import { hasChromium } from './support/browser';
-import { browserSuite } from './support/suite';
+import { browserSuiteWithMail } from './support/suite';
 
 const run = promisify(execFile);
 const CLI = path.resolve(import.meta.dirname, '../apps/server/dist/cli.js');
 
 // Settings through the pages, and moderation through the dashboard.
 describe.skipIf(!hasChromium)('settings, suspension and the dashboard in Chromium', () => {
-  let smtp: SmtpSink;
-  const suite = browserSuite(async () => {
-    smtp = await startSmtpSink();
-    return { SMTP_URL: smtp.url };
-  });
-  afterAll(() => smtp?.close());
+  const suite = browserSuiteWithMail();
 
   const url = (p: string) => `${suite.server.url}${p}`;
   const page = () => suite.page;
@@ -26,7 +21,7 @@ describe.skipIf(!hasChromium)('settings, suspension and the dashboard in Chromiu
   const toast = (text: string) => page().getByText(text).first().waitFor();
 
   it('changes the avatar (shown in the nav), username, e-mail and password from the settings pages', async () => {
-    await signIn(suite.context, await createAccount(suite.server, smtp, 'Setter1'));
+    await signIn(suite.context, await createAccount(suite.server, suite.smtp, 'Setter1'));
     await page().goto(url('/u/setter1/settings'));
     await expect.poll(() => page().title()).toBe('Profile settings | VGL');
     const picture = path.join(suite.server.dataDir, 'me.png');
@@ -49,7 +44,7 @@ describe.skipIf(!hasChromium)('settings, suspension and the dashboard in Chromiu
     await emailForm.getByLabel('New e-mail address').fill('setter2@example.com');
     await emailForm.getByLabel('Password').fill(E2E_PASSWORD);
     await emailForm.getByRole('button', { name: 'Send confirmation link' }).click();
-    const link = linkIn(await smtp.waitFor('setter2@example.com', /.*/), '/auth/verification/');
+    const link = linkIn(await suite.smtp.waitFor('setter2@example.com', /.*/), '/auth/verification/');
     await page().goto(link);
     await page().getByText(/confirmed/i).first().waitFor();
 
@@ -67,7 +62,7 @@ describe.skipIf(!hasChromium)('settings, suspension and the dashboard in Chromiu
   });
 
   it('makes an API token in Settings that reads and writes a library entry with curl, until it is revoked', async () => {
-    await signIn(suite.context, await createAccount(suite.server, smtp, 'Scripter1'));
+    await signIn(suite.context, await createAccount(suite.server, suite.smtp, 'Scripter1'));
     await page().goto(url('/u/scripter1/settings/api'));
     await expect.poll(() => page().title()).toBe('API settings | VGL');
     await page().getByLabel('Name').fill('backup script');
@@ -101,14 +96,14 @@ describe.skipIf(!hasChromium)('settings, suspension and the dashboard in Chromiu
   });
 
   it('shows other people\'s settings as the 403 screen', async () => {
-    await signIn(suite.context, await createAccount(suite.server, smtp, 'Nosy1'));
+    await signIn(suite.context, await createAccount(suite.server, suite.smtp, 'Nosy1'));
     await page().goto(url('/u/setter2/settings'));
     await page().getByText("You don't have permission to access this page.").waitFor();
   });
 
   it('an admin suspends a user, who lands on the suspended page on the next load and cannot post', async () => {
-    const userToken = await createAccount(suite.server, smtp, 'Victim1');
-    const adminToken = await createAccount(suite.server, smtp, 'Boss1');
+    const userToken = await createAccount(suite.server, suite.smtp, 'Victim1');
+    const adminToken = await createAccount(suite.server, suite.smtp, 'Boss1');
     await run(process.execPath, [CLI, 'user:role', 'boss1', 'admin'], { env: { ...process.env, DATA_DIR: suite.server.dataDir } });
     // The role change signs the admin out; log in again for a token that carries it.
     void adminToken;
@@ -140,7 +135,7 @@ describe.skipIf(!hasChromium)('settings, suspension and the dashboard in Chromiu
   });
 
   it('gives a regular user the 403 screen on /dashboard', async () => {
-    await signIn(suite.context, await createAccount(suite.server, smtp, 'Plain1'));
+    await signIn(suite.context, await createAccount(suite.server, suite.smtp, 'Plain1'));
     await page().goto(url('/dashboard'));
     await page().getByText("You don't have permission to access this page.").waitFor();
     const api = await fetch(url('/api/admin/overview'));
@@ -148,7 +143,7 @@ describe.skipIf(!hasChromium)('settings, suspension and the dashboard in Chromiu
   });
 
   it('an admin features a review and it appears first in the landing page\'s Popular Reviews', async () => {
-    const writer = await createAccount(suite.server, smtp, 'Writer1');
+    const writer = await createAccount(suite.server, suite.smtp, 'Writer1');
     const [game] = (await (await fetch(url('/api/igdb/games?platform=snes&limit=1'))).json()) as { slug: string; name: string }[];
     const put = await fetch(url(`/api/users/writer1/library/${game!.slug}`), {
       method: 'PUT',

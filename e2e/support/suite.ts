@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { launchBrowser, saveFailureScreenshot } from './browser';
+import { startSmtpSink, type SmtpSink } from '../../apps/server/src/test/smtp-sink';
 import { startServer, type RunningServer } from './server';
 
 export interface BrowserSuite {
@@ -36,5 +37,19 @@ export function browserSuite(
     if (task.result?.state === 'fail') await saveFailureScreenshot(suite.page, task.name);
     await suite.context.close();
   });
+  return suite;
+}
+
+/** A browser suite whose server sends its mail to a sink of the file's own (activation links, notices). */
+export interface MailSuite extends BrowserSuite {
+  smtp: SmtpSink;
+}
+
+export function browserSuiteWithMail(env: Record<string, string> = {}, options: { bypassCSP?: boolean } = {}): MailSuite {
+  const suite = browserSuite(async () => {
+    suite.smtp = await startSmtpSink();
+    return { SMTP_URL: suite.smtp.url, ...env };
+  }, options) as MailSuite;
+  afterAll(() => suite.smtp?.close());
   return suite;
 }
