@@ -45,6 +45,7 @@ import { notificationSettingsMigration } from './0044_notification_settings.js';
 import { releaseAlertsMigration } from './0045_release_alerts.js';
 import { statsReviewAudienceMigration } from './0046_stats_review_audience.js';
 import { memberPlatformsMigration } from './0049_member_platforms.js';
+import { playCompletionMigration } from './0050_play_completion.js';
 
 /**
  * A migration, and how it runs (db/migrate.ts).
@@ -134,5 +135,6 @@ export function migrationsFor(dialect: Dialect): Record<string, VglMigration> {
     '0046_stats_review_audience': statsReviewAudienceMigration(dialect),
     '0048_idempotency_keys': idempotencyKeysMigration(),
     '0049_member_platforms': memberPlatformsMigration(),
+    '0050_play_completion': playCompletionMigration(),
   };
 }
