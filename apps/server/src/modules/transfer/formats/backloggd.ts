@@ -62,7 +62,7 @@ export function readBackloggdRecord(line: number, cells: Cells): ImportRow[] {
     libraryRow(rowBase(line, { title, year, ...backloggdRating(cells) }), {
       platforms: namesIn(cellOf(cells, ['platform', 'platforms', 'played on'])),
       status: known?.status ?? null,
-      statusNote: known ? statusMapped('Backloggd', statusCell, known.status) : null,
+      statusNote: known ? statusMapped('Backloggd', statusText.charAt(0).toUpperCase() + statusText.slice(1), known.status) : null,
       owned: known?.owned ?? null,
       review: textOf(cells, ['review']),
       startedOn: calendarDay(cellOf(cells, ['started', 'start date', 'started on'])),

@@ -115,7 +115,10 @@ export function readGrouveeRecord(line: number, cells: Cells): ImportRow[] {
     libraryRow(base, {
       platforms: grouveeNames(cells, 'platforms'),
       status: shelf === undefined ? (last?.finished ? PLAY_STATUS.beaten : last ? PLAY_STATUS.playing : null) : shelfStatus,
-      statusNote: found?.name && shelfStatus !== undefined ? statusMapped('Grouvee', found.name.replace(/\b\w/g, (c) => c.toUpperCase()), shelfStatus) : null,
+      statusNote:
+        found?.name && shelfStatus !== undefined
+          ? statusMapped('Grouvee', found.name.replace(/\b\w/g, (c) => c.toUpperCase()), shelfStatus, shelf === 'played' && !playedOnly ? ' when a play-through is finished' : '')
+          : null,
       review: grouveeReview(cells),
       notes: grouveeStatuses(cells),
       // Backlog: games one has; Wish List: games one wants (VGL's wishlist).

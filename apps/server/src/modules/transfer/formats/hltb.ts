@@ -71,7 +71,7 @@ export function readHltbRecord(line: number, cells: Cells): ImportRow[] {
       platforms: cells.get('Platform') ? [cells.get('Platform')] : [],
       status,
       completion,
-      statusNote: flaggedAs ? statusMapped('HowLongToBeat', flaggedAs[0], status, completion ? ` (${COMPLETION_LABELS[completion]})` : '') : null,
+      statusNote: flaggedAs ? statusMapped('HowLongToBeat', flaggedAs[0], status, completion ? ` — ${COMPLETION_LABELS[completion]}` : '') : null,
       review: cells.raw('Review Notes'),
       notes: joinNotes(
         ...HLTB_NOTES_COLUMNS.map(([column, label]) => (cells.get(column) ? `${label}: ${cells.get(column)}` : null)),

@@ -1,4 +1,4 @@
-import { COMPLETION_LEVELS, PLAY_STATUS, PLAY_STATUS_LABELS, type Completion, type DiaryEvent, type PlayStatus } from '@vgl/shared';
+import { COMPLETION_LEVELS, PLAY_STATUS, PLAY_STATUSES, PLAY_STATUS_LABELS, type Completion, type DiaryEvent, type PlayStatus } from '@vgl/shared';
 import { diaryRow, libraryRow, rowBase, type Cells, type ImportRow } from '../import.rows.js';
 
 // Reading VGL's own export (the columns of transfer.csv.ts) back into import rows.
@@ -9,7 +9,7 @@ function vglStatus(cells: Cells): PlayStatus | null {
   const label = cells.get('status');
   const code = cells.wholeNumber('status_code', 'status_code');
   const fromLabel = label ? (STATUS_BY_LABEL.get(label.toLowerCase()) ?? (/^[1-6]$/.test(label) ? (Number(label) as PlayStatus) : undefined)) : null;
-  if (fromLabel === undefined) return cells.fail(`Status must be ${Object.values(PLAY_STATUS_LABELS).join(', ')}, not "${label}"`);
+  if (fromLabel === undefined) return cells.fail(`Status must be ${PLAY_STATUSES.map((code) => PLAY_STATUS_LABELS[code]).join(', ')}, not "${label}"`);
   if (code !== null && (code < 1 || code > 6)) return cells.fail(`status_code must be 1, 2, 3, 4, 5 or 6, not ${code}`);
   if (fromLabel !== null && code !== null && fromLabel !== code) return cells.fail(`Status "${label}" and status_code ${code} disagree`);
   return fromLabel ?? (code as PlayStatus | null);
