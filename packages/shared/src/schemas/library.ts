@@ -169,7 +169,10 @@ function sessionTime<T extends { hours: number | null; minutes?: number | null |
   }
 }
 
-/** A session says something: time played, a note, a rating, or that the game was started or finished (issue 38: a blank one logged nothing). */
+/**
+ * A new session says something: time played, a note, a rating, or that the game was started or finished (issue 38:
+ * a blank one logged nothing). Only logging checks it: an edit (PUT) moves a session to another day with its body.
+ */
 function sessionHasContent(session: { hours: number | null; minutes?: number | null | undefined; note: string | null; rating: number | null; event: string }, ctx: z.RefinementCtx) {
   const time = (session.hours ?? 0) > 0 || (session.minutes ?? 0) > 0;
   if (time || session.note !== null || session.rating !== null || session.event !== 'played') return;
@@ -188,7 +191,6 @@ export type DiarySessionInput = z.infer<typeof diaryEntryBodySchema>;
 export const diaryEntryUpdateBodySchema = diaryEntryUpdateSchema
   .extend(sessionFields)
   .superRefine(sessionTime)
-  .superRefine(sessionHasContent)
   .meta({
     examples: [{ playedOn: '2024-03-02', event: 'played', rating: null, note: null, replay: false, minutes: 90, platform: null }],
   });
