@@ -27,7 +27,7 @@ export interface LibraryImportRow extends RowBase {
   status: PlayStatus | null;
   /** How much of a beaten game was done, when the file says (HowLongToBeat's time columns, VGL's own); kept only with Beaten. */
   completion: Completion | null;
-  /** How the tracker's status was taken when VGL has none of the same meaning (see statusMapping); the preview lists them. */
+  /** How the tracker's status was taken (see statusMapped): the preview lists each mapping with its rows. */
   statusNote: string | null;
   review: string | null;
   reviewedAt: number | null;
@@ -209,14 +209,6 @@ export const joinNotes = (...parts: (string | null | undefined)[]): string | nul
   const kept = parts.map((p) => p?.trim()).filter((p): p is string => Boolean(p));
   return kept.length > 0 ? kept.join('\n\n') : null;
 };
-
-/**
- * What a tracker's "played" kind of status (played, set aside, done with a
- * game that has no end) goes in as, until VGL has a status that says
- * played but not finished: no status and no finish date, so it never
- * counts as Beaten. The entry's note keeps the tracker's word.
- */
-export const PLAYED_NOT_FINISHED = 'played, with no status and no finish date: not Beaten, as VGL has no played-but-not-finished status yet';
 
 /** The preview's line for how a tracker's status is taken: "Backloggd “Shelved” is imported as Shelved". */
 export const statusMapping = (tracker: string, status: string, meaning: string) => `${tracker} “${status}” is imported as ${meaning}`;
