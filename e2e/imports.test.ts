@@ -159,11 +159,12 @@ describe.skipIf(!hasChromium)('moving in from other trackers, in Chromium', () =
     await previewFile('grouvee-1252.csv');
     await previewRegion().getByText(/was not UTF-8; it was read as Windows-1252/).waitFor();
     await expect.poll(() => previewRegion().textContent()).toContain('Pokémon Red');
+    // The preview says how each status is taken.
+    expect(await previewRegion().textContent()).toContain('Grouvee “Played” is imported as Played (1 row).');
     await importPreviewed();
-    // On Grouvee's Played shelf without a finish date: played, not beaten (issue 34).
+    // On Grouvee's Played shelf without a finish date: Played (5), not beaten (issues 34 and 38).
     const smw = await entry('Mover5', 'super-mario-world');
-    expect(smw).toMatchObject({ rating: 10 });
-    expect(smw?.status ?? null).toBeNull();
+    expect(smw).toMatchObject({ rating: 10, status: 5 });
   });
 
   it('a Steam library: a private profile is explained, games come in with playtime, a pick is used, and a re-import changes playtime only', async () => {

@@ -1,5 +1,5 @@
 import type { PlatformRef } from './journal.js';
-import { PLAY_STATUS, type PlayStatus } from './limits.js';
+import { PLAY_STATUS, type Completion, type PlayStatus } from './limits.js';
 
 /** Limits of what people write and log (SPEC §9 says "not shown": these are ours). */
 export const LIBRARY_LIMITS = {
@@ -42,7 +42,34 @@ export const PLAY_STATUS_LABELS: Record<PlayStatus, string> = {
   [PLAY_STATUS.beaten]: 'Beaten',
   [PLAY_STATUS.abandoned]: 'Abandoned',
   [PLAY_STATUS.wantToPlay]: 'Want to play',
+  [PLAY_STATUS.played]: 'Played',
+  [PLAY_STATUS.shelved]: 'Shelved',
 };
+
+/** What each status means, shown under it wherever a status is picked. */
+export const PLAY_STATUS_DESCRIPTIONS: Record<PlayStatus, string> = {
+  [PLAY_STATUS.playing]: 'You are playing it now.',
+  [PLAY_STATUS.beaten]: 'You finished it: the story, the credits, or the goal you set.',
+  [PLAY_STATUS.abandoned]: 'You stopped and do not mean to come back.',
+  [PLAY_STATUS.wantToPlay]: 'On your backlog or wishlist.',
+  [PLAY_STATUS.played]: 'Played without finishing: endless, multiplayer, or you simply stopped.',
+  [PLAY_STATUS.shelved]: 'Paused: you mean to come back to it.',
+};
+
+/** Completion levels of a beaten game, as people read them. */
+export const COMPLETION_LABELS: Record<Completion, string> = {
+  main: 'Main story',
+  main_extras: 'Main + extras',
+  complete: '100 % (completionist)',
+};
+
+/** Texts of the new statuses' rules, shared by the server's answers and the forms. */
+export const STATUS_MESSAGES = {
+  completionNeedsBeaten: 'A completion level is only for a beaten game: set the status to Beaten, or leave completion empty.',
+  completionFormat: 'Completion must be main, main_extras, complete or null',
+  /** A session with nothing in it (issue 38). */
+  emptySession: 'Add how long you played, a note, or mark it finished — an empty session logs nothing.',
+} as const;
 
 export const LIBRARY_SORTS = ['updated', 'added', 'rating', 'name', 'release'] as const;
 export type LibrarySort = (typeof LIBRARY_SORTS)[number];
@@ -93,6 +120,8 @@ export interface LibraryEntry extends ReviewEntry {
   hours: number | null;
   /** Whether the member has the game: true has it, false doesn't have it yet, null not said. A "want to play" game is on the wishlist when false, else in the backlog. */
   owned: boolean | null;
+  /** How much of the game was done when it is Beaten: main story, main + extras, 100 %; null when not said or not beaten. */
+  completion: Completion | null;
   /** Diary entries (sessions and dated plays) of this game. */
   sessions: number;
   /** The hours of all of them together, one decimal; null when none has hours. */

@@ -56,11 +56,23 @@ export const FIELD_LIMITS = {
 
 export const RELEASE_DATE_UNKNOWN = 'TBA';
 
-/** Play status codes of SPEC §3. */
+/** Play status codes of SPEC §3 (1–4 keep their meaning for API clients); 5 and 6 are VGL's additions (issue 38). */
 export const PLAY_STATUS = {
   playing: 1,
   beaten: 2,
   abandoned: 3,
   wantToPlay: 4,
+  /** Played without finishing: endless, multiplayer, or simply stopped without abandoning. */
+  played: 5,
+  /** Paused, meant to return. */
+  shelved: 6,
 } as const;
 export type PlayStatus = (typeof PLAY_STATUS)[keyof typeof PLAY_STATUS];
+/** Every code, in the order pickers offer them. */
+export const PLAY_STATUSES: readonly PlayStatus[] = [1, 2, 5, 6, 3, 4];
+/** The API's one-line description of the codes (OpenAPI and error messages). */
+export const PLAY_STATUS_DESCRIPTION = '1 playing, 2 beaten, 3 abandoned, 4 want to play, 5 played (not finished), 6 shelved';
+
+/** How much of a beaten game was done (issue 38): only on a Beaten entry, else null. */
+export const COMPLETION_LEVELS = ['main', 'main_extras', 'complete'] as const;
+export type Completion = (typeof COMPLETION_LEVELS)[number];

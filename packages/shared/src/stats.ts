@@ -28,7 +28,7 @@ export const STATS_DEFINITIONS = {
   sessions: 'Sessions: the diary entries dated in the period (each logged session, start and finish is one).',
   hours: 'Hours: the minutes logged on those diary entries, added up, in hours with one decimal.',
   played:
-    'Games played: the games with a diary entry in the period, or whose library Started or Finished date falls in it; all time also counts every game whose status is Playing, Beaten or Abandoned.',
+    'Games played: the games with a diary entry in the period, or whose library Started or Finished date falls in it; all time also counts every game whose status is Playing, Beaten, Played, Shelved or Abandoned.',
   beaten:
     'Beaten: the games finished in the period, i.e. with a diary entry marked finished or the library Finished date in it; all time also counts every game whose status is Beaten.',
   abandoned: 'Abandoned: the games played in the period whose status is now Abandoned.',

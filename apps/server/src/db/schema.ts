@@ -128,7 +128,7 @@ export interface LibraryEntriesTable {
   id: Generated<number>;
   user_id: number;
   game_id: number;
-  /** PLAY_STATUS code 1–4, or null when only rated or reviewed. */
+  /** PLAY_STATUS code 1–6 (5 played, 6 shelved: issue 38), or null when only rated or reviewed. */
   status: number | null;
   /** 1–10 (half stars), null when unrated. */
   rating: number | null;
@@ -152,6 +152,8 @@ export interface LibraryEntriesTable {
   /** Time played as another service counts it (0022): Steam's or Playnite's playtime, whole minutes, and which service. */
   playtime_minutes: number | null;
   playtime_source: string | null;
+  /** COMPLETION_LEVELS of a beaten game (0050): 'main', 'main_extras', 'complete'; null when not said or not beaten. */
+  completion: string | null;
   likes_count: Generated<number>;
   comments_count: Generated<number>;
   created_at: number;

@@ -1,3 +1,4 @@
+import { PLAY_STATUS_DESCRIPTION } from '../limits.js';
 import { z } from 'zod';
 import type { FriendsWhoPlayed } from '../friends.js';
 import { named, userRefSchema } from './common.js';
@@ -10,7 +11,7 @@ export const friendsWhoPlayedSchema = named(
       .array(
         z.object({
           user: userRefSchema,
-          status: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]).nullable().describe('1 playing, 2 beaten, 3 abandoned, 4 wants to play; null when only rated or reviewed'),
+          status: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal(6)]).nullable().describe(`${PLAY_STATUS_DESCRIPTION}; null when only rated or reviewed`),
           rating: z.number().int().nullable().describe('1–10 (half stars); null when unrated'),
           reviewSlug: z.string().nullable().describe('Their review: /u/{username}/reviews/{reviewSlug}'),
           updatedAt: z.number().int().describe('When their entry last changed (unix ms)'),

@@ -1,3 +1,4 @@
+import { COMPLETION_LEVELS, PLAY_STATUS_DESCRIPTION } from '../limits.js';
 import { z } from 'zod';
 import type { DiaryFilters } from '../journal.js';
 import type { DiaryEntry, EntryGame, LibraryEntry, LibraryGame, ProfileOverview, ReviewEntry } from '../library.js';
@@ -12,9 +13,9 @@ import { LIBRARY_IMPORT_FORMATS } from './library.js';
  */
 
 const playStatus = z
-  .union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)])
+  .union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal(6)])
   .nullable()
-  .describe('1 playing, 2 beaten, 3 abandoned, 4 want to play; null when not set');
+  .describe(`${PLAY_STATUS_DESCRIPTION}; null when not set`);
 const rating = z.number().int().min(1).max(10).nullable().describe('1–10, i.e. half stars (7 = 3.5 stars); null when not rated');
 const hours = z.number().nullable().describe('Hours played, one decimal; null when not logged');
 const isoDay = (what: string) => z.string().describe(`${what}, YYYY-MM-DD`);
@@ -68,6 +69,10 @@ export const libraryEntrySchema = named(
     favourite: z.boolean().describe('One of the (at most 5) favourites on the profile'),
     hours: hours.describe('Hours of the play that ended on finishedOn (kept on its diary entry); null when not logged'),
     owned,
+    completion: z
+      .enum(COMPLETION_LEVELS)
+      .nullable()
+      .describe('How much of a beaten game was done: main story, main + extras, complete (100 %); null when not said or not beaten'),
     sessions: z.number().int().describe('Diary entries of this game: logged sessions and the dated plays of the form'),
     totalHours: hours.describe('The hours of all diary entries of this game together (the entry’s time played); null when none has hours'),
     // Private: the presenter nulls them unless the owner asks, since this answer is public.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { JOURNAL_LIMITS, JOURNAL_MESSAGES, LIBRARY_SHELVES } from '../journal.js';
-import { LIBRARY_LIMITS, LIBRARY_SORTS } from '../library.js';
-import { PAGING } from '../limits.js';
+import { LIBRARY_LIMITS, LIBRARY_SORTS, STATUS_MESSAGES } from '../library.js';
+import { COMPLETION_LEVELS, PAGING, PLAY_STATUS, PLAY_STATUS_DESCRIPTION } from '../limits.js';
 import { hasVisibleText } from '../text-rules.js';
 import { idOf, usernameParamSchema } from './common.js';
 
@@ -34,10 +34,12 @@ const hoursSchema = z
   .nullable()
   .default(null);
 
+const STATUS_ERROR = 'Status must be 1 (playing), 2 (beaten), 3 (abandoned), 4 (want to play), 5 (played) or 6 (shelved)';
 const statusSchema = z
-  .union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], { error: 'Status must be 1 (playing), 2 (beaten), 3 (abandoned) or 4 (want to play)' })
+  .union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal(6)], { error: STATUS_ERROR })
   .nullable()
-  .default(null);
+  .default(null)
+  .describe(`${PLAY_STATUS_DESCRIPTION}; null when not set`);
 
 /** Text people write: trimmed, and empty means none. */
 const text = (label: string, max: number) =>
@@ -93,10 +95,21 @@ export const libraryEntryInputSchema = z
       .nullable()
       .optional()
       .describe('true: you have the game (a "want to play" game is then in your backlog); false: not yet (on your wishlist); null: not said. Left out: unchanged'),
+    /** Left out: kept while the entry stays Beaten (clients that predate it never clear it); any other status clears it. */
+    completion: z
+      .enum(COMPLETION_LEVELS, { error: STATUS_MESSAGES.completionFormat })
+      .nullable()
+      .optional()
+      .describe('Only with status 2 (beaten): main (main story), main_extras (main + extras) or complete (100 %); null: not said. Left out: unchanged while beaten'),
   })
   .refine((entry) => !entry.startedOn || !entry.finishedOn || entry.startedOn <= entry.finishedOn, {
     message: 'Finished cannot be before Started',
     path: ['finishedOn'],
+  })
+  // Sent with another status it would be dropped silently: say so instead.
+  .refine((entry) => entry.completion === undefined || entry.completion === null || entry.status === PLAY_STATUS.beaten, {
+    message: STATUS_MESSAGES.completionNeedsBeaten,
+    path: ['completion'],
   })
   .meta({
     description: 'Every field is optional; one left out is cleared (null, [] or false), so send the whole form — except `owned`, `notes` and `spoilers`, which a left-out key keeps',
@@ -113,6 +126,7 @@ export const libraryEntryInputSchema = z
         hours: 12.5,
         owned: true,
         notes: 'Bought on the Virtual Console.',
+        completion: 'main_extras',
       },
     ],
   });
@@ -155,10 +169,21 @@ function sessionTime<T extends { hours: number | null; minutes?: number | null |
   }
 }
 
+/**
+ * A new session says something: time played, a note, a rating, or that the game was started or finished (issue 38:
+ * a blank one logged nothing). Only logging checks it: an edit (PUT) moves a session to another day with its body.
+ */
+function sessionHasContent(session: { hours: number | null; minutes?: number | null | undefined; note: string | null; rating: number | null; event: string }, ctx: z.RefinementCtx) {
+  const time = (session.hours ?? 0) > 0 || (session.minutes ?? 0) > 0;
+  if (time || session.note !== null || session.rating !== null || session.event !== 'played') return;
+  ctx.addIssue({ code: 'custom', message: STATUS_MESSAGES.emptySession, path: ['minutes'] });
+}
+
 /** The documented bodies of the diary calls: a play session (the plain schemas above also check imported rows, whose hours may be a whole play-through). */
 export const diaryEntryBodySchema = diaryEntryInputSchema
   .extend(sessionFields)
   .superRefine(sessionTime)
+  .superRefine(sessionHasContent)
   .meta({
     examples: [{ game: 'super-mario-world', playedOn: '2024-03-01', event: 'finished', rating: 8, note: 'All 96 exits.', replay: false, minutes: 95, platform: 'snes' }],
   });
@@ -258,7 +283,12 @@ export const libraryQuerySchema = z.object({
     .trim()
     .default('any')
     .transform((v) => (v === 'any' || v === '' ? undefined : Number(v)))
-    .pipe(z.union([z.undefined(), z.literal(1), z.literal(2), z.literal(3), z.literal(4)], { error: 'status must be any, 1, 2, 3 or 4' })),
+    .pipe(
+      z.union([z.undefined(), z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal(6)], {
+        error: 'status must be any, 1, 2, 3, 4, 5 or 6',
+      }),
+    )
+    .describe(`any, or one code: ${PLAY_STATUS_DESCRIPTION}`),
   sort: z
     .string()
     .trim()

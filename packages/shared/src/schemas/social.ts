@@ -1,3 +1,4 @@
+import { PLAY_STATUS_DESCRIPTION } from '../limits.js';
 import { z } from 'zod';
 import { NOTIFICATION_KINDS, type ActivityItem, type CommentEntry, type NotificationItem, type UserCard } from '../social.js';
 import { DB_INT_MAX, named, userRefSchema } from './common.js';
@@ -82,9 +83,9 @@ export const userCardSchema = named(
 /* ---- Activity feed ---- */
 
 const playStatus = z
-  .union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)])
+  .union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal(6)])
   .nullable()
-  .describe('1 playing, 2 beaten, 3 abandoned, 4 want to play; null when not set');
+  .describe(`${PLAY_STATUS_DESCRIPTION}; null when not set`);
 const reviewRef = z.object({ username: z.string(), slug: z.string() }).describe('The review: /u/{username}/reviews/{slug}');
 const commentRef = z.object({ id: z.number().int(), excerpt: z.string().describe('The first 140 characters or so') });
 const listRef = z.object({ username: z.string(), slug: z.string(), title: z.string() }).describe('The list: /u/{username}/lists/{slug}');

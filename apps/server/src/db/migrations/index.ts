@@ -46,6 +46,7 @@ import { releaseAlertsMigration } from './0045_release_alerts.js';
 import { statsReviewAudienceMigration } from './0046_stats_review_audience.js';
 import { pushSubscriptionsMigration } from './0047_push_subscriptions.js';
 import { memberPlatformsMigration } from './0049_member_platforms.js';
+import { playCompletionMigration } from './0050_play_completion.js';
 
 /**
  * A migration, and how it runs (db/migrate.ts).
@@ -136,5 +137,6 @@ export function migrationsFor(dialect: Dialect): Record<string, VglMigration> {
     '0047_push_subscriptions': pushSubscriptionsMigration(dialect),
     '0048_idempotency_keys': idempotencyKeysMigration(),
     '0049_member_platforms': memberPlatformsMigration(),
+    '0050_play_completion': playCompletionMigration(),
   };
 }

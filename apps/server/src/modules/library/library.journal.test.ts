@@ -1,4 +1,4 @@
-import { JOURNAL_LIMITS, JOURNAL_MESSAGES } from '@vgl/shared';
+import { JOURNAL_LIMITS, JOURNAL_MESSAGES, STATUS_MESSAGES } from '@vgl/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
@@ -108,7 +108,7 @@ describe.each(dbKinds)('backlog, wishlist and the play journal on %s', (kind) =>
     it('refuses days in the future, sessions over a day, unknown platforms and long notes with clear messages', async () => {
       const me = await member();
       const refused = async (body: object) => {
-        const res = await log(me, { game: 'celeste', playedOn: '2024-03-01', ...body });
+        const res = await log(me, { game: 'celeste', playedOn: '2024-03-01', event: 'started', ...body });
         expect(res.statusCode).toBe(400);
         return res.json() as { message: string; errors: Record<string, string> };
       };
@@ -120,9 +120,19 @@ describe.each(dbKinds)('backlog, wishlist and the play journal on %s', (kind) =>
       expect((await refused({ platform: 'gameboy-deluxe' })).errors).toEqual({ platform: 'There is no platform "gameboy-deluxe".' });
       expect((await refused({ note: 'x'.repeat(1001) })).errors).toEqual({ note: 'Note must have at most 1,000 characters' });
       expect((await refused({ game: '' })).errors).toEqual({ game: 'Choose a game' });
-      expect((await log(me, { game: 'no-such-game', playedOn: '2024-03-01' })).statusCode).toBe(404);
+      // Nothing in it (issue 38): no time, note, rating, start or finish. A platform or a replay mark alone says nothing either.
+      for (const empty of [{ event: 'played' }, { event: 'played', minutes: 0, hours: null, note: '   ', platform: 'switch', replay: true }]) {
+        const res = await refused(empty);
+        expect(res).toMatchObject({ message: STATUS_MESSAGES.emptySession, errors: { minutes: STATUS_MESSAGES.emptySession } });
+      }
+      expect((await log(me, { game: 'no-such-game', playedOn: '2024-03-01', minutes: 30 })).statusCode).toBe(404);
       // Nothing was written by any of them.
       expect((await call('GET', `/api/users/${me}/diary`)).json()).toEqual([]);
+      // Any one of them is enough.
+      for (const [i, enough] of [{ minutes: 1 }, { hours: 0.5 }, { note: 'Tried it.' }, { rating: 6 }, { event: 'started' }, { event: 'finished' }].entries()) {
+        expect((await log(me, { game: 'tetris', playedOn: `2024-03-1${i}`, ...enough })).statusCode, JSON.stringify(enough)).toBe(201);
+      }
+      expect((await call('GET', `/api/users/${me}/diary`)).headers['x-total-count']).toBe('6');
     });
 
     it('edits and deletes sessions in place; other members cannot touch them', async () => {
@@ -189,15 +199,15 @@ describe.each(dbKinds)('backlog, wishlist and the play journal on %s', (kind) =>
       expect((await call('GET', `/api/users/${me}`)).json().counts).toMatchObject({ games: 0 });
 
       // Another session of the game: the game stays until the last one, which did not add it.
-      const first = await logged({ game: 'hades' });
-      const second = await logged({ game: 'hades', playedOn: '2024-07-02' });
+      const first = await logged({ game: 'hades', minutes: 30 });
+      const second = await logged({ game: 'hades', playedOn: '2024-07-02', minutes: 30 });
       await remove(first);
       expect(await inLibrary('hades')).toBe(true);
       await remove(second);
       expect(await inLibrary('hades')).toBe(true);
 
       // Rated on the library form after the session added it: the member's own, it stays.
-      const rated = await logged({ game: 'tetris' });
+      const rated = await logged({ game: 'tetris', minutes: 30 });
       expect((await call('PUT', `/api/users/${me}/library/tetris`, me, { status: 1, rating: 8 })).statusCode).toBe(200);
       await remove(rated);
       expect(await inLibrary('tetris')).toBe(true);
@@ -213,11 +223,11 @@ describe.each(dbKinds)('backlog, wishlist and the play journal on %s', (kind) =>
       const me = await member();
       const day = '2024-06-01';
       for (let i = 0; i < JOURNAL_LIMITS.sessionsPerGamePerDay; i++) expect((await log(me, { game: 'tetris', playedOn: day, minutes: 10 })).statusCode).toBe(201);
-      const sixth = await log(me, { game: 'tetris', playedOn: day });
+      const sixth = await log(me, { game: 'tetris', playedOn: day, minutes: 10 });
       expect(sixth.statusCode).toBe(400);
       expect(sixth.json()).toMatchObject({ message: JOURNAL_MESSAGES.sessionsPerGamePerDay, errors: { playedOn: JOURNAL_MESSAGES.sessionsPerGamePerDay } });
 
-      const elsewhere = (await log(me, { game: 'tetris', playedOn: '2024-06-02' })).json().id as number;
+      const elsewhere = (await log(me, { game: 'tetris', playedOn: '2024-06-02', minutes: 10 })).json().id as number;
       const moved = await call('PUT', `/api/users/${me}/diary/${elsewhere}`, me, { playedOn: day });
       expect(moved.json().message).toBe(JOURNAL_MESSAGES.sessionsPerGamePerDay);
       // Editing a session of a full day without moving it is fine.
@@ -228,19 +238,19 @@ describe.each(dbKinds)('backlog, wishlist and the play journal on %s', (kind) =>
       let logged = JOURNAL_LIMITS.sessionsPerGamePerDay;
       for (const game of games) {
         for (let i = 0; i < JOURNAL_LIMITS.sessionsPerGamePerDay && logged < JOURNAL_LIMITS.sessionsPerDay; i++, logged++) {
-          expect((await log(me, { game, playedOn: day })).statusCode).toBe(201);
+          expect((await log(me, { game, playedOn: day, minutes: 10 })).statusCode).toBe(201);
         }
       }
       expect(logged).toBe(JOURNAL_LIMITS.sessionsPerDay);
-      expect((await log(me, { game: 'hades', playedOn: day })).json().message).toBe(JOURNAL_MESSAGES.sessionsPerDay);
+      expect((await log(me, { game: 'hades', playedOn: day, minutes: 10 })).json().message).toBe(JOURNAL_MESSAGES.sessionsPerDay);
     });
 
     it('filters the diary by year and platform, and lists what the filters offer', async () => {
       const me = await member();
-      await log(me, { game: 'celeste', playedOn: '2023-12-31', platform: 'switch' });
-      await log(me, { game: 'celeste', playedOn: '2024-01-01', platform: 'win' });
-      await log(me, { game: 'hades', playedOn: '2024-07-14', platform: 'switch' });
-      await log(me, { game: 'tetris', playedOn: '2024-08-01' });
+      await log(me, { game: 'celeste', playedOn: '2023-12-31', platform: 'switch', minutes: 30 });
+      await log(me, { game: 'celeste', playedOn: '2024-01-01', platform: 'win', minutes: 30 });
+      await log(me, { game: 'hades', playedOn: '2024-07-14', platform: 'switch', minutes: 30 });
+      await log(me, { game: 'tetris', playedOn: '2024-08-01', minutes: 30 });
       const diary = async (query: string) => {
         const res = await call('GET', `/api/users/${me}/diary?${query}`);
         return { total: res.headers['x-total-count'], days: (res.json() as { playedOn: string }[]).map((d) => d.playedOn) };
@@ -309,8 +319,8 @@ describe.each(dbKinds)('backlog, wishlist and the play journal on %s', (kind) =>
 
     it('moves at most as many sessions onto a day as it has room for', async () => {
       const me = await member();
-      for (let i = 0; i < JOURNAL_LIMITS.sessionsPerGamePerDay - 2; i++) await log(me, { game: 'hades', playedOn: '2024-10-10' });
-      const ids = await Promise.all(Array.from({ length: 6 }, async (_, i) => (await log(me, { game: 'hades', playedOn: `2024-10-${11 + i}` })).json().id as number));
+      for (let i = 0; i < JOURNAL_LIMITS.sessionsPerGamePerDay - 2; i++) await log(me, { game: 'hades', playedOn: '2024-10-10', minutes: 30 });
+      const ids = await Promise.all(Array.from({ length: 6 }, async (_, i) => (await log(me, { game: 'hades', playedOn: `2024-10-${11 + i}`, minutes: 30 })).json().id as number));
       const res = await Promise.all(ids.map((id) => call('PUT', `/api/users/${me}/diary/${id}`, me, { playedOn: '2024-10-10' })));
       expect(statuses(res)).toEqual([200, 200, 400, 400, 400, 400]);
       expect((await call('GET', `/api/users/${me}/diary`)).json().filter((d: { playedOn: string }) => d.playedOn === '2024-10-10')).toHaveLength(JOURNAL_LIMITS.sessionsPerGamePerDay);
@@ -318,7 +328,7 @@ describe.each(dbKinds)('backlog, wishlist and the play journal on %s', (kind) =>
 
     it('deleting a session while it is edited is a 204 and 404s, never a 500', async () => {
       const me = await member();
-      const id = (await log(me, { game: 'tetris', playedOn: '2024-11-11' })).json().id as number;
+      const id = (await log(me, { game: 'tetris', playedOn: '2024-11-11', minutes: 30 })).json().id as number;
       const res = await Promise.all([
         ...Array.from({ length: 4 }, () => call('PUT', `/api/users/${me}/diary/${id}`, me, { playedOn: '2024-11-12', minutes: 5 })),
         call('DELETE', `/api/users/${me}/diary/${id}`, me),

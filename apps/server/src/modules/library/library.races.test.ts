@@ -26,7 +26,7 @@ describe.each(dbKinds)('library races at once on %s', (kind) => {
 
     it('logs every play of a game new to the library, adding the game once', async () => {
       const { user, name, token } = await member();
-      const res = await times(TIMES, (i) => call('POST', `/api/users/${name}/diary`, token, { game: 'game-2', playedOn: `2024-02-${String(i + 1).padStart(2, '0')}` }));
+      const res = await times(TIMES, (i) => call('POST', `/api/users/${name}/diary`, token, { game: 'game-2', playedOn: `2024-02-${String(i + 1).padStart(2, '0')}`, minutes: 30 }));
       expect(statuses(res)).toEqual(Array<number>(TIMES).fill(201));
       expect(await entriesOf(user.id)).toHaveLength(1);
       const diary = await race.t.db.kysely.selectFrom('diary_entries').select('played_on').where('user_id', '=', user.id).execute();
@@ -45,7 +45,7 @@ describe.each(dbKinds)('library races at once on %s', (kind) => {
 
     it('updating a diary entry while it is being deleted is a 404, never a 500', async () => {
       const { name, token } = await member();
-      const id = (await call('POST', `/api/users/${name}/diary`, token, { game: 'game-3', playedOn: '2024-03-01' })).json().id;
+      const id = (await call('POST', `/api/users/${name}/diary`, token, { game: 'game-3', playedOn: '2024-03-01', minutes: 30 })).json().id;
       const res = await Promise.all([
         ...Array.from({ length: 5 }, () => call('PUT', `/api/users/${name}/diary/${id}`, token, { playedOn: '2024-03-02' })),
         call('DELETE', `/api/users/${name}/diary/${id}`, token),
@@ -60,10 +60,10 @@ describe.each(dbKinds)('library races at once on %s', (kind) => {
       const { user, name, token } = await member();
       for (let round = 1; round <= 5; round += 1) {
         const slug = `game-${round + 3}`;
-        const added = (await call('POST', `/api/users/${name}/diary`, token, { game: slug, playedOn: '2024-04-01' })).json().id as number;
+        const added = (await call('POST', `/api/users/${name}/diary`, token, { game: slug, playedOn: '2024-04-01', minutes: 30 })).json().id as number;
         const [removed, ...logged] = await Promise.all([
           call('DELETE', `/api/users/${name}/diary/${added}`, token),
-          ...Array.from({ length: 3 }, (_, i) => call('POST', `/api/users/${name}/diary`, token, { game: slug, playedOn: `2024-04-0${i + 2}` })),
+          ...Array.from({ length: 3 }, (_, i) => call('POST', `/api/users/${name}/diary`, token, { game: slug, playedOn: `2024-04-0${i + 2}`, minutes: 30 })),
         ]);
         expect([removed, ...logged].map((r) => `${r.statusCode} ${r.statusCode >= 500 ? r.body : ''}`).filter((s) => !/^(201|204) /.test(s))).toEqual([]);
         const diary = await race.t.db.kysely.selectFrom('diary_entries').select(['id', 'entry_id']).where('user_id', '=', user.id).where('game_id', '=', (await gameId(slug))).execute();

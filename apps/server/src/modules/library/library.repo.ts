@@ -9,7 +9,7 @@ import { countEntries, onShelf } from './library.counts.js';
 import { reviewsRepo } from './library.reviews.repo.js';
 
 /** What only the entry's owner reads (library.policy 'readPrivate'): kept out of entryRows, which every public answer reads. */
-const privateEntryColumns = ['e.notes', 'e.playtime_minutes', 'e.playtime_source'] as const;
+const privateEntryColumns = ['e.notes', 'e.playtime_minutes', 'e.playtime_source', 'e.completion'] as const;
 
 /** Entries' platform slugs, alphabetical. */
 const entryPlatforms = (db: Conn) =>
@@ -126,6 +126,7 @@ export const blankEntry = (userId: number, gameId: number, at: number) => ({
   notes: null,
   playtime_minutes: null,
   playtime_source: null,
+  completion: null,
   created_at: at,
   updated_at: at,
 });

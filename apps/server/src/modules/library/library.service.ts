@@ -1,5 +1,5 @@
 import { isStaff } from '../admin/admin.policy.js';
-import { API_MESSAGES, LIBRARY_LIMITS, PRIVACY_MESSAGES, SETTINGS_MESSAGES, type LibraryEntry, type ProfileOverview } from '@vgl/shared';
+import { API_MESSAGES, LIBRARY_LIMITS, PLAY_STATUS, PRIVACY_MESSAGES, SETTINGS_MESSAGES, type LibraryEntry, type ProfileOverview } from '@vgl/shared';
 import type { LibraryEntryInput, LibraryQuery } from '@vgl/shared/schemas';
 import { lockMember } from '../../db/concurrency.js';
 import type { Db } from '../../db/database.js';
@@ -163,6 +163,8 @@ export function createLibraryService(db: Db, activity: ActivityService, now: () 
           owned: input.owned === undefined ? (existing?.owned ?? null) : input.owned === null ? null : input.owned ? 1 : 0,
           // Left out (QuickLog, older clients): the note stays as it is.
           ...(input.notes === undefined ? {} : { notes: input.notes }),
+          // Only a beaten game has a completion level; left out, a beaten entry keeps its own.
+          completion: input.status !== PLAY_STATUS.beaten ? null : input.completion === undefined ? (existing?.completion ?? null) : input.completion,
           // Every save moves it forward, even within the millisecond of the last: a game a session added is "never saved
           // since" only while updated_at equals created_at (entryAddedOnlyBy), and two requests can share a millisecond.
           updated_at: existing ? Math.max(at, Number(existing.updated_at) + 1) : at,

@@ -76,7 +76,11 @@ describe.each(dbKinds)('library, reviews and diary on %s', (kind) => {
     const cases: [unknown, string][] = [
       [{ rating: 11 }, 'rating'],
       [{ rating: 3.5 }, 'rating'],
-      [{ status: 5 }, 'status'],
+      [{ status: 7 }, 'status'],
+      [{ status: 0 }, 'status'],
+      // A completion level is for a beaten game only, and one of three.
+      [{ status: 1, completion: 'main' }, 'completion'],
+      [{ status: 2, completion: 'most' }, 'completion'],
       [{ startedOn: '2024-02-30' }, 'startedOn'],
       [{ startedOn: '2024-02-10', finishedOn: '2024-02-01' }, 'finishedOn'],
       [{ finishedOn: '2999-01-01' }, 'finishedOn'],
@@ -100,7 +104,7 @@ describe.each(dbKinds)('library, reviews and diary on %s', (kind) => {
     expect((await call('DELETE', '/api/users/ann/library/the-legend-of-zelda', bob)).statusCode).toBe(403);
     expect((await call('DELETE', '/api/users/ann/library/the-legend-of-zelda')).statusCode).toBe(401);
     const diary = (await call('GET', '/api/users/ann/diary')).json()[0];
-    expect((await call('POST', '/api/users/ann/diary', bob, { game: 'sonic-the-hedgehog', playedOn: '2024-03-01' })).statusCode).toBe(403);
+    expect((await call('POST', '/api/users/ann/diary', bob, { game: 'sonic-the-hedgehog', playedOn: '2024-03-01', minutes: 30 })).statusCode).toBe(403);
     expect((await call('PUT', `/api/users/ann/diary/${diary.id}`, bob, { playedOn: '2024-03-01' })).statusCode).toBe(403);
     expect((await call('DELETE', `/api/users/ann/diary/${diary.id}`, bob)).statusCode).toBe(403);
     expect((await call('DELETE', `/api/users/ann/diary/${diary.id}`)).statusCode).toBe(401);

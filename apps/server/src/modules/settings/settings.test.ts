@@ -185,7 +185,7 @@ describe.each(dbKinds)('settings on %s', (kind) => {
         ['POST', '/api/auth/username', { username: 'dan_again' }],
         ['POST', '/api/auth/email', { email: 'dan2@example.com', password: PASSWORD }],
         ['PUT', '/api/users/dan/library/hades', { status: 1 }],
-        ['POST', '/api/users/dan/diary', { game: 'hades', playedOn: '2024-03-01' }],
+        ['POST', '/api/users/dan/diary', { game: 'hades', playedOn: '2024-03-01', minutes: 30 }],
         ['POST', '/api/users/ann/follow', {}],
         ['POST', '/api/like', { entityId: '1' }],
         ['POST', '/api/users/ann/reviews/outer-wilds/comments', { body: 'Hi' }],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { byDecade, longestStreak, ratingCounts, timeline } from './stats.compute.js';
+import { byDecade, byPlatform, longestStreak, perGame, ratingCounts, timeline, type PlayedEntry, type StatsRows } from './stats.compute.js';
 
 describe('stats arithmetic', () => {
   it('finds the longest run of consecutive days, across months, years and leap days', () => {
@@ -35,5 +35,31 @@ describe('stats arithmetic', () => {
       { key: null, label: 'Unknown', games: 1 },
     ]);
     expect(ratingCounts([{ rating: 1 }, { rating: 10 }, { rating: 10 }, { rating: null }])).toEqual([1, 0, 0, 0, 0, 0, 0, 0, 0, 2]);
+  });
+
+  it('never shows a platform group with hours and no game: platformless sessions go where their game is, or stay "Not said" with it', () => {
+    const entry = (game_id: number) => ({ game_id }) as PlayedEntry;
+    const session = (gameId: number, platformId: number | null, minutes: number) => ({ gameId, platformId, sessions: 1, minutes, finished: false });
+    const rows = {
+      // 1: listed on one platform (10); 2: listed on two (10, 20); 3: on none; 4: gone from the catalog (no entry).
+      entries: [entry(1), entry(2), entry(3)],
+      entryPlatforms: [
+        { game_id: 1, platform_id: 10 },
+        { game_id: 2, platform_id: 10 },
+        { game_id: 2, platform_id: 20 },
+      ],
+      games: [session(1, null, 600), session(2, null, 60), session(3, null, 30), session(4, null, 300)],
+      platforms: new Map([
+        [10, { slug: 'switch', name: 'Nintendo Switch' }],
+        [20, { slug: 'win', name: 'PC (Microsoft Windows)' }],
+      ]),
+    } as unknown as StatsRows;
+    const groups = byPlatform(rows, perGame(rows.games));
+    expect(groups).toEqual([
+      { key: 'switch', label: 'Nintendo Switch', games: 2, sessions: 1, hours: 10 },
+      { key: null, label: 'Not said', games: 2, sessions: 2, hours: 1.5 },
+      { key: 'win', label: 'PC (Microsoft Windows)', games: 1, sessions: 0, hours: 0 },
+    ]);
+    expect(groups.every((g) => g.games > 0)).toBe(true);
   });
 });

@@ -44,6 +44,9 @@ export interface StatsRows {
   years: number[];
 }
 
+/** The statuses that say a game was played (all time counts them without a diary): all but Want to play. */
+const PLAYED_STATUSES = new Set<number>([PLAY_STATUS.playing, PLAY_STATUS.beaten, PLAY_STATUS.abandoned, PLAY_STATUS.played, PLAY_STATUS.shelved]);
+
 /** The entries of the games played in a period (STATS_DEFINITIONS.played), given the period's diary. */
 export function playedIn(year: number | null, library: LibraryEntryRow[], diary: DiaryPart[]): LibraryEntryRow[] {
   const logged = new Set<number>();
@@ -55,7 +58,7 @@ export function playedIn(year: number | null, library: LibraryEntryRow[], diary:
       logged.has(e.game_id) ||
       inPeriod(e.started_on) ||
       inPeriod(e.finished_on) ||
-      (year === null && (e.status === PLAY_STATUS.playing || e.status === PLAY_STATUS.beaten || e.status === PLAY_STATUS.abandoned)),
+      (year === null && e.status !== null && PLAYED_STATUSES.has(e.status)),
   );
 }
 
@@ -175,7 +178,7 @@ interface GameTime {
   platforms: Set<number>;
 }
 
-function perGame(games: DiaryGameRow[]): Map<number, GameTime> {
+export function perGame(games: DiaryGameRow[]): Map<number, GameTime> {
   const out = new Map<number, GameTime>();
   for (const row of games) {
     const game = out.get(row.gameId) ?? { sessions: 0, minutes: 0, finished: false, platforms: new Set<number>() };
@@ -200,18 +203,30 @@ export function byPlatform(rows: StatsRows, times: Map<number, GameTime>): Platf
     if (!b) buckets.set(id, (b = { games: new Set(), sessions: 0, minutes: 0 }));
     return b;
   };
+  const placed = new Map<number, number[]>();
   for (const entry of rows.entries) {
     const played = times.get(entry.game_id)?.platforms;
     const on = played && played.size > 0 ? [...played] : (listed.get(entry.game_id) ?? []);
+    placed.set(entry.game_id, on);
     if (on.length === 0) bucket(null).games.add(entry.game_id);
     for (const id of on) bucket(id).games.add(entry.game_id);
   }
   for (const row of rows.games) {
-    const b = bucket(row.platformId);
+    // A session that names no platform is the game's where the game sits on one platform only; otherwise (none, or
+    // several) it stays "Not said", and so does its game: a group never has hours without a game (issue 38 showed
+    // "Not said: 0 games · 14.5 h" for a game placed on its library platform).
+    const on = placed.get(row.gameId);
+    // A game gone from the catalog meanwhile is not among the entries: its sessions have no game to show them with.
+    if (on === undefined) continue;
+    const id = row.platformId ?? (on.length === 1 ? on[0]! : null);
+    const b = bucket(id);
+    if (id === null) b.games.add(row.gameId);
     b.sessions += row.sessions;
     b.minutes += row.minutes;
   }
   const sorted = [...buckets.entries()]
+    // Belt and braces: a group is shown only with its games.
+    .filter(([, b]) => b.games.size > 0)
     .map(([id, b]) => ({ id, ...b, label: id === null ? NOT_SAID : (rows.platforms.get(id)?.name ?? 'Unknown platform') }))
     .sort((a, b) => b.games.size - a.games.size || b.minutes - a.minutes || a.label.localeCompare(b.label));
   const present = (b: (typeof sorted)[number], key: string | null, label: string): PlatformBucket => ({

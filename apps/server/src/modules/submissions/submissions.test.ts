@@ -90,7 +90,7 @@ describe.each(dbKinds)('game submissions on %s', (kind) => {
     // Log, rate and review it, keep a diary line and put it on a list, as with any game.
     const saved = await call('PUT', `/api/users/${who}/library/night-harbour`, who, { status: 2, rating: 8, review: 'A quiet gem.', platforms: ['switch'] });
     expect(saved.statusCode).toBe(201);
-    expect((await call('POST', `/api/users/${who}/diary`, who, { game: 'night-harbour', playedOn: '2025-01-02', event: 'played' })).statusCode).toBe(201);
+    expect((await call('POST', `/api/users/${who}/diary`, who, { game: 'night-harbour', playedOn: '2025-01-02', event: 'played', minutes: 30 })).statusCode).toBe(201);
     expect((await call('POST', `/api/users/${who}/lists`, who, { title: 'Mine' })).statusCode).toBe(201);
     expect((await call('POST', `/api/users/${who}/lists/mine/games`, who, { game: 'night-harbour' })).statusCode).toBe(201);
 
@@ -203,7 +203,7 @@ describe.each(dbKinds)('game submissions on %s', (kind) => {
     // The submitter has both games, a review on each; their review of the submission has a like and a comment.
     await call('PUT', `/api/users/${who}/library/${slug}`, who, { status: 2, rating: 9, review: 'Colour Tetris!', platforms: ['gb'] });
     await call('PUT', `/api/users/${who}/library/tetris`, who, { status: 1, review: 'The classic.', platforms: ['gbc'] });
-    await call('POST', `/api/users/${who}/diary`, who, { game: slug, playedOn: '2025-02-01', event: 'played' });
+    await call('POST', `/api/users/${who}/diary`, who, { game: slug, playedOn: '2025-02-01', event: 'played', minutes: 30 });
     const entryId = (await t.db.kysely.selectFrom('library_entries').select('id').where('review', '=', 'Colour Tetris!').executeTakeFirstOrThrow()).id;
     // A moderator may see (and so like) the submitted game's review.
     expect((await call('POST', '/api/like', 'mod', { entityId: String(entryId) })).statusCode).toBeLessThan(300);

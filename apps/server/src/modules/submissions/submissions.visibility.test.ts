@@ -99,7 +99,7 @@ describe.each(dbKinds)('an unlisted game on %s', (kind) => {
 
   it('cannot be logged, played or listed by another member (404)', async () => {
     expect((await call('PUT', `/api/users/bob/library/${SLUG}`, 'bob', { status: 1 })).statusCode).toBe(404);
-    expect((await call('POST', '/api/users/bob/diary', 'bob', { game: SLUG, playedOn: '2025-03-01', event: 'played' })).statusCode).toBe(404);
+    expect((await call('POST', '/api/users/bob/diary', 'bob', { game: SLUG, playedOn: '2025-03-01', event: 'played', minutes: 30 })).statusCode).toBe(404);
     expect((await call('POST', '/api/users/bob/lists', 'bob', { title: 'Mine' })).statusCode).toBe(201);
     expect((await call('POST', '/api/users/bob/lists/mine/games', 'bob', { game: SLUG })).statusCode).toBe(404);
     expect((await call('GET', `/api/users/bob/lists?game=${SLUG}`, 'bob')).statusCode).toBe(404);

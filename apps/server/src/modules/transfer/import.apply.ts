@@ -1,5 +1,5 @@
 import type { Insertable, Selectable } from 'kysely';
-import { LIBRARY_LIMITS } from '@vgl/shared';
+import { LIBRARY_LIMITS, PLAY_STATUS } from '@vgl/shared';
 import { lockMember } from '../../db/concurrency.js';
 import type { Db } from '../../db/database.js';
 import type { LibraryEntriesTable } from '../../db/schema.js';
@@ -42,6 +42,7 @@ type EntryChanges = Pick<
   LibraryImportRow,
   | 'line'
   | 'status'
+  | 'completion'
   | 'rating'
   | 'review'
   | 'reviewedAt'
@@ -63,6 +64,8 @@ function foldLibraryRow(into: EntryChanges | undefined, row: LibraryImportRow, p
   return {
     line: into?.line ?? row.line,
     status: row.status ?? into?.status ?? null,
+    // The level goes with the status that says it: a later row's other status drops it.
+    completion: row.status !== null ? row.completion : (into?.completion ?? null),
     rating: row.rating ?? into?.rating ?? null,
     review: row.review ?? into?.review ?? null,
     reviewedAt: row.reviewedAt ?? into?.reviewedAt ?? null,
@@ -232,8 +235,11 @@ async function applyBatch(
       plan.changes = { ...changes, platformIds: [] };
       continue;
     }
+    const status = changes.status ?? before?.status ?? null;
     const values = {
-      status: changes.status ?? before?.status ?? null,
+      status,
+      // Only a beaten game has a level: the file's, else the one it had while beaten before.
+      completion: status !== PLAY_STATUS.beaten ? null : (changes.completion ?? (before?.status === PLAY_STATUS.beaten ? before.completion : null)),
       rating: changes.rating ?? before?.rating ?? null,
       ...(newReview
         ? {

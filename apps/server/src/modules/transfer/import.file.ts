@@ -176,7 +176,7 @@ export async function readImportFile(input: ImportInput, pacer: Pacer = createPa
   const lists: ListFileRow[] = [];
   const errors: LineError[] = [];
   let errorCount = 0;
-  /** Statuses taken with another meaning (import.rows.ts statusMapping), and how many rows have each. */
+  /** How each status of the file is taken (import.rows.ts statusMapped), and how many rows have each. */
   const statusNotes = new Map<string, number>();
   const fail = (line: number, message: string) => {
     errorCount += 1;

@@ -170,24 +170,22 @@ describe.each(dbKinds)('matching titles as people write them, on %s', (kind) => 
     expect(await entriesOf('cat')).toEqual([{ slug: 'celeste', status: 1, started_on: '2024-02-10', finished_on: null }]);
   });
 
-  it('imports Backloggd’s "Played" as played, not Beaten, and says so in the preview', async () => {
+  it('imports Backloggd’s "Played" as Played, not Beaten, and says so in the preview', async () => {
     const csv = stringify([
       ['Title', 'Rating', 'Status'],
       ['Hollow Knight', '4.5', 'Played'],
       ['Celeste', '5.0', 'Completed'],
     ]);
     const body = await preview(csv);
-    expect(byTitle(body.rows, 'Hollow Knight')).toMatchObject({ status: null, match: { slug: 'hollow-knight' } });
-    expect(body.notices).toEqual([
-      'Backloggd “Played” is imported as played, with no status and no finish date: not Beaten, as VGL has no played-but-not-finished status yet (1 row).',
-    ]);
+    expect(byTitle(body.rows, 'Hollow Knight')).toMatchObject({ status: 5, match: { slug: 'hollow-knight' } });
+    expect(body.notices).toEqual(['Backloggd “Played” is imported as Played (1 row).', 'Backloggd “Completed” is imported as Beaten (1 row).']);
     const rows = body.rows;
     expect(byTitle(rows, 'Celeste')).toMatchObject({ status: 2 });
     const res = await post('dan', 'import', { csv });
     expect(res.statusCode, res.body).toBe(200);
     expect(await entriesOf('dan')).toEqual([
       { slug: 'celeste', status: 2, started_on: null, finished_on: null },
-      { slug: 'hollow-knight', status: null, started_on: null, finished_on: null },
+      { slug: 'hollow-knight', status: 5, started_on: null, finished_on: null },
     ]);
   });
 

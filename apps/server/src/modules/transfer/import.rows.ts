@@ -1,5 +1,5 @@
 import { unformulaCell } from './transfer.csv.js';
-import type { DiaryEvent, PlayStatus } from '@vgl/shared';
+import { PLAY_STATUS_LABELS, type Completion, type DiaryEvent, type PlayStatus } from '@vgl/shared';
 
 // Every import format is read into these rows, then one validation and one import path.
 
@@ -25,7 +25,9 @@ export interface LibraryImportRow extends RowBase {
   /** Platform slugs or names, resolved later. */
   platforms: string[];
   status: PlayStatus | null;
-  /** How the tracker's status was taken when VGL has none of the same meaning (see statusMapping); the preview lists them. */
+  /** How much of a beaten game was done, when the file says (HowLongToBeat's time columns, VGL's own); kept only with Beaten. */
+  completion: Completion | null;
+  /** How the tracker's status was taken (see statusMapped): the preview lists each mapping with its rows. */
   statusNote: string | null;
   review: string | null;
   reviewedAt: number | null;
@@ -140,6 +142,7 @@ export class Cells {
 export const EMPTY_LIBRARY_FIELDS = {
   platforms: [] as string[],
   status: null,
+  completion: null,
   statusNote: null,
   review: null,
   reviewedAt: null,
@@ -207,16 +210,12 @@ export const joinNotes = (...parts: (string | null | undefined)[]): string | nul
   return kept.length > 0 ? kept.join('\n\n') : null;
 };
 
-/**
- * What a tracker's "played" kind of status (played, set aside, done with a
- * game that has no end) goes in as, until VGL has a status that says
- * played but not finished: no status and no finish date, so it never
- * counts as Beaten. The entry's note keeps the tracker's word.
- */
-export const PLAYED_NOT_FINISHED = 'played, with no status and no finish date: not Beaten, as VGL has no played-but-not-finished status yet';
-
-/** The preview's line for a status taken with another meaning: "Backloggd “Played” is imported as played: …". */
+/** The preview's line for how a tracker's status is taken: "Backloggd “Shelved” is imported as Shelved". */
 export const statusMapping = (tracker: string, status: string, meaning: string) => `${tracker} “${status}” is imported as ${meaning}`;
+
+/** The preview's line for a status taken as one of VGL's (issue 38: the preview shows the mapping of every status the file has). */
+export const statusMapped = (tracker: string, word: string, status: PlayStatus | null, extra = '') =>
+  word ? statusMapping(tracker, word, status === null ? 'no status' : `${PLAY_STATUS_LABELS[status]}${extra}`) : null;
 
 /** "Doom (2016)": HowLongToBeat and Grouvee tell same-named games apart by the year in the title. */
 export function titleAndYear(title: string): { title: string; year: number | null } {

@@ -1,4 +1,4 @@
-import { PLAY_STATUS_LABELS, type PlayStatus } from '@vgl/shared';
+import { PLAY_STATUS, PLAY_STATUS_LABELS, type PlayStatus } from '@vgl/shared';
 import { LIST_COLUMNS } from '../lists/lists.columns.js';
 
 /**
@@ -40,6 +40,8 @@ export const VGL_COLUMNS = [
   'playtime_source',
   // Lists (issue 17): list and list_game rows; see lists.columns.ts.
   ...LIST_COLUMNS,
+  // How much of a beaten game was done (issue 38, 0050), library rows only: main, main_extras or complete; older files lack it.
+  'completion',
 ] as const;
 export type VglColumn = (typeof VGL_COLUMNS)[number];
 
@@ -61,6 +63,7 @@ export interface ExportEntry {
   notes: string | null;
   playtime_minutes: number | null;
   playtime_source: string | null;
+  completion: string | null;
   created_at: number;
 }
 
@@ -114,6 +117,7 @@ export function libraryRecord(entry: ExportEntry, platforms: string[]): string[]
     notes: text(entry.notes),
     playtime_hours: hoursCell(entry.playtime_minutes),
     playtime_source: text(entry.playtime_source),
+    completion: status === PLAY_STATUS.beaten ? text(entry.completion) : '',
   });
 }
 

@@ -50,6 +50,7 @@ async function* exportPages(db: Conn, userId: number): AsyncGenerator<string> {
         'e.notes',
         'e.playtime_minutes',
         'e.playtime_source',
+        'e.completion',
         'e.created_at',
         'g.igdb_id',
         'g.slug as game_slug',

@@ -113,6 +113,62 @@ describe.each(dbKinds)('library export and import on %s', (kind) => {
     expect(strip(await diaryOf('cat'))).toEqual(strip(await diaryOf('ann')));
   });
 
+  it('carries Played, Shelved and a Beaten game’s completion level through export and import (issue 38)', async () => {
+    for (const name of ['kim', 'lou']) {
+      await createUser(t.db.kysely, { username: name });
+      tokens[name] = await loginToken(t.app, name);
+    }
+    const put = (slug: string, body: object) => call('PUT', `/api/users/kim/library/${slug}`, 'kim', body);
+    expect((await put('celeste', { status: 2, completion: 'complete' })).statusCode).toBe(201);
+    expect((await put('doom', { status: 5 })).statusCode).toBe(201);
+    expect((await put('pokemon-red', { status: 6 })).statusCode).toBe(201);
+    const file = (await exportOf('kim')).body;
+    const records = recordsOf(file);
+    expect(records.map((r) => [r.game_slug, r.status, r.status_code, r.completion])).toEqual(
+      expect.arrayContaining([
+        ['celeste', 'Beaten', '2', 'complete'],
+        ['doom', 'Played', '5', ''],
+        ['pokemon-red', 'Shelved', '6', ''],
+      ]),
+    );
+    expect((await importCsv('lou', file)).statusCode).toBe(200);
+    expect(await entryOf('lou', 'celeste')).toMatchObject({ status: 2, completion: 'complete' });
+    expect(await entryOf('lou', 'doom')).toMatchObject({ status: 5, completion: null });
+    expect(await entryOf('lou', 'pokemon-red')).toMatchObject({ status: 6, completion: null });
+    expect((await exportOf('lou')).body).toBe(file);
+
+    // A level on another status is refused with the line, as the library form refuses it.
+    const bad = csvOf([
+      ['record_type', 'game_slug', 'status', 'completion'],
+      ['library', 'doom', 'Played', 'main'],
+      ['library', 'celeste', 'Beaten', 'most of it'],
+    ]);
+    const res = await importCsv('lou', bad);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ 2: 'completion "main" is only for a Beaten game', 3: 'completion must be main, main_extras, complete or empty, not "most of it"' });
+  });
+
+  it('imports a Backloggd-layout file with Played, Playing, Backlog and Wishlist rows each to its own status, and previews the mapping', async () => {
+    await createUser(t.db.kysely, { username: 'max' });
+    tokens.max = await loginToken(t.app, 'max');
+    const csv = 'Title,Rating,Status\nSuper Mario World,4.0,Played\nCeleste,4.5,Playing\nHollow Knight,N/A,Backlog\nPokémon Red,0.0,Wishlist\n';
+    const previewed = (await preview('max', csv)).json();
+    expect(previewed.notices).toEqual([
+      'Backloggd “Played” is imported as Played (1 row).',
+      'Backloggd “Playing” is imported as Playing (1 row).',
+      'Backloggd “Backlog” is imported as Want to play (1 row).',
+      'Backloggd “Wishlist” is imported as Want to play (1 row).',
+    ]);
+    expect((await importCsv('max', csv)).statusCode).toBe(200);
+    const entries = await Promise.all(['super-mario-world', 'celeste', 'hollow-knight', 'pokemon-red'].map((slug) => entryOf('max', slug)));
+    expect(entries.map((e: { status: number; owned: boolean | null; finishedOn: string | null }) => [e.status, e.owned, e.finishedOn])).toEqual([
+      [5, null, null],
+      [1, null, null],
+      [4, true, null],
+      [4, false, null],
+    ]);
+  });
+
   it('imports the same file twice without duplicating anything', async () => {
     const file = (await exportOf('ann')).body;
     const res = await importCsv('cat', file);
@@ -249,7 +305,7 @@ describe.each(dbKinds)('library export and import on %s', (kind) => {
     expect(res.json().message).toBe('Nothing was imported: 2 rows have problems. Line 4: Rating must be from 0.5 to 5 stars (1–10); Finished cannot be before Started');
     expect(res.json().errors).toEqual({
       4: 'Rating must be from 0.5 to 5 stars (1–10); Finished cannot be before Started',
-      5: 'Status must be Playing, Beaten, Abandoned, Want to play, not "Loved it"',
+      5: 'Status must be Playing, Beaten, Played, Shelved, Abandoned, Want to play, not "Loved it"',
     });
     expect((await call('GET', '/api/users/gus/library', 'gus')).headers['x-total-count']).toBe('0');
     const previewed = (await preview('gus', csv)).json();

@@ -27,6 +27,9 @@ describe('activity item sentences', () => {
   it.each<[string, Partial<ActivityItem>, string]>([
     ['an added game', { verbs: ['added'] }, 'Alice added Celeste'],
     ['a status', { verbs: ['status'], status: 2 }, 'Alice marked Celeste as Beaten'],
+    ['Played', { verbs: ['status'], status: 5 }, 'Alice marked Celeste as Played'],
+    ['Shelved', { verbs: ['status'], status: 6 }, 'Alice marked Celeste as Shelved'],
+    ['added as Shelved', { verbs: ['added'], status: 6 }, 'Alice added Celeste as Shelved'],
     ['a rating', { verbs: ['rated'], rating: 9 }, 'Alice rated Celeste 4.5 out of 5 stars'],
     ['a review', { verbs: ['reviewed'], review: { username: 'Alice', slug: 'celeste' } }, 'Alice reviewed Celeste'],
     ['status then rating', { verbs: ['rated', 'status'], status: 1, rating: 10 }, 'Alice marked Celeste as Playing and rated it 5 out of 5 stars'],

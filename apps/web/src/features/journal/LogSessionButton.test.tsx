@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { JOURNAL_MESSAGES, type ActivityItem } from '@vgl/shared';
+import { JOURNAL_MESSAGES, STATUS_MESSAGES, type ActivityItem } from '@vgl/shared';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -71,6 +71,7 @@ describe('logging a play session', () => {
     await waitFor(() => expect(document.activeElement).toBe(date));
 
     fireEvent.change(date, { target: { value: '2024-03-01' } });
+    fireEvent.change(screen.getByLabelText('Minutes'), { target: { value: '20' } });
     fireEvent.click(screen.getByRole('button', { name: 'Log session' }));
     expect(await screen.findByText(JOURNAL_MESSAGES.sessionsPerDay, { selector: 'p[role="alert"]' })).toBeTruthy();
     expect(date.getAttribute('aria-invalid')).toBe('true');
@@ -93,8 +94,21 @@ describe('logging a play session', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Change game' }));
     await screen.findByRole('option', { name: 'Nintendo Switch' });
     fireEvent.change(screen.getByLabelText('Platform'), { target: { value: 'switch' } });
+    fireEvent.change(screen.getByLabelText('Note'), { target: { value: 'First summit.' } });
     fireEvent.click(screen.getByRole('button', { name: 'Log session' }));
     await waitFor(() => expect(sent('POST')).toMatchObject({ game: 'celeste', platform: 'switch' }));
+  });
+
+  it('says an empty session logs nothing, on the time inputs, and sends nothing', async () => {
+    stubApi({});
+    withClient(<LogSessionButton game={hades} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Log a session' }));
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2024-03-01' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log session' }));
+    expect(screen.getByText(STATUS_MESSAGES.emptySession, { selector: 'p[role="alert"]' })).toBeTruthy();
+    expect(screen.getByLabelText('Hours').getAttribute('aria-invalid')).toBe('true');
+    expect(fetch).not.toHaveBeenCalled();
+    expect(modalStore.getState().modals).toEqual([{ name: 'log-session' }]);
   });
 });
 

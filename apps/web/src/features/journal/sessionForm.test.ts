@@ -1,4 +1,4 @@
-import { JOURNAL_MESSAGES } from '@vgl/shared';
+import { JOURNAL_MESSAGES, STATUS_MESSAGES } from '@vgl/shared';
 import { describe, expect, it } from 'vitest';
 import { aDiaryEntry } from '../profile/profileFixtures';
 import { initialSession, readSession, sessionErrorsFrom } from './sessionForm';
@@ -12,7 +12,18 @@ describe('the session form’s rules', () => {
       body: { game: 'hades', playedOn: '2026-11-20', event: 'finished', rating: null, note: 'Boss down.', replay: true, minutes: 125, platform: 'switch' },
     });
     // No time given is no time logged, not zero.
-    expect(readSession(values(), null, NOW)).toMatchObject({ body: { minutes: null, note: null, platform: null, event: 'played' } });
+    expect(readSession(values({ note: 'Warm-up.' }), null, NOW)).toMatchObject({ body: { minutes: null, note: 'Warm-up.', platform: null, event: 'played' } });
+  });
+
+  it('says an empty session logs nothing before sending it, and takes any one of time, a note or a finish', () => {
+    expect(readSession(values(), null, NOW)).toEqual({ errors: { hours: STATUS_MESSAGES.emptySession } });
+    // Zero time, blank note, a platform and a replay mark are still nothing.
+    expect(readSession(values({ hours: '0', minutes: '0', note: '   ', platform: 'switch', replay: true }), null, NOW)).toEqual({ errors: { hours: STATUS_MESSAGES.emptySession } });
+    expect(readSession(values({ minutes: '5' }), null, NOW)).toMatchObject({ body: { minutes: 5 } });
+    expect(readSession(values({ note: 'Tried it.' }), null, NOW)).toMatchObject({ body: { note: 'Tried it.' } });
+    expect(readSession(values({ finished: true }), null, NOW)).toMatchObject({ body: { event: 'finished' } });
+    // The server's words land on the time inputs too.
+    expect(sessionErrorsFrom({ minutes: STATUS_MESSAGES.emptySession })).toEqual({ hours: STATUS_MESSAGES.emptySession });
   });
 
   it('refuses a day in the future, more than a day of play and bad numbers, with messages on the inputs', () => {

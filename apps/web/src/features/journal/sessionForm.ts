@@ -1,4 +1,4 @@
-import { JOURNAL_LIMITS, JOURNAL_MESSAGES, LIBRARY_LIMITS, type DiaryEntry, type DiaryEvent } from '@vgl/shared';
+import { JOURNAL_LIMITS, JOURNAL_MESSAGES, LIBRARY_LIMITS, STATUS_MESSAGES, type DiaryEntry, type DiaryEvent } from '@vgl/shared';
 import type { SessionBody } from './journalApi';
 
 /** What the session form's inputs hold: numbers stay text until checked. */
@@ -60,6 +60,8 @@ export function readSession(values: SessionValues, entry: DiaryEntry | null, now
 
   const note = values.note.trim();
   if (note.length > LIBRARY_LIMITS.noteMaxLength) errors.note = `Note must have at most ${LIBRARY_LIMITS.noteMaxLength.toLocaleString('en-US')} characters`;
+  // A new session with nothing in it logs nothing (issue 38): the server refuses it too, with the same words.
+  if (entry === null && Object.keys(errors).length === 0 && total === 0 && !note && !values.finished) errors.hours = STATUS_MESSAGES.emptySession;
   if (Object.keys(errors).length > 0) return { errors };
 
   const unfinished: DiaryEvent = entry?.event === 'started' ? 'started' : 'played';

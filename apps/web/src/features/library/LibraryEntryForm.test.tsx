@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { LibraryEntry } from '@vgl/shared';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { PLAY_STATUS_DESCRIPTIONS, type LibraryEntry } from '@vgl/shared';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../stores/auth';
@@ -36,6 +36,7 @@ const entry: LibraryEntry = {
   favourite: false,
   hours: 20,
   owned: null,
+  completion: null,
   sessions: 0,
   totalHours: null,
   notes: 'Bought on the eShop sale.',
@@ -82,6 +83,7 @@ describe('library form on the game page', () => {
     withClient(<LibraryEntryForm username="Alice" game={game} entry={null} />);
 
     fireEvent.click(screen.getByRole('radio', { name: 'Beaten' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Main + extras' }));
     fireEvent.click(screen.getByRole('radio', { name: '3.5 stars' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Nintendo Switch' }));
     fireEvent.change(screen.getByLabelText('Review'), { target: { value: '  Loved **every** run.  ' } });
@@ -94,6 +96,7 @@ describe('library form on the game page', () => {
     await waitFor(() => expect(modalStore.getState().modals).toEqual([]));
     expect(sentBody(fetchMock, `PUT ${ENTRY}`)).toEqual({
       status: 2,
+      completion: 'main_extras',
       rating: 7,
       platforms: ['switch'],
       review: 'Loved **every** run.',
@@ -108,6 +111,23 @@ describe('library form on the game page', () => {
       reviewVisibility: 'public',
     });
     expect(toastStore.getState()).toMatchObject({ variant: 'success', text: 'Your changes are saved successfully.' });
+  });
+
+  it('offers every status with its meaning under it, and the completion level under Beaten only', async () => {
+    const fetchMock = stubFetch({ [`PUT ${ENTRY}`]: { status: 200, body: entry } });
+    withClient(<LibraryEntryForm username="Alice" game={game} entry={{ ...entry, completion: 'complete' }} />);
+    const statuses = within(screen.getByRole('group', { name: 'Status' })).getAllByRole('radio');
+    expect(statuses.map((radio) => radio.closest('label')!.textContent)).toEqual(['No status', 'Playing', 'Beaten', 'Played', 'Shelved', 'Abandoned', 'Want to play']);
+    // Each status says what it means, read out with it.
+    const played = screen.getByRole('radio', { name: 'Played' });
+    expect(document.getElementById(played.getAttribute('aria-describedby')!)!.textContent).toBe(PLAY_STATUS_DESCRIPTIONS[5]);
+    expect(screen.getByText(PLAY_STATUS_DESCRIPTIONS[6])).toBeTruthy();
+    // Beaten: the level it has is picked; another status hides the levels and sends none.
+    expect((screen.getByRole('radio', { name: '100 % (completionist)' }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByRole('radio', { name: 'Shelved' }));
+    expect(screen.queryByRole('group', { name: 'How much of it' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sentBody(fetchMock, `PUT ${ENTRY}`)).toMatchObject({ status: 6, completion: null }));
   });
 
   it('marks a review as containing spoilers, and shows the mark it has', async () => {

@@ -1,4 +1,4 @@
-import { LIBRARY_LIMITS, PLAY_STATUS, PLAY_STATUS_LABELS, type LibraryEntry, type PlayStatus } from '@vgl/shared';
+import { COMPLETION_LABELS, COMPLETION_LEVELS, LIBRARY_LIMITS, PLAY_STATUS, PLAY_STATUSES, PLAY_STATUS_DESCRIPTIONS, PLAY_STATUS_LABELS, type Completion, type LibraryEntry, type PlayStatus } from '@vgl/shared';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { RatingInput } from '../../components/RatingInput';
 import { TextField } from '../../components/form/TextField';
@@ -18,7 +18,11 @@ interface LibraryEntryFormProps {
   entry: LibraryEntry | null;
 }
 
-const STATUSES = Object.entries(PLAY_STATUS_LABELS).map(([code, label]) => ({ code: Number(code) as PlayStatus, label }));
+/** Each status with its meaning, shown under it (issue 38), in the pickers' order. */
+const STATUSES: { code: PlayStatus | null; label: string; hint: string }[] = [
+  { code: null, label: 'No status', hint: 'Only rated or reviewed.' },
+  ...PLAY_STATUSES.map((code) => ({ code, label: PLAY_STATUS_LABELS[code], hint: PLAY_STATUS_DESCRIPTIONS[code] })),
+];
 const count = (n: number) => n.toLocaleString('en-US');
 /** Today in the user's time zone, as the date inputs write it. */
 const today = () => {
@@ -82,15 +86,40 @@ export function LibraryEntryForm({ username, game, entry }: LibraryEntryFormProp
   return (
     <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate aria-busy={form.busy} aria-label={`Library entry for ${game.name}`}>
       <Fieldset legend="Status" error={errors.status} errorId="library-status-error">
-        <div className={styles.options}>
-          {[{ code: null, label: 'No status' }, ...STATUSES].map(({ code, label }) => (
-            <label key={label} className={styles.option}>
-              <input type="radio" name="status" value={code ?? ''} checked={values.status === code} onChange={() => set('status', code)} />
-              {label}
-            </label>
+        <div className={styles.statusOptions}>
+          {STATUSES.map(({ code, label, hint }) => (
+            <div key={label} className={styles.statusOption}>
+              <label className={styles.option}>
+                <input
+                  type="radio"
+                  name="status"
+                  value={code ?? ''}
+                  checked={values.status === code}
+                  onChange={() => set('status', code)}
+                  aria-describedby={`library-status-hint-${code ?? 'none'}`}
+                />
+                {label}
+              </label>
+              <span id={`library-status-hint-${code ?? 'none'}`} className={styles.statusHint}>
+                {hint}
+              </span>
+            </div>
           ))}
         </div>
       </Fieldset>
+
+      {values.status === PLAY_STATUS.beaten && (
+        <Fieldset legend="How much of it" error={errors.completion} errorId="library-completion-error">
+          <div className={styles.options}>
+            {[{ level: null, label: 'Not said' }, ...COMPLETION_LEVELS.map((level) => ({ level, label: COMPLETION_LABELS[level] }))].map(({ level, label }) => (
+              <label key={label} className={styles.option}>
+                <input type="radio" name="completion" value={level ?? ''} checked={values.completion === level} onChange={() => set('completion', level as Completion | null)} />
+                {label}
+              </label>
+            ))}
+          </div>
+        </Fieldset>
+      )}
 
       <Ownership status={values.status} owned={values.owned} onChange={(owned) => set('owned', owned)} error={errors.owned} />
 

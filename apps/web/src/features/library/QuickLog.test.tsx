@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { LibraryEntry } from '@vgl/shared';
+import { PLAY_STATUS_DESCRIPTIONS, type LibraryEntry } from '@vgl/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '../../test/stubFetch';
 import { QuickLog, entrySummary, playtimeLabel } from './QuickLog';
@@ -23,6 +23,7 @@ const entry: LibraryEntry = {
   favourite: true,
   hours: 20,
   owned: true,
+  completion: null,
   sessions: 3,
   totalHours: 14.5,
   notes: null,
@@ -114,5 +115,35 @@ describe('one-click logging on the game page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Playing' }));
     await waitFor(() => expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(1));
     expect(requests.find((r) => r.method === 'PUT')!.body).toMatchObject({ status: null, rating: 8 });
+  });
+
+  it('offers Played and Shelved with every status’s meaning under it', () => {
+    renderQuickLog(entry);
+    const buttons = within(screen.getByRole('group', { name: 'Play status' })).getAllByRole('button');
+    expect(buttons.map((b) => b.textContent)).toEqual(['Playing', 'Beaten', 'Played', 'Shelved', 'Abandoned', 'Want to play']);
+    for (const button of buttons) expect(document.getElementById(button.getAttribute('aria-describedby')!)!.textContent).toBeTruthy();
+    const shelved = screen.getByRole('button', { name: 'Shelved' });
+    expect(document.getElementById(shelved.getAttribute('aria-describedby')!)!.textContent).toBe(PLAY_STATUS_DESCRIPTIONS[6]);
+    // The completion level belongs to Beaten: not offered while Playing.
+    expect(screen.queryByLabelText('How much of it')).toBeNull();
+  });
+
+  it('marks a game Shelved at once, never sending a completion level with it', async () => {
+    const requests = stubFetch({ 'PUT /api/users/alice/library/hades': ({ body }) => ({ body: { ...entry, ...(body as object) } }) });
+    renderQuickLog({ ...entry, status: 2, completion: 'main' });
+    fireEvent.click(screen.getByRole('button', { name: 'Shelved' }));
+    await waitFor(() => expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(1));
+    const body = requests.find((r) => r.method === 'PUT')!.body as object;
+    expect(body).toMatchObject({ status: 6 });
+    expect(body).not.toHaveProperty('completion');
+  });
+
+  it('sets how much of a beaten game was done, and says it in the summary', async () => {
+    const requests = stubFetch({ 'PUT /api/users/alice/library/hades': ({ body }) => ({ body: { ...entry, ...(body as object) } }) });
+    renderQuickLog({ ...entry, status: 2 });
+    fireEvent.change(screen.getByLabelText('How much of it'), { target: { value: 'complete' } });
+    await waitFor(() => expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(1));
+    expect(requests.find((r) => r.method === 'PUT')!.body).toMatchObject({ status: 2, completion: 'complete' });
+    expect(entrySummary({ ...entry, status: 2, completion: 'main_extras' })).toBe('Beaten · Main + extras · 4 stars · started Jan 2, 2024 · 3 sessions, 14.5 h');
   });
 });

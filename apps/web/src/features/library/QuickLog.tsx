@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { PLAY_STATUS, PLAY_STATUS_LABELS, formatMinutes, type LibraryEntry, type PlayStatus } from '@vgl/shared';
+import { COMPLETION_LABELS, COMPLETION_LEVELS, PLAY_STATUS, PLAY_STATUSES, PLAY_STATUS_DESCRIPTIONS, PLAY_STATUS_LABELS, formatMinutes, type Completion, type LibraryEntry } from '@vgl/shared';
 // Type only: the game page does not load zod.
 import type { LibraryEntryInput } from '@vgl/shared/schemas';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { RatingInput, starsLabel } from '../../components/RatingInput';
 import { ApiRequestError } from '../../lib/api';
 import { showToast } from '../../stores/toast';
@@ -12,11 +12,10 @@ import { OUTBOX_TEXTS } from '../offline/outbox';
 import { invalidateGameLibrary, libraryKeys, saveLibraryEntryOrKeep, useLibraryEntry } from './libraryApi';
 import styles from './QuickLog.module.css';
 
-const STATUSES: PlayStatus[] = [PLAY_STATUS.playing, PLAY_STATUS.beaten, PLAY_STATUS.abandoned, PLAY_STATUS.wantToPlay];
-
 /**
  * The entry as the library PUT takes it (the PUT replaces every field, so all of them go back),
- * but the private note: left out, the server keeps it, so a one-click save never wipes one edited elsewhere.
+ * but the private note and the completion level: left out, the server keeps them (the level while the game stays
+ * Beaten), so a one-click save never wipes one edited elsewhere nor sends a level with another status.
  */
 export function entryInput(entry: LibraryEntry | null): LibraryEntryInput {
   return {
@@ -49,6 +48,7 @@ const dateLabel = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateStri
 export function entrySummary(entry: LibraryEntry): string {
   const parts = [
     entry.status ? PLAY_STATUS_LABELS[entry.status] : null,
+    entry.status === PLAY_STATUS.beaten && entry.completion ? COMPLETION_LABELS[entry.completion] : null,
     entry.status === PLAY_STATUS.wantToPlay && entry.owned !== null ? (entry.owned ? 'in your backlog' : 'on your wishlist') : null,
     entry.rating ? starsLabel(entry.rating) : null,
     entry.startedOn ? `started ${dateLabel(entry.startedOn)}` : null,
@@ -72,7 +72,8 @@ export function QuickLog({ username, slug, entry }: { username: string; slug: st
   // Shown at once while the save is on its way (and dropped if it fails).
   const [pending, setPending] = useState<Partial<LibraryEntryInput>>({});
 
-  const save = async (change: Pick<LibraryEntryInput, 'status'> | Pick<LibraryEntryInput, 'rating'>, done: string) => {
+  const hintIds = useId();
+  const save = async (change: Pick<LibraryEntryInput, 'status'> | Pick<LibraryEntryInput, 'rating'> | Pick<LibraryEntryInput, 'status' | 'completion'>, done: string) => {
     setSaving(true);
     setPending(change);
     let kept = false;
@@ -103,22 +104,48 @@ export function QuickLog({ username, slug, entry }: { username: string; slug: st
   return (
     <div className={styles.quick}>
       <div role="group" aria-label="Play status" className={styles.statuses}>
-        {STATUSES.map((status) => {
+        {PLAY_STATUSES.map((status) => {
           const active = statusShown === status;
+          const hint = `${hintIds}-${status}`;
           return (
-            <button
-              key={status}
-              type="button"
-              className={styles.status}
-              aria-pressed={active}
-              disabled={saving}
-              onClick={() => save({ status: active ? null : status }, active ? 'Status cleared.' : `Marked as ${PLAY_STATUS_LABELS[status].toLowerCase()}.`)}
-            >
-              {PLAY_STATUS_LABELS[status]}
-            </button>
+            <div key={status} className={styles.statusOption}>
+              <button
+                type="button"
+                className={styles.status}
+                aria-pressed={active}
+                aria-describedby={hint}
+                disabled={saving}
+                onClick={() => save({ status: active ? null : status }, active ? 'Status cleared.' : `Marked as ${PLAY_STATUS_LABELS[status].toLowerCase()}.`)}
+              >
+                {PLAY_STATUS_LABELS[status]}
+              </button>
+              <span id={hint} className={styles.statusHint}>
+                {PLAY_STATUS_DESCRIPTIONS[status]}
+              </span>
+            </div>
           );
         })}
       </div>
+      {statusShown === PLAY_STATUS.beaten && (
+        <label className={styles.completion}>
+          How much of it
+          <select
+            value={('completion' in pending ? pending.completion : entry?.completion) ?? ''}
+            disabled={saving}
+            onChange={(event) => {
+              const completion = (event.target.value || null) as Completion | null;
+              void save({ status: PLAY_STATUS.beaten, completion }, completion ? `Beaten: ${COMPLETION_LABELS[completion].toLowerCase()}.` : 'Completion cleared.');
+            }}
+          >
+            <option value="">Not said</option>
+            {COMPLETION_LEVELS.map((level) => (
+              <option key={level} value={level}>
+                {COMPLETION_LABELS[level]}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
       <div className={styles.stars}>
         <RatingInput legend="Your rating" value={rating ?? null} onChange={(next) => void save({ rating: next }, next ? `Rated ${starsLabel(next)}.` : 'Rating cleared.')} />
       </div>

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { LibraryEntry, PlayStatus } from '@vgl/shared';
+import { PLAY_STATUS, type Completion, type LibraryEntry, type PlayStatus } from '@vgl/shared';
 import { firstFieldErrors, libraryEntryInputSchema } from '@vgl/shared/schemas';
 import { useState } from 'react';
 import { ApiRequestError } from '../../lib/api';
@@ -10,6 +10,8 @@ import { invalidateGameLibrary, libraryKeys, removeLibraryEntry, saveLibraryEntr
 /** What the inputs hold: text fields stay strings until the schema reads them. */
 export interface LibraryFormValues {
   status: PlayStatus | null;
+  /** How much of a beaten game was done; only sent with Beaten. */
+  completion: Completion | null;
   rating: number | null;
   platforms: string[];
   review: string;
@@ -31,11 +33,12 @@ export interface LibraryFormValues {
 export type LibraryFormField = keyof LibraryFormValues;
 export type LibraryFormErrors = Partial<Record<LibraryFormField, string>>;
 
-const FIELDS: readonly string[] = ['status', 'rating', 'platforms', 'review', 'startedOn', 'finishedOn', 'favourite', 'replay', 'hours', 'owned', 'notes', 'spoilers', 'reviewVisibility'];
+const FIELDS: readonly string[] = ['status', 'completion', 'rating', 'platforms', 'review', 'startedOn', 'finishedOn', 'favourite', 'replay', 'hours', 'owned', 'notes', 'spoilers', 'reviewVisibility'];
 
 export function initialValues(entry: LibraryEntry | null): LibraryFormValues {
   return {
     status: entry?.status ?? null,
+    completion: entry?.completion ?? null,
     rating: entry?.rating ?? null,
     platforms: entry?.platform ?? [],
     review: entry?.review ?? '',
@@ -63,6 +66,8 @@ function toFieldErrors(errors: Record<string, string>): LibraryFormErrors {
 
 const toInput = (values: LibraryFormValues) => ({
   ...values,
+  // The level is picked under Beaten only: another status clears it.
+  completion: values.status === PLAY_STATUS.beaten ? values.completion : null,
   hours: values.hours.trim() === '' ? null : Number(values.hours),
 });
 

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { PLAY_STATUS_DESCRIPTIONS } from '@vgl/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../test/render';
 import { LibraryPage } from './LibraryPage';
@@ -42,6 +43,19 @@ describe('library page', () => {
     expect((screen.getByLabelText('Status') as HTMLSelectElement).selectedOptions[0]!.textContent).toBe('Want to play');
     expect((screen.getByLabelText('Sort by') as HTMLSelectElement).selectedOptions[0]!.textContent).toBe('Rating');
     expect(screen.getByRole('navigation', { name: 'Pages' })).toBeTruthy();
+  });
+
+  it('filters by Played and Shelved too, and says what the status picked means', async () => {
+    const { libraryQueries } = setup('/u/alice_99/library?status=6', [aLibraryGame({ id: 3, name: 'Outer Wilds', slug: 'outer-wilds', status: 6 })]);
+    const game = await screen.findByRole('link', { name: 'Outer Wilds' });
+    expect(within(game.closest('li')!).getByText('Shelved')).toBeTruthy();
+    expect(libraryQueries()).toEqual([{ page: '1', limit: '24', status: '6', sort: 'updated' }]);
+    const menu = screen.getByLabelText('Status') as HTMLSelectElement;
+    expect([...menu.options].map((o) => o.textContent)).toEqual(['All', 'Playing', 'Beaten', 'Played', 'Shelved', 'Abandoned', 'Want to play', 'Backlog', 'Wishlist']);
+    expect(document.getElementById(menu.getAttribute('aria-describedby')!)!.textContent).toBe(PLAY_STATUS_DESCRIPTIONS[6]);
+    fireEvent.change(menu, { target: { value: '5' } });
+    await waitFor(() => expect(libraryQueries().at(-1)).toMatchObject({ status: '5' }));
+    expect(screen.getByText(PLAY_STATUS_DESCRIPTIONS[5])).toBeTruthy();
   });
 
   it('puts a new status or sort in the URL and starts again at page 1', async () => {

@@ -44,6 +44,8 @@ export function LibraryPage() {
   };
 
   const total = library.data?.total ?? 0;
+  // What the status filtered by means, under the menu (a menu's options cannot carry a line of their own).
+  const statusHint = shelf ? null : (STATUS_OPTIONS.find((option) => option.code === status)?.hint ?? null);
   return (
     <section aria-labelledby="library-heading">
       <div className={common.sectionHead}>
@@ -52,10 +54,15 @@ export function LibraryPage() {
       <form className={styles.filters} aria-label="Filter the library" onSubmit={(e) => e.preventDefault()}>
         <div>
           <label htmlFor="library-status">Status</label>
-          <select id="library-status" value={shelf ?? status ?? ''} onChange={(e) => setStatusOrShelf(e.target.value)}>
+          <select
+            id="library-status"
+            value={shelf ?? status ?? ''}
+            onChange={(e) => setStatusOrShelf(e.target.value)}
+            aria-describedby={statusHint ? 'library-status-hint' : undefined}
+          >
             <option value="">All</option>
-            {STATUS_OPTIONS.map(({ code, label }) => (
-              <option key={code} value={code}>
+            {STATUS_OPTIONS.map(({ code, label, hint }) => (
+              <option key={code} value={code} title={hint}>
                 {label}
               </option>
             ))}
@@ -67,6 +74,11 @@ export function LibraryPage() {
               ))}
             </optgroup>
           </select>
+          {statusHint && (
+            <p id="library-status-hint" className={styles.filterHint}>
+              {statusHint}
+            </p>
+          )}
         </div>
         <div>
           <label htmlFor="library-sort">Sort by</label>

@@ -1,4 +1,4 @@
-import { LIBRARY_SHELF_LABELS, LIBRARY_SHELVES, LIBRARY_SORTS, PLAY_STATUS_LABELS, shelfOf, type LibraryGame, type LibraryShelf, type LibrarySort, type PlayStatus } from '@vgl/shared';
+import { LIBRARY_SHELF_LABELS, LIBRARY_SHELVES, LIBRARY_SORTS, PLAY_STATUSES, PLAY_STATUS_DESCRIPTIONS, PLAY_STATUS_LABELS, shelfOf, type LibraryGame, type LibraryShelf, type LibrarySort, type PlayStatus } from '@vgl/shared';
 
 /** The library's sorts as the Sort menu names them; the first is the default. */
 export const LIBRARY_SORT_LABELS: Record<LibrarySort, string> = {
@@ -12,7 +12,7 @@ export const LIBRARY_SORT_LABELS: Record<LibrarySort, string> = {
 export const DEFAULT_LIBRARY_SORT: LibrarySort = 'updated';
 
 /** The Status menu: "All", then the play status codes of SPEC §3 (the URL carries the code: ?status=2). */
-export const STATUS_OPTIONS = Object.entries(PLAY_STATUS_LABELS).map(([code, label]) => ({ code: Number(code) as PlayStatus, label }));
+export const STATUS_OPTIONS = PLAY_STATUSES.map((code) => ({ code, label: PLAY_STATUS_LABELS[code], hint: PLAY_STATUS_DESCRIPTIONS[code] }));
 
 /** "?status=" → a play status code, or undefined (All) for anything else. */
 export function parseStatus(value: string | null): PlayStatus | undefined {

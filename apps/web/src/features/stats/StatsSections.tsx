@@ -68,7 +68,8 @@ export function TimelineChart({ stats }: { stats: MemberStats }) {
 }
 
 export function PlatformChart({ stats }: { stats: MemberStats }) {
-  const rows = stats.byPlatform;
+  // A group of no games is never shown (issue 38: "Not said: 0 games · 14.5 h"); the server sends none, older answers might.
+  const rows = stats.byPlatform.filter((p) => p.games > 0);
   const top = rows[0];
   return (
     <Chart

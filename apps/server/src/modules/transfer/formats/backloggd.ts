@@ -1,5 +1,5 @@
 import { PLAY_STATUS, type PlayStatus } from '@vgl/shared';
-import { PLAYED_NOT_FINISHED, joinNotes, libraryRow, ratingFrom, rowBase, statusMapping, type Cells, type ImportRow } from '../import.rows.js';
+import { joinNotes, libraryRow, ratingFrom, rowBase, statusMapped, type Cells, type ImportRow } from '../import.rows.js';
 import { calendarDay, cellOf, namesIn, textOf, yearOf } from './columns.js';
 
 // Backloggd has no export of its own: members run community scrapers of
@@ -15,24 +15,26 @@ export const BACKLOGGD_TITLE_COLUMNS = ['title', 'game', 'name', 'game title'];
 
 /**
  * Backloggd's own words for where a game is. Played says only that it was
- * played; Retired is done with a game that has no end, Shelved set aside
- * to come back to (HowLongToBeat's Retired, giving up, is another thing):
- * none of them is Beaten or Abandoned (see PLAYED_NOT_FINISHED).
+ * played (VGL's Played, 5); Retired is done with a game that has no end,
+ * which is Played too; Shelved is set aside to come back to (VGL's Shelved,
+ * 6). HowLongToBeat's Retired, giving up, is another thing (Abandoned).
  */
-const BACKLOGGD_STATUSES: Record<string, { status: PlayStatus | null; owned?: boolean; played?: true }> = {
+const BACKLOGGD_STATUSES: Record<string, { status: PlayStatus; owned?: boolean }> = {
   playing: { status: PLAY_STATUS.playing },
-  played: { status: null, played: true },
+  played: { status: PLAY_STATUS.played },
   completed: { status: PLAY_STATUS.beaten },
   beaten: { status: PLAY_STATUS.beaten },
   mastered: { status: PLAY_STATUS.beaten },
   abandoned: { status: PLAY_STATUS.abandoned },
-  retired: { status: null, played: true },
-  shelved: { status: null, played: true },
+  retired: { status: PLAY_STATUS.played },
+  shelved: { status: PLAY_STATUS.shelved },
   backlog: { status: PLAY_STATUS.wantToPlay, owned: true },
   wishlist: { status: PLAY_STATUS.wantToPlay, owned: false },
 };
 /** Statuses VGL holds as they are; the others also go into the note, so nothing is lost. */
-const EXACT_STATUSES = new Set(['playing', 'beaten', 'abandoned', 'backlog', 'wishlist']);
+const EXACT_STATUSES = new Set(['playing', 'played', 'beaten', 'abandoned', 'shelved', 'backlog', 'wishlist']);
+/** Backloggd's statuses that say the game was not finished: a finish date would count it as beaten, so it goes into the note. */
+const NOT_FINISHED = new Set<PlayStatus>([PLAY_STATUS.played, PLAY_STATUS.shelved]);
 
 /** "4.0", "3.5/5", "8/10"; "0.0", "N/A", "-" and empty are unrated. */
 function backloggdRating(cells: Cells): { rating: number | null; ratingNote: string | null } {
@@ -55,19 +57,20 @@ export function readBackloggdRecord(line: number, cells: Cells): ImportRow[] {
   const known = BACKLOGGD_STATUSES[statusText.replace(/\s+/g, '')];
   const year = yearOf(cellOf(cells, ['year', 'release year', 'release date']));
   const finishedOn = calendarDay(cellOf(cells, ['finished', 'finish date', 'finished on', 'completed on']));
+  const unfinished = known !== undefined && NOT_FINISHED.has(known.status);
   return [
     libraryRow(rowBase(line, { title, year, ...backloggdRating(cells) }), {
       platforms: namesIn(cellOf(cells, ['platform', 'platforms', 'played on'])),
       status: known?.status ?? null,
-      statusNote: known?.played ? statusMapping('Backloggd', statusText.charAt(0).toUpperCase() + statusText.slice(1), PLAYED_NOT_FINISHED) : null,
+      statusNote: known ? statusMapped('Backloggd', statusText.charAt(0).toUpperCase() + statusText.slice(1), known.status) : null,
       owned: known?.owned ?? null,
       review: textOf(cells, ['review']),
       startedOn: calendarDay(cellOf(cells, ['started', 'start date', 'started on'])),
-      // A finish date would count the game as finished in the stats: a "played" game keeps it in the note only.
-      finishedOn: known?.played ? null : finishedOn,
+      // A finish date would count the game as finished in the stats: a game Backloggd says is not finished keeps it in the note only.
+      finishedOn: unfinished ? null : finishedOn,
       notes: joinNotes(
         statusText && !EXACT_STATUSES.has(statusText) ? `Backloggd status: ${statusCell}` : null,
-        known?.played && finishedOn ? `Backloggd finish date: ${finishedOn}` : null,
+        unfinished && finishedOn ? `Backloggd finish date: ${finishedOn}` : null,
       ),
     }),
   ];

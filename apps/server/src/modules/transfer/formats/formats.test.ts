@@ -51,26 +51,48 @@ describe('Backloggd scrapes', () => {
   it('rounds a rating half stars cannot hold, says so, and refuses one past 5 stars', async () => {
     const file = await readText('Title,Rating,Status\nCeleste,3.3,Shelved\nHollow Knight,6,Played\nDoom,8/10,Wishlist\n');
     expect(libraryRows(file.rows).map((row) => [row.title, row.rating, row.ratingNote, row.status, row.owned, row.notes])).toEqual([
-      ['Celeste', 7, '3.3/5', null, null, 'Backloggd status: Shelved'],
+      ['Celeste', 7, '3.3/5', 6, null, null],
       ['Doom', 8, null, 4, false, null],
     ]);
     expect(file.errors).toEqual([{ line: 3, message: 'Rating must be from 0.5 to 5 stars, not "6"' }]);
   });
 
-  it('takes Played, Retired and Shelved as played, never Beaten nor Abandoned, and says so once per status', async () => {
+  it('takes Played and Retired as Played and Shelved as Shelved, never Beaten nor Abandoned, and shows each mapping once', async () => {
     const file = await readText(
-      'Title,Rating,Status,Finished\nHollow Knight,4.5,Played,2023-05-01\nCeleste,5,Completed,2023-06-01\nTetris,4,Retired,\nDoom,3,played,\nPortal,4,Abandoned,\n',
+      'Title,Rating,Status,Finished\nHollow Knight,4.5,Played,2023-05-01\nCeleste,5,Completed,2023-06-01\nTetris,4,Retired,\nDoom,3,played,\nPortal,4,Abandoned,\nHades,4,Shelved,\n',
     );
     expect(libraryRows(file.rows).map((row) => [row.title, row.status, row.finishedOn, row.notes])).toEqual([
-      ['Hollow Knight', null, null, 'Backloggd status: Played\n\nBackloggd finish date: 2023-05-01'],
+      // Played is not finished: a finish date would count it as beaten in the stats, so the note keeps it.
+      ['Hollow Knight', 5, null, 'Backloggd finish date: 2023-05-01'],
       ['Celeste', 2, '2023-06-01', 'Backloggd status: Completed'],
-      ['Tetris', null, null, 'Backloggd status: Retired'],
-      ['Doom', null, null, 'Backloggd status: played'],
+      ['Tetris', 5, null, 'Backloggd status: Retired'],
+      ['Doom', 5, null, null],
       ['Portal', 3, null, null],
+      ['Hades', 6, null, null],
     ]);
     expect(file.notices).toEqual([
-      'Backloggd “Played” is imported as played, with no status and no finish date: not Beaten, as VGL has no played-but-not-finished status yet (2 rows).',
-      'Backloggd “Retired” is imported as played, with no status and no finish date: not Beaten, as VGL has no played-but-not-finished status yet (1 row).',
+      'Backloggd “Played” is imported as Played (2 rows).',
+      'Backloggd “Completed” is imported as Beaten (1 row).',
+      'Backloggd “Retired” is imported as Played (1 row).',
+      'Backloggd “Abandoned” is imported as Abandoned (1 row).',
+      'Backloggd “Shelved” is imported as Shelved (1 row).',
+    ]);
+  });
+
+  it('imports a Backloggd-layout file with Played, Playing, Backlog and Wishlist rows each to its own status', async () => {
+    const file = await readFixture('backloggd-statuses.csv');
+    expect(file).toMatchObject({ format: 'backloggd', errors: [] });
+    expect(libraryRows(file.rows).map((row) => [row.title, row.status, row.owned])).toEqual([
+      ['Minecraft', 5, null],
+      ['Hollow Knight', 1, null],
+      ['Outer Wilds', 4, true],
+      ['Elden Ring', 4, false],
+    ]);
+    expect(file.notices).toEqual([
+      'Backloggd “Played” is imported as Played (1 row).',
+      'Backloggd “Playing” is imported as Playing (1 row).',
+      'Backloggd “Backlog” is imported as Want to play (1 row).',
+      'Backloggd “Wishlist” is imported as Want to play (1 row).',
     ]);
   });
 });
@@ -113,12 +135,18 @@ describe('a Playnite export', () => {
     });
     expect(byTitle(library, 'Super Mario World')).toMatchObject({ year: 1991, status: 4, owned: null, rating: null, playtimeMinutes: null, playtimeSource: null, notes: null });
     // On Hold is set aside, not given up: played, not Abandoned.
-    expect(byTitle(library, 'Castlevania')).toMatchObject({ status: null, rating: 7, playtimeMinutes: 90, notes: 'Playnite status: On Hold\n\nLast played: 2024-02-14\n\nStuck on the Grim Reaper.' });
+    // On Hold is set aside, meant to come back to: VGL's Shelved.
+    expect(byTitle(library, 'Castlevania')).toMatchObject({ status: 6, rating: 7, playtimeMinutes: 90, notes: 'Last played: 2024-02-14\n\nStuck on the Grim Reaper.' });
     expect(byTitle(library, 'Tetris')).toMatchObject({ status: 3, rating: 6, ratingNote: '55/100', playtimeMinutes: 120, platforms: ['Nintendo Game Boy'] });
     expect(byTitle(library, 'Sonic the Hedgehog')).toMatchObject({ status: 1, steamAppId: 71113, owned: true, rating: 6, playtimeMinutes: 60 });
     expect(diaryRows(file.rows)).toEqual([]);
     expect(file.notices).toEqual([
-      'Playnite “On Hold” is imported as played, with no status and no finish date: not Beaten, as VGL has no played-but-not-finished status yet (1 row).',
+      'Playnite “Beaten” is imported as Beaten (1 row).',
+      'Playnite “Completed” is imported as Beaten (1 row).',
+      'Playnite “Plan to Play” is imported as Want to play (1 row).',
+      'Playnite “On Hold” is imported as Shelved (1 row).',
+      'Playnite “Abandoned” is imported as Abandoned (1 row).',
+      'Playnite “Playing” is imported as Playing (1 row).',
     ]);
   });
 
@@ -130,6 +158,8 @@ describe('a Playnite export', () => {
     expect(file.errors).toEqual([{ line: 4, message: 'Time played must be seconds, not "soon"' }]);
     // ConvertTo-Csv writes it too, without a BOM.
     expect((await readText(`${typeLine}\n"Name","CompletionStatus"\n"Celeste","Playing"\n`)).rows).toMatchObject([{ line: 3, title: 'Celeste', status: 1 }]);
+    // Played: played without finishing (issue 38).
+    expect((await readText(`${typeLine}\n"Name","CompletionStatus"\n"Celeste","Played"\n`)).rows).toMatchObject([{ line: 3, title: 'Celeste', status: 5, notes: null }]);
   });
 
   it('reads PowerShell’s property-name columns too', async () => {
@@ -162,7 +192,13 @@ describe('Grouvee exports', () => {
     });
     expect(byTitle(library, 'Castlevania')).toMatchObject({ igdbId: null, status: 4, owned: true });
     // On the Played shelf: Portal's play-through has a finish date (Beaten), Super Mario World's last one too.
-    expect(file.notices).toEqual([]);
+    expect(file.notices).toEqual([
+      'Grouvee “Played” is imported as Beaten when a play-through is finished (2 rows).',
+      'Grouvee “Playing” is imported as Playing (1 row).',
+      'Grouvee “Backlog” is imported as Want to play (1 row).',
+      'Grouvee “Wish List” is imported as Want to play (1 row).',
+      'Grouvee “Abandoned” is imported as Abandoned (1 row).',
+    ]);
     expect(byTitle(library, 'Sonic the Hedgehog')).toMatchObject({ status: 4, owned: false, platforms: ['Genesis'] });
     expect(byTitle(library, 'Doom')).toMatchObject({ status: 3, rating: 4, review: 'Too dark for me, in every sense.' });
     expect(diaryRows(file.rows).filter((row) => row.title === 'Super Mario World').map((row) => [row.playedOn, row.event, row.replay, row.hours, row.rating])).toEqual([
@@ -175,7 +211,15 @@ describe('Grouvee exports', () => {
 
   it('reads Grouvee’s JSON export like its CSV, each record numbered from 1', async () => {
     const file = await readFixture('grouvee.json');
-    expect(file).toMatchObject({ format: 'grouvee', errors: [], notices: [] });
+    expect(file).toMatchObject({
+      format: 'grouvee',
+      errors: [],
+      notices: [
+        'Grouvee “Played” is imported as Beaten when a play-through is finished (3 rows).',
+        'Grouvee “Wish List” is imported as Want to play (1 row).',
+        'Grouvee “Abandoned” is imported as Abandoned (1 row).',
+      ],
+    });
     const library = libraryRows(file.rows);
     expect(library.map((row) => [row.line, row.title, row.igdbId, row.rating])).toEqual([
       [1, 'Portal', 71, 10],
@@ -204,10 +248,12 @@ describe('Grouvee exports', () => {
     const file = await readText(decoded.text);
     expect(byTitle(libraryRows(file.rows), 'Pokémon Red')).toMatchObject({ rating: 8, review: 'Très bon — the 151 are still the best.', platforms: ['Game Boy'] });
     // Super Mario World is on the Played shelf with no finish date: played, not Beaten (Pokémon Red's play-through has one).
-    expect(byTitle(libraryRows(file.rows), 'Super Mario World')).toMatchObject({ status: null, finishedOn: null });
+    expect(byTitle(libraryRows(file.rows), 'Super Mario World')).toMatchObject({ status: 5, finishedOn: null });
     expect(byTitle(libraryRows(file.rows), 'Pokémon Red')).toMatchObject({ status: 2, finishedOn: '2016-04-02' });
     expect(file.notices).toEqual([
-      'Grouvee “Played” is imported as played, with no status and no finish date: not Beaten, as VGL has no played-but-not-finished status yet (1 row).',
+      'Grouvee “Played” is imported as Beaten when a play-through is finished (1 row).',
+      'Grouvee “Played” is imported as Played (1 row).',
+      'Grouvee “Backlog” is imported as Want to play (1 row).',
     ]);
     const misread = await readText(new TextDecoder().decode(bytesOf('grouvee-1252.csv')));
     expect(misread.rows[0]!.title).toBe('Pok\uFFFDmon Red');
@@ -230,6 +276,37 @@ describe('a HowLongToBeat export', () => {
     expect(byTitle(library, 'Sonic the Hedgehog')).toMatchObject({ status: 4, owned: true, notes: 'General notes: From the Mega Drive collection.\n\nStorefront: Steam', playtimeMinutes: null });
     expect(byTitle(library, 'Doom')).toMatchObject({ rating: 7, ratingNote: '73/100', notes: 'Storefront: GOG', playtimeMinutes: 525 });
     expect(diaryRows(file.rows).find((row) => row.title === 'Portal' && row.event === 'finished')).toMatchObject({ playedOn: '2019-06-02', hours: 3.17, rating: 9 });
+    // Completed with a Main Story time: beaten, main story.
+    expect(byTitle(library, 'Portal')).toMatchObject({ completion: 'main' });
+    expect(byTitle(library, 'Castlevania')).toMatchObject({ completion: null });
+  });
+
+  it('takes a Completed game’s level from the fullest time column it has, Retired as Abandoned, and shows the mapping', async () => {
+    const file = await readText(
+      [
+        'Title,Completed,Retired,Playing,Main Story,Main + Extras,Completionist',
+        'Celeste,X,,,08:00:00,,31:00:00',
+        'Hades,X,,,20:00:00,45:00:00,',
+        'Tetris,X,,,,,',
+        'Doom,,X,,02:00:00,,',
+        'Hollow Knight,,,X,,,40:00:00',
+      ].join('\n'),
+    );
+    expect(libraryRows(file.rows).map((row) => [row.title, row.status, row.completion])).toEqual([
+      ['Celeste', 2, 'complete'],
+      ['Hades', 2, 'main_extras'],
+      ['Tetris', 2, null],
+      ['Doom', 3, null],
+      // Only a beaten game has a level.
+      ['Hollow Knight', 1, null],
+    ]);
+    expect(file.notices).toEqual([
+      'HowLongToBeat “Completed” is imported as Beaten — 100 % (completionist) (1 row).',
+      'HowLongToBeat “Completed” is imported as Beaten — Main + extras (1 row).',
+      'HowLongToBeat “Completed” is imported as Beaten (1 row).',
+      'HowLongToBeat “Retired” is imported as Abandoned (1 row).',
+      'HowLongToBeat “Playing” is imported as Playing (1 row).',
+    ]);
   });
 });
 

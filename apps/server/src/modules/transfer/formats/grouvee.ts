@@ -1,5 +1,5 @@
 import { PLAY_STATUS, type PlayStatus } from '@vgl/shared';
-import { PLAYED_NOT_FINISHED, diaryRow, joinNotes, libraryRow, ratingFrom, rowBase, statusMapping, titleAndYear, type Cells, type ImportRow, type RowBase } from '../import.rows.js';
+import { diaryRow, joinNotes, libraryRow, ratingFrom, rowBase, statusMapped, titleAndYear, type Cells, type ImportRow, type RowBase } from '../import.rows.js';
 
 // Grouvee's export, read by column name, so columns it adds or drops later
 // do no harm; only the name column is required. Older files have 15
@@ -10,6 +10,7 @@ const GROUVEE_SHELVES: [RegExp, PlayStatus | 'played'][] = [
   [/^(playing|currently playing)$/, PLAY_STATUS.playing],
   [/^(beaten|completed|finished)$/, PLAY_STATUS.beaten],
   [/^(abandoned|dropped|retired)$/, PLAY_STATUS.abandoned],
+  [/^(on hold|on-hold|paused|shelved)$/, PLAY_STATUS.shelved],
   [/^(backlog|wish ?list|want to play)$/, PLAY_STATUS.wantToPlay],
   // Grouvee's Played shelf says the game was played, not that it was finished: a play-through's finish date says that.
   [/^played$/, 'played'],
@@ -105,14 +106,19 @@ export function readGrouveeRecord(line: number, cells: Cells): ImportRow[] {
     ratingNote,
     loggedAt: added.length > 0 ? Math.min(...added) : null,
   };
-  const shelf = GROUVEE_SHELVES.find(([pattern]) => shelfNames.some((name) => pattern.test(name)))?.[1];
+  const found = GROUVEE_SHELVES.map(([pattern, status]) => ({ status, name: shelfNames.find((name) => pattern.test(name)) })).find((s) => s.name !== undefined);
+  const shelf = found?.status;
   const playedOnly = shelf === 'played' && !last?.finished;
-  const shelfStatus = shelf === 'played' ? (playedOnly ? null : PLAY_STATUS.beaten) : shelf;
+  // Played with a finished play-through is Beaten; without one, VGL's Played.
+  const shelfStatus = shelf === 'played' ? (playedOnly ? PLAY_STATUS.played : PLAY_STATUS.beaten) : shelf;
   const rows: ImportRow[] = [
     libraryRow(base, {
       platforms: grouveeNames(cells, 'platforms'),
       status: shelf === undefined ? (last?.finished ? PLAY_STATUS.beaten : last ? PLAY_STATUS.playing : null) : shelfStatus,
-      statusNote: playedOnly ? statusMapping('Grouvee', 'Played', PLAYED_NOT_FINISHED) : null,
+      statusNote:
+        found?.name && shelfStatus !== undefined
+          ? statusMapped('Grouvee', found.name.replace(/\b\w/g, (c) => c.toUpperCase()), shelfStatus, shelf === 'played' && !playedOnly ? ' when a play-through is finished' : '')
+          : null,
       review: grouveeReview(cells),
       notes: grouveeStatuses(cells),
       // Backlog: games one has; Wish List: games one wants (VGL's wishlist).

@@ -1,5 +1,5 @@
-import { PLAY_STATUS, type PlayStatus } from '@vgl/shared';
-import { diaryRow, joinNotes, libraryRow, ratingFrom, rowBase, titleAndYear, type Cells, type ImportRow, type RowBase } from '../import.rows.js';
+import { COMPLETION_LABELS, PLAY_STATUS, type Completion, type PlayStatus } from '@vgl/shared';
+import { diaryRow, joinNotes, libraryRow, ratingFrom, rowBase, statusMapped, titleAndYear, type Cells, type ImportRow, type RowBase } from '../import.rows.js';
 
 // HowLongToBeat's export, read by column name, so columns it adds or drops
 // later do no harm; only the title column is required.
@@ -7,10 +7,17 @@ import { diaryRow, joinNotes, libraryRow, ratingFrom, rowBase, titleAndYear, typ
 const HLTB_STATUS_COLUMNS: [string, PlayStatus][] = [
   ['Playing', PLAY_STATUS.playing],
   ['Completed', PLAY_STATUS.beaten],
+  // HowLongToBeat's Retired is giving up on a game: Abandoned (Backloggd's Retired is another thing).
   ['Retired', PLAY_STATUS.abandoned],
   ['Backlog', PLAY_STATUS.wantToPlay],
   // HowLongToBeat's Replay list holds games to play again.
   ['Replay', PLAY_STATUS.wantToPlay],
+];
+/** A Completed game's level: the fullest of its time columns HowLongToBeat has a time in. */
+const HLTB_COMPLETION_COLUMNS: [string, Completion][] = [
+  ['Completionist', 'complete'],
+  ['Main + Extras', 'main_extras'],
+  ['Main Story', 'main'],
 ];
 const HLTB_TIME_COLUMNS = ['Progress', 'Main Story', 'Main + Extras', 'Completionist', 'Speed Any%', 'Speed 100%'];
 /** Its notes columns but the review's, each a labelled paragraph of the entry's private note. */
@@ -54,11 +61,17 @@ export function readHltbRecord(line: number, cells: Cells): ImportRow[] {
   const startedOn = hltbDate(cells, 'Start Date');
   const finishedOn = hltbDate(cells, 'Completion Date');
   const replay = /re-?play/i.test(cells.get('Playthrough'));
+  const flaggedAs = HLTB_STATUS_COLUMNS.find(([column]) => flagged(column));
+  const status = flaggedAs?.[1] ?? null;
+  const completion =
+    status === PLAY_STATUS.beaten ? (HLTB_COMPLETION_COLUMNS.find(([column]) => (hltbHours(cells, column) ?? 0) > 0)?.[1] ?? null) : null;
   const storefront = cells.get('Storefront');
   const rows: ImportRow[] = [
     libraryRow(base, {
       platforms: cells.get('Platform') ? [cells.get('Platform')] : [],
-      status: HLTB_STATUS_COLUMNS.find(([column]) => flagged(column))?.[1] ?? null,
+      status,
+      completion,
+      statusNote: flaggedAs ? statusMapped('HowLongToBeat', flaggedAs[0], status, completion ? ` — ${COMPLETION_LABELS[completion]}` : '') : null,
       review: cells.raw('Review Notes'),
       notes: joinNotes(
         ...HLTB_NOTES_COLUMNS.map(([column, label]) => (cells.get(column) ? `${label}: ${cells.get(column)}` : null)),

@@ -1,5 +1,5 @@
 import { PLAY_STATUS, type PlayStatus } from '@vgl/shared';
-import { PLAYED_NOT_FINISHED, joinNotes, libraryRow, ratingFrom, rowBase, statusMapping, type Cells, type ImportRow, type RowBase } from '../import.rows.js';
+import { joinNotes, libraryRow, ratingFrom, rowBase, statusMapped, type Cells, type ImportRow, type RowBase } from '../import.rows.js';
 import { calendarDay, cellOf, instantOf, namesIn, textOf, yearOf } from './columns.js';
 
 // A Playnite library as CSV. Two producers: the Library Exporter
@@ -27,16 +27,16 @@ export const PLAYNITE_COLUMNS = {
 };
 
 /** Playnite's default completion statuses (members can rename them; unknown ones go into the note). */
-const PLAYNITE_STATUSES: Record<string, { status: PlayStatus | null; exact: boolean; played?: true }> = {
+const PLAYNITE_STATUSES: Record<string, { status: PlayStatus; exact: boolean }> = {
   'not played': { status: PLAY_STATUS.wantToPlay, exact: true },
   'plan to play': { status: PLAY_STATUS.wantToPlay, exact: true },
   playing: { status: PLAY_STATUS.playing, exact: true },
   beaten: { status: PLAY_STATUS.beaten, exact: true },
   completed: { status: PLAY_STATUS.beaten, exact: false },
-  // Set aside, may come back to it: not Abandoned; played, as Played is (see PLAYED_NOT_FINISHED).
-  'on hold': { status: null, exact: false, played: true },
+  // Set aside, may come back to it: VGL's Shelved.
+  'on hold': { status: PLAY_STATUS.shelved, exact: true },
   abandoned: { status: PLAY_STATUS.abandoned, exact: true },
-  played: { status: null, exact: false, played: true },
+  played: { status: PLAY_STATUS.played, exact: true },
 };
 
 /** Seconds ("45000"), a clock ("12:30:00", "12:30") or "12h 30m" → whole minutes; 0 is none. */
@@ -90,7 +90,7 @@ export function readPlayniteRecord(line: number, cells: Cells): ImportRow[] {
     libraryRow(base, {
       platforms: namesIn(cellOf(cells, PLAYNITE_COLUMNS.platforms)),
       status: known?.status ?? null,
-      statusNote: known?.played ? statusMapping('Playnite', statusText.replace(/\b\w/g, (c) => c.toUpperCase()), PLAYED_NOT_FINISHED) : null,
+      statusNote: known ? statusMapped('Playnite', statusText, known.status) : null,
       // A store's library is bought games; a game added by hand says nothing.
       owned: sources.length > 0 ? true : null,
       favourite: ['true', 'yes', '1'].includes(cellOf(cells, PLAYNITE_COLUMNS.favourite).toLowerCase()),

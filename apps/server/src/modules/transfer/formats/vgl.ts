@@ -1,4 +1,4 @@
-import { PLAY_STATUS_LABELS, type DiaryEvent, type PlayStatus } from '@vgl/shared';
+import { COMPLETION_LEVELS, PLAY_STATUS, PLAY_STATUSES, PLAY_STATUS_LABELS, type Completion, type DiaryEvent, type PlayStatus } from '@vgl/shared';
 import { diaryRow, libraryRow, rowBase, type Cells, type ImportRow } from '../import.rows.js';
 
 // Reading VGL's own export (the columns of transfer.csv.ts) back into import rows.
@@ -8,9 +8,9 @@ const STATUS_BY_LABEL = new Map(Object.entries(PLAY_STATUS_LABELS).map(([code, l
 function vglStatus(cells: Cells): PlayStatus | null {
   const label = cells.get('status');
   const code = cells.wholeNumber('status_code', 'status_code');
-  const fromLabel = label ? (STATUS_BY_LABEL.get(label.toLowerCase()) ?? (/^[1-4]$/.test(label) ? (Number(label) as PlayStatus) : undefined)) : null;
-  if (fromLabel === undefined) return cells.fail(`Status must be ${Object.values(PLAY_STATUS_LABELS).join(', ')}, not "${label}"`);
-  if (code !== null && (code < 1 || code > 4)) return cells.fail(`status_code must be 1, 2, 3 or 4, not ${code}`);
+  const fromLabel = label ? (STATUS_BY_LABEL.get(label.toLowerCase()) ?? (/^[1-6]$/.test(label) ? (Number(label) as PlayStatus) : undefined)) : null;
+  if (fromLabel === undefined) return cells.fail(`Status must be ${PLAY_STATUSES.map((code) => PLAY_STATUS_LABELS[code]).join(', ')}, not "${label}"`);
+  if (code !== null && (code < 1 || code > 6)) return cells.fail(`status_code must be 1, 2, 3, 4, 5 or 6, not ${code}`);
   if (fromLabel !== null && code !== null && fromLabel !== code) return cells.fail(`Status "${label}" and status_code ${code} disagree`);
   return fromLabel ?? (code as PlayStatus | null);
 }
@@ -36,6 +36,20 @@ function vglPlaytime(cells: Cells): { playtimeMinutes: number | null; playtimeSo
   return { playtimeMinutes: hours === null ? null : Math.round(hours * 60), playtimeSource: cells.get('playtime_source').toLowerCase() || null };
 }
 
+/** main, main_extras or complete, and only on a Beaten row (as the library form says). */
+function vglCompletion(cells: Cells, status: PlayStatus | null): Completion | null {
+  const value = cells.get('completion').toLowerCase();
+  if (!value) return null;
+  if (!(COMPLETION_LEVELS as readonly string[]).includes(value)) return cells.fail(`completion must be ${COMPLETION_LEVELS.join(', ')} or empty, not "${cells.get('completion')}"`);
+  if (status !== PLAY_STATUS.beaten) return cells.fail(`completion "${value}" is only for a Beaten game`);
+  return value as Completion;
+}
+
+function statusAndCompletion(cells: Cells): { status: PlayStatus | null; completion: Completion | null } {
+  const status = vglStatus(cells);
+  return { status, completion: vglCompletion(cells, status) };
+}
+
 /** One record of a VGL file as an import row (null when a cell cannot be read; see cells.errors). */
 export function readVglRecord(line: number, cells: Cells): ImportRow | null {
   const type = cells.get('record_type').toLowerCase();
@@ -53,7 +67,7 @@ export function readVglRecord(line: number, cells: Cells): ImportRow | null {
   if (type === 'library') {
     return libraryRow(base, {
       platforms: cells.get('platforms').split(/[;,]/).map((p) => p.trim()).filter(Boolean),
-      status: vglStatus(cells),
+      ...statusAndCompletion(cells),
       review: cells.raw('review'),
       reviewedAt: cells.instant('reviewed_at', 'reviewed_at'),
       startedOn: cells.date('started'),
