@@ -40,6 +40,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // expect.poll waits for what another process or the job queue does: 1 s (Vitest's default) was
+          // too short with two test files at a time on two cores.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       {
@@ -50,6 +53,9 @@ export default defineConfig({
           // Each file starts the production server, which loads the 52k-game seed first.
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A page's first load also installs the service worker, which fetches the whole app: under load the
+          // first title took over 1 s (Vitest's default for expect.poll).
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],
