@@ -50,7 +50,7 @@ describe.skipIf(!hasChromium)('notification e-mail and one-click unsubscribe in 
     expect(await axeViolations(suite.page)).toEqual([]);
     await button.click();
     await suite.page.getByText("You won't get e-mails about comments on your reviews and lists any more.").waitFor();
-    expect((await (await call('b', 'GET', '/api/settings/notifications')).json()).groups.comments).toEqual({ inApp: true, email: false });
+    expect((await (await call('b', 'GET', '/api/settings/notifications')).json()).groups.comments).toEqual({ inApp: true, email: false, push: true });
 
     // A mail app's RFC 8058 one-click: a form POST to the header's address.
     const oneClick = /^<([^>]+)>$/.exec(mail.headers['list-unsubscribe']!)![1]!;
