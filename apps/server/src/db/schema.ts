@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { Completion } from '@vgl/shared';
 import type { BlocksTable, FollowRequestsTable, MutesTable } from '../modules/audience/audience.tables.js';
 import type { CalendarFeedsTable, ReleaseAlertsTable } from '../modules/releases/releases.tables.js';
 import type { NotificationChannelsTable, NotificationSettingsTable } from '../modules/notifications/notifications.tables.js';
@@ -152,8 +153,8 @@ export interface LibraryEntriesTable {
   /** Time played as another service counts it (0022): Steam's or Playnite's playtime, whole minutes, and which service. */
   playtime_minutes: number | null;
   playtime_source: string | null;
-  /** COMPLETION_LEVELS of a beaten game (0050): 'main', 'main_extras', 'complete'; null when not said or not beaten. */
-  completion: string | null;
+  /** How much of a beaten game was done (0050); null when not said or not beaten. */
+  completion: Completion | null;
   likes_count: Generated<number>;
   comments_count: Generated<number>;
   created_at: number;

@@ -1,6 +1,5 @@
-import { COMPLETION_LEVELS, PLAY_STATUS, type CommunityRating, type Completion, type DiaryEntry, type EntryGame, type LibraryEntry, type LibraryGame, type PlayStatus, type ReviewEntry } from '@vgl/shared';
+import { PLAY_STATUS, type CommunityRating, type DiaryEntry, type EntryGame, type LibraryEntry, type LibraryGame, type PlayStatus, type ReviewEntry } from '@vgl/shared';
 
-const isCompletion = (value: string | null): value is Completion => (COMPLETION_LEVELS as readonly (string | null)[]).includes(value);
 import type { DiaryRow, EntryRow, OwnEntryRow } from './library.repo.js';
 
 interface GameColumns {
@@ -77,7 +76,7 @@ export function presentLibraryEntry(
     hours: hoursOf(minutesPlayed),
     owned: ownedOf(row.owned),
     // Only a beaten game has a level (the service clears it otherwise); an unknown text from a newer server reads as not said.
-    completion: row.status === PLAY_STATUS.beaten && isCompletion(row.completion) ? row.completion : null,
+    completion: row.status === PLAY_STATUS.beaten ? row.completion : null,
     sessions: totals.sessions,
     totalHours: hoursOf(totals.minutes),
     notes: showPrivate ? row.notes : null,
