@@ -20,6 +20,7 @@ export * from './catalog-claims.js';
 export * from './game-details.js';
 export * from './catalog-admin.js';
 export * from './journal.js';
+export * from './plays.js';
 export * from './lists.js';
 export * from './friends.js';
 export * from './onboarding.js';

@@ -7,6 +7,7 @@ import type { IdempotencyKeysTable } from '../modules/idempotency/idempotency.ta
 import type { InvitesTable } from '../modules/registration/registration.tables.js';
 import type { ReportsTable } from '../modules/reports/reports.tables.js';
 import type { PushOutboxTable, PushSubscriptionsTable } from '../modules/push/push.tables.js';
+import type { PlaysTable } from '../modules/plays/plays.tables.js';
 import type { ActivitiesTable, AuditLogTable, CommentsTable, NotificationsTable } from './social.tables.js';
 import type { ListsTable, ListGamesTable } from '../modules/lists/lists.tables.js';
 import type { MemberPlatformsTable } from '../modules/member-platforms/member-platforms.tables.js';
@@ -180,6 +181,8 @@ export interface DiaryEntriesTable {
   created_at: number;
   /** The platform a session was played on (0016). */
   platform_id: number | null;
+  /** The replay this session belongs to (0051); null is the game's first play. */
+  play_id: number | null;
 }
 
 export interface Database {
@@ -245,6 +248,7 @@ export interface Database {
   calendar_feeds: CalendarFeedsTable;
   member_platforms: MemberPlatformsTable;
   push_subscriptions: PushSubscriptionsTable;
+  plays: PlaysTable;
   push_outbox: PushOutboxTable;
 }
 

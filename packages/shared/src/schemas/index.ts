@@ -25,3 +25,4 @@ export * from './privacy.js';
 export * from './releases.js';
 export * from './share.js';
 export * from './push.js';
+export * from './plays.js';

@@ -5,7 +5,7 @@ import { COMPLETION_LEVELS, PAGING, PLAY_STATUS, PLAY_STATUS_DESCRIPTION } from 
 import { hasVisibleText } from '../text-rules.js';
 import { idOf, usernameParamSchema } from './common.js';
 
-const isoDate = (label: string) =>
+export const isoDate = (label: string) =>
   z
     .string({ error: `${label} must be a date like 2024-05-31` })
     .trim()
@@ -17,7 +17,7 @@ const isoDate = (label: string) =>
     // A day or so ahead still counts as today somewhere on Earth.
     .refine((value) => value <= new Date(Date.now() + 36 * 3600_000).toISOString().slice(0, 10), `${label} cannot be in the future`);
 
-const optionalDate = (label: string) => z.union([isoDate(label), z.literal('').transform(() => null), z.null()]).default(null);
+export const optionalDate = (label: string) => z.union([isoDate(label), z.literal('').transform(() => null), z.null()]).default(null);
 
 export const ratingSchema = z
   .number({ error: 'Rating must be from 0.5 to 5 stars (1–10)' })
@@ -42,7 +42,7 @@ const statusSchema = z
   .describe(`${PLAY_STATUS_DESCRIPTION}; null when not set`);
 
 /** Text people write: trimmed, and empty means none. */
-const text = (label: string, max: number) =>
+export const reviewText = (label: string, max: number) =>
   z
     .string({ error: `${label} must be text` })
     .trim()
@@ -63,7 +63,7 @@ export const libraryEntryInputSchema = z
       })
       .max(LIBRARY_LIMITS.platformsPerEntry, `Pick at most ${LIBRARY_LIMITS.platformsPerEntry} platforms`)
       .default([]),
-    review: text('Review', LIBRARY_LIMITS.reviewMaxLength),
+    review: reviewText('Review', LIBRARY_LIMITS.reviewMaxLength),
     startedOn: optionalDate('Started'),
     finishedOn: optionalDate('Finished'),
     favourite: z.boolean({ error: 'Favourite must be true or false' }).default(false),
@@ -138,14 +138,14 @@ export const diaryEntryInputSchema = z.object({
   playedOn: isoDate('Date'),
   event: z.enum(['started', 'finished', 'played'], { error: 'Event must be started, finished or played' }).default('played'),
   rating: ratingSchema,
-  note: text('Note', LIBRARY_LIMITS.noteMaxLength),
+  note: reviewText('Note', LIBRARY_LIMITS.noteMaxLength),
   replay: z.boolean({ error: 'Replay must be true or false' }).default(false),
   hours: hoursSchema,
 });
 export type DiaryEntryInput = z.infer<typeof diaryEntryInputSchema>;
 export const diaryEntryUpdateSchema = diaryEntryInputSchema.omit({ game: true });
 
-const platformSlug = z.string({ error: 'Platform must be a platform slug such as "snes"' }).trim().toLowerCase().regex(/^[a-z0-9-]{1,120}$/, 'Platform must be a platform slug such as "snes"');
+export const platformSlug = z.string({ error: 'Platform must be a platform slug such as "snes"' }).trim().toLowerCase().regex(/^[a-z0-9-]{1,120}$/, 'Platform must be a platform slug such as "snes"');
 
 /** What the journal adds to a diary entry: the platform, and the time as whole minutes (or hours) of at most a day. */
 const sessionFields = {
@@ -336,4 +336,4 @@ export const feedQuerySchema = z.object({
 export const notificationsQuerySchema = z.object({ page, limit: limitUpTo(50, 20) });
 
 /** The review text rule (trimmed; empty is none; at most `max` characters), for other things people write: list descriptions and notes. */
-export const writtenTextSchema = text;
+export const writtenTextSchema = reviewText;

@@ -47,6 +47,7 @@ import { statsReviewAudienceMigration } from './0046_stats_review_audience.js';
 import { pushSubscriptionsMigration } from './0047_push_subscriptions.js';
 import { memberPlatformsMigration } from './0049_member_platforms.js';
 import { playCompletionMigration } from './0050_play_completion.js';
+import { playsMigration } from './0051_plays.js';
 
 /**
  * A migration, and how it runs (db/migrate.ts).
@@ -138,5 +139,6 @@ export function migrationsFor(dialect: Dialect): Record<string, VglMigration> {
     '0048_idempotency_keys': idempotencyKeysMigration(),
     '0049_member_platforms': memberPlatformsMigration(),
     '0050_play_completion': playCompletionMigration(),
+    '0051_plays': playsMigration(dialect),
   };
 }
