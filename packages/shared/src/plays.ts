@@ -27,8 +27,9 @@ export interface Play {
   spoilers: boolean;
   /** Where the review is read: the main review's address for the first play, the play's own for a replay; null without a review. */
   reviewPath: string | null;
-  reviewCreatedAt: string | null;
-  reviewUpdatedAt: string | null;
+  /** Unix ms, as reviews say them. */
+  reviewCreatedAt: number | null;
+  reviewUpdatedAt: number | null;
   /** Sessions logged in this play, and their hours together (one decimal; null when none has time). */
   sessions: number;
   hours: number | null;
