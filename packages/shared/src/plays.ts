@@ -54,8 +54,7 @@ export const PLAY_MESSAGES = {
   tooMany: `You can log up to ${PLAY_LIMITS.perGame} plays of one game.`,
   finishBeforeStart: 'Finished cannot be before Started',
   firstPlayStays: 'The first play is the game’s library entry: remove the game from your library to delete it.',
-  completionNeedsFinish: 'Completion is said of a finished play: add the day you finished it',
-  empty: 'Add when you played, a rating or a review — an empty play logs nothing.',
+  empty: 'Add when you played, how much you did, a rating or a review — an empty play logs nothing.',
 } as const;
 
 /** The address of a play's review page. */

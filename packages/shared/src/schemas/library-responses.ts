@@ -170,14 +170,15 @@ export const importPreviewRowSchema = named(
   'ImportPreviewRow',
   z.object({
     line: z.number().int(),
-    kind: z.enum(['library', 'diary']),
+    kind: z.enum(['library', 'diary', 'play']).describe('A library entry, a diary session, or one play of a game (VGL files)'),
     title: z.string(),
     year: z.number().int().nullable(),
     platforms: z.array(z.string()).describe('Platform slugs the import will save (names it does not know are left out)'),
     status: playStatus,
     rating,
-    playedOn: isoDay('Diary rows: day played').nullable(),
+    playedOn: isoDay('Diary rows: day played; play rows: the day it finished, else started').nullable(),
     event: z.string().nullable().describe('Diary rows: started, finished or played'),
+    play: z.number().int().nullable().optional().describe('Play rows, and diary rows that say it: the play’s number (1 the first play, 2 the first replay, …)'),
     match: gameRefSchema.nullable().describe('The catalog game the row matched and will be imported as, or null'),
     flag: z
       .string()

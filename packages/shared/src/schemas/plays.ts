@@ -10,7 +10,8 @@ import { optionalDate, platformSlug, ratingSchema, reviewText } from './library.
  * /api/users/{username}/plays/{id}: a play as its form sends it, whole (a
  * field left out is cleared).
  */
-export const playInputSchema = z
+/** A play's fields; an import row of a play is read with these (a file's first play may say nothing but that it was played). */
+export const playFieldsSchema = z
   .object({
     startedOn: optionalDate('Started'),
     finishedOn: optionalDate('Finished'),
@@ -19,14 +20,18 @@ export const playInputSchema = z
       .enum(COMPLETION_LEVELS, { error: STATUS_MESSAGES.completionFormat })
       .nullable()
       .default(null)
-      .describe('How much of the game this play did: main, main_extras or complete; only with a finish'),
+      .describe('How much of the game this play did: main, main_extras or complete (a play beaten on a day not said may have one without finishedOn)'),
     rating: ratingSchema,
     review: reviewText('Review', LIBRARY_LIMITS.reviewMaxLength),
     spoilers: z.boolean({ error: 'Spoilers must be true or false' }).default(false).describe('The review contains spoilers'),
   })
-  .refine((play) => !play.startedOn || !play.finishedOn || play.startedOn <= play.finishedOn, { message: PLAY_MESSAGES.finishBeforeStart, path: ['finishedOn'] })
-  .refine((play) => play.completion === null || play.finishedOn !== null, { message: PLAY_MESSAGES.completionNeedsFinish, path: ['completion'] })
-  .refine((play) => play.startedOn !== null || play.finishedOn !== null || play.rating !== null || play.review !== null, { message: PLAY_MESSAGES.empty, path: ['startedOn'] })
+  .refine((play) => !play.startedOn || !play.finishedOn || play.startedOn <= play.finishedOn, { message: PLAY_MESSAGES.finishBeforeStart, path: ['finishedOn'] });
+
+export const playInputSchema = playFieldsSchema
+  .refine((play) => play.startedOn !== null || play.finishedOn !== null || play.completion !== null || play.rating !== null || play.review !== null, {
+    message: PLAY_MESSAGES.empty,
+    path: ['startedOn'],
+  })
   .meta({
     examples: [{ startedOn: '2025-01-04', finishedOn: '2025-02-11', platform: 'switch', completion: 'complete', rating: 10, review: 'Even better the second time.', spoilers: false }],
   });

@@ -34,9 +34,14 @@ describe.each(dbKinds)('the access-control matrix on %s', (kind) => {
   /** An owner with a review at each level, a hidden one, a list at each level and a hidden one, each commented, and their viewers. */
   async function setUp(isPrivate: boolean) {
     const o = await member();
+    const replays = new Map<string, number>();
     for (const [slug, reviewVisibility] of [['game-1', 'public'], ['game-2', 'followers'], ['game-3', 'private'], ['game-4', 'public']] as const) {
       expect((await call('PUT', `/api/users/${o.name}/library/${slug}`, o.token, { review: `About ${slug}.`, rating: 8, reviewVisibility })).statusCode).toBeLessThan(300);
       expect((await call('POST', `/api/users/${o.name}/reviews/${slug}/comments`, o.token, { body: `On ${slug}` })).statusCode).toBe(201);
+      // A replay with its own review, read by the same rule as the game's main review (issue 38).
+      const replay = await call('POST', `/api/users/${o.name}/library/${slug}/plays`, o.token, { finishedOn: '2024-04-01', rating: 9, review: `Again ${slug}.` });
+      expect(replay.statusCode).toBe(201);
+      replays.set(slug, replay.json().id);
     }
     expect((await call('POST', `/api/users/${o.name}/diary`, o.token, { game: 'game-1', playedOn: '2024-03-01', event: 'finished' })).statusCode).toBe(201);
     for (const [title, visibility] of [['Pub', 'public'], ['Fol', 'followers'], ['Priv', 'private'], ['Hid', 'public']] as const) {
@@ -69,7 +74,7 @@ describe.each(dbKinds)('the access-control matrix on %s', (kind) => {
       expect(pat.statusCode).toBe(201);
       tokens.push({ viewer, via: 'pat', token: pat.json().token });
     }
-    return { o, tokens };
+    return { o, tokens, replays };
   }
 
   /** The rule, written out: what each viewer may open of a public or private owner's. */
@@ -102,7 +107,7 @@ describe.each(dbKinds)('the access-control matrix on %s', (kind) => {
 
   for (const isPrivate of [false, true]) {
     it(`${isPrivate ? 'a private' : 'a public'} member's things, to every viewer, with a session and with a personal access token`, async () => {
-      const { o, tokens } = await setUp(isPrivate);
+      const { o, tokens, replays } = await setUp(isPrivate);
       expect(new Set(tokens.map((t) => t.viewer))).toEqual(new Set(VIEWERS));
       const paths = await memberPaths();
       expect(paths.length).toBeGreaterThan(10);
@@ -122,7 +127,8 @@ describe.each(dbKinds)('the access-control matrix on %s', (kind) => {
         // Every member route in the OpenAPI document: by the content rule, or allow-listed.
         for (const path of paths) {
           if (ALLOWED[path]) continue;
-          const fill = (name: string) => (name === 'slug' && path.includes('/lists/') ? 'pub' : FILL[name]) ?? `{${name}}`;
+          const fill = (name: string) =>
+            (name === 'slug' && path.includes('/lists/') ? 'pub' : name === 'id' && path.includes('/plays/') ? String(replays.get('game-1')) : FILL[name]) ?? `{${name}}`;
           const url = path.replace('{username}', o.name).replace(/\{(\w+)\}/g, (_, name: string) => fill(name));
           if (url.includes('{')) {
             wrong.push(`${path}: a parameter the matrix cannot fill; add it to FILL or ALLOWED`);
@@ -135,6 +141,7 @@ describe.each(dbKinds)('the access-control matrix on %s', (kind) => {
         for (const [slug, level] of [['game-1', 'public'], ['game-2', 'followers'], ['game-3', 'private'], ['game-4', 'hidden']] as const) {
           check(at(`review ${level}`), ok((await get(`${base}/reviews/${slug}`)).statusCode), r.review[level]);
           check(at(`review ${level} comments`), ok((await get(`${base}/reviews/${slug}/comments`)).statusCode), r.review[level]);
+          check(at(`replay review ${level}`), ok((await get(`${base}/reviews/${slug}/plays/${replays.get(slug)}`)).statusCode), r.review[level]);
         }
         for (const slug of ['pub', 'fol', 'priv', 'hid'] as const) {
           const list = await get(`${base}/lists/${slug}`);

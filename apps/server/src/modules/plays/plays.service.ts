@@ -54,11 +54,12 @@ export function createPlaysService({ db, activity, now, ownerFor, onReviewText }
     return row.id;
   }
 
-  /** Whether `actor` reads the member's reviews of this game: its visibility, and a moderator's hiding. */
+  /** Whether `actor` reads the member's reviews of this game: their visibility, and a moderator's hiding (as library.service review does). */
   async function reviewsReadable(actor: Actor, owner: UserRow, entry: EntryRow): Promise<boolean> {
+    if (actor?.id === owner.id) return true;
     const staff: boolean = isStaff(actor);
-    if (actor?.id === owner.id || staff) return true;
-    if (entry.hidden_at !== null) return false;
+    // A review a moderator hid is its author's and moderators'; who else reads it is the author's choice, for moderators too.
+    if (entry.hidden_at !== null && !staff) return false;
     const follows = actor !== null && (await followsRepo.isFollowing(k, actor.id, owner.id));
     return canReadReview(actor, owner.id, entry.review_visibility, follows);
   }
@@ -141,7 +142,7 @@ export function createPlaysService({ db, activity, now, ownerFor, onReviewText }
         const platform = await platformId(trx, input.platform);
         let entry = await libraryRepo.entryOf(trx, owner.id, game.id);
         if (!entry) {
-          const status = input.finishedOn ? PLAY_STATUS.beaten : PLAY_STATUS.playing;
+          const status = input.finishedOn || input.completion ? PLAY_STATUS.beaten : PLAY_STATUS.playing;
           const { id: entryId } = await libraryRepo.insertEntry(trx, { ...blankEntry(owner.id, game.id, at), status });
           await activity.record(trx, owner.id, { verb: 'added', gameId: game.id, entryId, value: status });
           entry = await libraryRepo.entryOf(trx, owner.id, game.id);
@@ -160,7 +161,8 @@ export function createPlaysService({ db, activity, now, ownerFor, onReviewText }
           updated_at: at,
         });
         if (isFirst) await writeMainReview(trx, owner, entry, input, at);
-        await settleEntry(trx, entry.id, { finished: input.finishedOn !== null, underWay: input.finishedOn === null, at });
+        const finished = input.finishedOn !== null || input.completion !== null;
+        await settleEntry(trx, entry.id, { finished, underWay: !finished, at });
         return playId;
       });
       return onePlay(actor, owner, id);
@@ -179,7 +181,8 @@ export function createPlaysService({ db, activity, now, ownerFor, onReviewText }
         const replay = Number(play.replay) === 1;
         await playsRepo.update(trx, playId, { ...playColumns(input, platform), ...(replay ? replayReviewColumns(input, play, at) : {}), updated_at: at });
         if (!replay) await writeMainReview(trx, owner, entry, input, at);
-        await settleEntry(trx, entry.id, { finished: input.finishedOn !== null && play.finished_on === null, underWay: false, at });
+        const finishedNow = (input.finishedOn !== null || input.completion !== null) && play.finished_on === null && play.completion === null;
+        await settleEntry(trx, entry.id, { finished: finishedNow, underWay: false, at });
       });
       return onePlay(actor, owner, playId);
     },

@@ -26,7 +26,8 @@ interface EntryState {
 export const entryIsPlayed = (e: Omit<EntryState, 'id' | 'user_id' | 'completion'>) =>
   (e.status !== null && e.status !== PLAY_STATUS.wantToPlay) || e.rating !== null || e.review !== null || e.started_on !== null || e.finished_on !== null;
 
-const latestFinished = (plays: PlayRow[]) => [...plays].reverse().find((p) => p.finished_on !== null);
+/** A play was finished when it has a finish, or a completion level (beaten on a day not said). */
+const latestFinished = (plays: PlayRow[]) => [...plays].reverse().find((p) => p.finished_on !== null || p.completion !== null);
 
 /**
  * After the library form saved `entry` (was `previous`): the first play

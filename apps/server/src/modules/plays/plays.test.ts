@@ -103,7 +103,7 @@ describe.each(dbKinds)('plays on %s', (kind) => {
     const post = (body: object, who = me) => call('POST', `/api/users/${me}/library/celeste/plays`, who, body);
     const cases: [object, string, string][] = [
       [{}, 'startedOn', PLAY_MESSAGES.empty],
-      [{ rating: 8, completion: 'complete' }, 'completion', PLAY_MESSAGES.completionNeedsFinish],
+      [{ completion: 'all' }, 'completion', 'Completion must be main, main_extras, complete or null'],
       [{ startedOn: '2024-02-02', finishedOn: '2024-01-01' }, 'finishedOn', PLAY_MESSAGES.finishBeforeStart],
       [{ rating: 11 }, 'rating', 'Rating must be from 0.5 to 5 stars (1–10)'],
       [{ rating: 5, platform: 'no-such-console' }, 'platform', 'There is no platform "no-such-console".'],

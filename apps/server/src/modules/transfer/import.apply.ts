@@ -6,7 +6,8 @@ import type { LibraryEntriesTable } from '../../db/schema.js';
 import { keepFavouritesFree, planFavourites } from './import.favourites.js';
 import { chunks, type GameRef, type Platforms } from './import.match.js';
 import { forEachPaced, type Pacer } from './import.pace.js';
-import { EMPTY_LIBRARY_FIELDS, joinNotes, type DiaryImportRow, type ImportRow, type LibraryImportRow, type LineError } from './import.rows.js';
+import { EMPTY_LIBRARY_FIELDS, joinNotes, type DiaryImportRow, type ImportRow, type LibraryImportRow, type LineError, type PlayImportRow } from './import.rows.js';
+import { derivePlays, importPlays } from '../plays/plays.import.js';
 import { diaryColumns, entryColumnsFromPlay } from '../library/library.diary.js';
 import { blankEntry, type Conn } from '../library/library.repo.js';
 
@@ -111,11 +112,14 @@ function changesFromDiary(rows: DiaryImportRow[]): EntryChanges {
 
 /** A diary row with its platform found in the catalog (null: none, or a name the catalog does not know). */
 type PlannedPlay = DiaryImportRow & { platformId: number | null };
+type PlannedPlayRow = PlayImportRow & { platformId: number | null };
 
 export interface GamePlan {
   game: GameRef;
   changes: EntryChanges | undefined;
   diary: PlannedPlay[];
+  /** The file's play rows (VGL files); none: the plays are made from the entry and its sessions (plays.derive). */
+  plays: PlannedPlayRow[];
 }
 
 type EntryRecord = Selectable<LibraryEntriesTable>;
@@ -147,9 +151,11 @@ export async function applyImport(
       unmatched += 1;
       return;
     }
-    const plan = plans.get(game.id) ?? { game, changes: undefined, diary: [] };
+    const plan = plans.get(game.id) ?? { game, changes: undefined, diary: [], plays: [] };
+    const platformId = (name: string | null) => (name ? (platforms.resolve([name])[0]?.id ?? null) : null);
     if (row.kind === 'library') plan.changes = foldLibraryRow(plan.changes, row, platforms.resolve(row.platforms).map((p) => p.id));
-    else plan.diary.push({ ...row, platformId: row.platform ? (platforms.resolve([row.platform])[0]?.id ?? null) : null });
+    else if (row.kind === 'play') plan.plays.push({ ...row, platformId: platformId(row.platform) });
+    else plan.diary.push({ ...row, platformId: platformId(row.platform) });
     plans.set(game.id, plan);
   });
 
@@ -278,7 +284,17 @@ async function applyBatch(
   }
 
   for (const gameId of await addPlatforms(trx, plans, entryIds, existing)) touched.add(gameId);
-  const diary = await addDiary(trx, userId, plans, entryIds, at);
+  // The file's plays first, so its sessions go into them; a game the file gives no plays has them made from its entry and sessions.
+  const playIds = new Map<number, Map<number, number | null>>();
+  for (const plan of plans) {
+    const entryId = entryIds.get(plan.game.id);
+    if (entryId !== undefined && plan.plays.length > 0) playIds.set(plan.game.id, await importPlays(trx, { userId, entryId, plays: plan.plays, at }));
+  }
+  const diary = await addDiary(trx, userId, plans, entryIds, playIds, at);
+  for (const plan of plans) {
+    const entryId = entryIds.get(plan.game.id);
+    if (entryId !== undefined && plan.plays.length === 0 && (touched.has(plan.game.id) || plan.diary.length > 0)) await derivePlays(trx, entryId, at);
+  }
   return { entries: touched.size, diary };
 }
 
@@ -309,7 +325,7 @@ async function addPlatforms(trx: Conn, plans: GamePlan[], entryIds: Map<number, 
  * Inserts diary rows the diary does not hold yet, so importing a file twice adds nothing the second time.
  * Two sessions of a game on one day differ in their time or platform, so those are part of what makes a row the same.
  */
-async function addDiary(trx: Conn, userId: number, plans: GamePlan[], entryIds: Map<number, number>, at: number) {
+async function addDiary(trx: Conn, userId: number, plans: GamePlan[], entryIds: Map<number, number>, playIds: Map<number, Map<number, number | null>>, at: number) {
   const withDiary = plans.filter((p) => p.diary.length > 0);
   const key = (gameId: number, playedOn: string, event: string, replay: boolean | number, minutes: number | null, platformId: number | null) =>
     `${gameId}|${playedOn}|${event}|${Number(replay)}|${minutes ?? ''}|${platformId ?? ''}`;
@@ -340,6 +356,8 @@ async function addDiary(trx: Conn, userId: number, plans: GamePlan[], entryIds: 
           game_id: plan.game.id,
           ...columns,
           platform_id: row.platformId,
+          // The play the file puts it in (a replay's id; null, the first play); not said: plays.derive places it.
+          play_id: row.play === null ? null : (playIds.get(plan.game.id)?.get(row.play) ?? null),
           created_at: row.loggedAt ?? at,
         },
       ];

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { CsvError, parse, type Info } from 'csv-parse';
 import { LIBRARY_LIMITS, LIBRARY_MESSAGES } from '@vgl/shared';
-import { diaryEntryInputSchema, firstFieldErrors, libraryEntryInputSchema } from '@vgl/shared/schemas';
+import { diaryEntryInputSchema, firstFieldErrors, libraryEntryInputSchema, playFieldsSchema } from '@vgl/shared/schemas';
 import { badRequest } from '../../http/errors.js';
 import { READERS, detectFormat, type ImportFormat, type ImportInput } from './import.formats.js';
 import { createPacer, type Pacer } from './import.pace.js';
@@ -154,13 +154,20 @@ function validateRow(row: ImportRow): ImportRow | string {
     const { status, rating, review, startedOn, finishedOn } = result.data;
     return { ...row, status, rating, review, startedOn, finishedOn, notes: row.notes?.trim() || null };
   }
+  if (row.kind === 'play') {
+    const result = playFieldsSchema.safeParse({ ...row, platform: null, spoilers: false });
+    if (!result.success) return schemaMessage(result.error);
+    const { startedOn, finishedOn, completion, rating, review } = result.data;
+    return { ...row, startedOn, finishedOn, completion, rating, review };
+  }
   const result = diaryEntryInputSchema.safeParse({ ...row, game: 'imported' });
   if (!result.success) return schemaMessage(result.error);
   const { playedOn, event, rating, note, replay, hours } = result.data;
   return { ...row, playedOn, event, rating, note, replay, hours };
 }
 
-const withoutText = (row: ImportRow): ImportRow => (row.kind === 'library' ? { ...row, review: null, notes: null } : { ...row, note: null });
+const withoutText = (row: ImportRow): ImportRow =>
+  row.kind === 'library' ? { ...row, review: null, notes: null } : row.kind === 'play' ? { ...row, review: null } : { ...row, note: null };
 
 /**
  * Reads and checks a whole file, a record at a time; whole-file problems

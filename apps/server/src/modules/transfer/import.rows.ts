@@ -60,9 +60,26 @@ export interface DiaryImportRow extends RowBase {
   note: string | null;
   /** The session's platform: a slug or name, resolved later. */
   platform: string | null;
+  /** The number of the play it belongs to (VGL's own files, issue 38); null when the file does not say. */
+  play: number | null;
 }
 
-export type ImportRow = LibraryImportRow | DiaryImportRow;
+/** One play of a game (VGL's own files, issue 38): the first (number 1) or a replay, with its own verdict. */
+export interface PlayImportRow extends RowBase {
+  kind: 'play';
+  /** 1 the first play, 2 the first replay, … as the export numbered them. */
+  number: number;
+  startedOn: string | null;
+  finishedOn: string | null;
+  /** A slug or name, resolved later. */
+  platform: string | null;
+  completion: Completion | null;
+  /** A replay's own review (the first play's is its library row's). */
+  review: string | null;
+  reviewedAt: number | null;
+}
+
+export type ImportRow = LibraryImportRow | DiaryImportRow | PlayImportRow;
 
 /** A problem with one line of the file, or what of it was imported only in part. */
 export interface LineError {
@@ -172,6 +189,7 @@ export const diaryRow = (base: RowBase, fields: Pick<DiaryImportRow, 'playedOn' 
   hours: null,
   note: null,
   platform: null,
+  play: null,
   ...base,
   rating: null,
   ...fields,

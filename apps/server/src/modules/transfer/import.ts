@@ -21,7 +21,7 @@ import { importLists } from '../lists/lists.import.js';
 
 export interface ImportPreviewRow {
   line: number;
-  kind: 'library' | 'diary';
+  kind: 'library' | 'diary' | 'play';
   title: string;
   year: number | null;
   /** Platform slugs the import will save (names it does not know are left out). */
@@ -32,6 +32,8 @@ export interface ImportPreviewRow {
   /** Diary rows: the date and what happened. */
   playedOn: string | null;
   event: string | null;
+  /** Play rows, and diary rows that say it: the play's number. */
+  play: number | null;
   match: GameSummary | null;
   flag: string | null;
   suggestion: GameSummary | null;
@@ -226,7 +228,7 @@ export type LibraryTransfer = ReturnType<typeof createLibraryTransfer>;
 
 function presentPreviewRow(row: ImportRow, decided: Decided, platforms: string[]): ImportPreviewRow {
   const hours =
-    row.kind === 'diary' ? row.hours : row.playtimeMinutes !== null ? Math.round((row.playtimeMinutes / 60) * 10) / 10 : null;
+    row.kind === 'diary' ? row.hours : row.kind === 'play' ? null : row.playtimeMinutes !== null ? Math.round((row.playtimeMinutes / 60) * 10) / 10 : null;
   return {
     line: row.line,
     kind: row.kind,
@@ -235,8 +237,9 @@ function presentPreviewRow(row: ImportRow, decided: Decided, platforms: string[]
     platforms,
     status: row.kind === 'library' ? row.status : null,
     rating: row.rating,
-    playedOn: row.kind === 'diary' ? row.playedOn : null,
+    playedOn: row.kind === 'diary' ? row.playedOn : row.kind === 'play' ? (row.finishedOn ?? row.startedOn) : null,
     event: row.kind === 'diary' ? row.event : null,
+    play: row.kind === 'play' ? row.number : row.kind === 'diary' ? row.play : null,
     match: summary(decided.game),
     flag: decided.leftOut ? null : decided.flag,
     suggestion: decided.leftOut ? null : summary(decided.suggestion),

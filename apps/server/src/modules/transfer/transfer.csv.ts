@@ -40,8 +40,10 @@ export const VGL_COLUMNS = [
   'playtime_source',
   // Lists (issue 17): list and list_game rows; see lists.columns.ts.
   ...LIST_COLUMNS,
-  // How much of a beaten game was done (issue 38, 0050), library rows only: main, main_extras or complete; older files lack it.
+  // How much of a beaten game was done (issue 38, 0050), library and play rows: main, main_extras or complete; older files lack it.
   'completion',
+  // Plays (issue 38, 0051): a play row's number, and a diary row's play; older files lack it and have their plays made from their sessions.
+  'play',
 ] as const;
 export type VglColumn = (typeof VGL_COLUMNS)[number];
 
@@ -67,6 +69,20 @@ export interface ExportEntry {
   created_at: number;
 }
 
+/** A play, as the export reads it. */
+export interface ExportPlay {
+  number: number;
+  replay: number;
+  started_on: string | null;
+  finished_on: string | null;
+  platform_slug: string | null;
+  completion: string | null;
+  rating: number | null;
+  review: string | null;
+  review_created_at: number | string | null;
+  created_at: number | string;
+}
+
 export interface ExportDiary {
   played_on: string;
   event: string;
@@ -77,6 +93,8 @@ export interface ExportDiary {
   created_at: number;
   /** The session's platform, written in the platforms column of a diary row. */
   platform_slug: string | null;
+  /** Its play's number. */
+  play_number: number;
 }
 
 const iso = (ms: number | null) => (ms === null ? '' : new Date(Number(ms)).toISOString());
@@ -133,6 +151,25 @@ export function diaryRecord(entry: ExportEntry, diary: ExportDiary): string[] {
     hours: hoursCell(diary.minutes_played),
     note: text(diary.note),
     logged_at: iso(diary.created_at),
+    play: String(diary.play_number),
+  });
+}
+
+/** A play: its own dates, platform, completion and verdict; a replay's review (the first play's is the library row's). */
+export function playRecord(entry: ExportEntry, play: ExportPlay): string[] {
+  const review = Number(play.replay) === 1 ? play.review : null;
+  return row({
+    record_type: 'play',
+    ...gameCells(entry),
+    platforms: play.platform_slug ?? '',
+    ...ratingCells(play.rating),
+    started: text(play.started_on),
+    finished: text(play.finished_on),
+    review: text(review),
+    reviewed_at: review ? iso(Number(play.review_created_at)) : '',
+    logged_at: iso(Number(play.created_at)),
+    completion: text(play.completion),
+    play: String(play.number),
   });
 }
 

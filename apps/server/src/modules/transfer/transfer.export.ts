@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
-import { VGL_COLUMNS, diaryRecord, formulaSafeCell, libraryRecord, type ExportDiary } from './transfer.csv.js';
+import { VGL_COLUMNS, diaryRecord, formulaSafeCell, libraryRecord, playRecord, type ExportDiary, type ExportPlay } from './transfer.csv.js';
+import { inPlayOrder } from '../plays/plays.repo.js';
 import { libraryRepo, type Conn } from '../library/library.repo.js';
 import { listRecords } from '../lists/lists.export.js';
 
@@ -14,6 +15,19 @@ const BATCH = 50;
 const RECORDS_PER_CHUNK = 500;
 /** Lets other requests run between two pieces of an export (the next piece is otherwise read at once when the client keeps up). */
 const otherRequestsFirst = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The plays of a page of entries, numbered in play order, by entry. */
+async function playsOfEntries(db: Conn, entryIds: number[]): Promise<Map<number, (ExportPlay & { id: number })[]>> {
+  const rows = await db
+    .selectFrom('plays as pl')
+    .leftJoin('platforms as p', 'p.id', 'pl.platform_id')
+    .select(['pl.id', 'pl.entry_id', 'pl.replay', 'pl.started_on', 'pl.finished_on', 'pl.completion', 'pl.rating', 'pl.review', 'pl.review_created_at', 'pl.created_at', 'p.slug as platform_slug'])
+    .where('pl.entry_id', 'in', entryIds)
+    .execute();
+  const byEntry = new Map<number, typeof rows>();
+  for (const row of rows) byEntry.set(row.entry_id, [...(byEntry.get(row.entry_id) ?? []), row]);
+  return new Map([...byEntry].map(([entryId, plays]) => [entryId, inPlayOrder(plays).map((play, i) => ({ ...play, number: i + 1 }))]));
+}
 
 /** RFC 4180: CRLF between records, quotes doubled, fields with commas, quotes or line breaks quoted. */
 const toCsv = (records: string[][]) =>
@@ -64,28 +78,31 @@ async function* exportPages(db: Conn, userId: number): AsyncGenerator<string> {
       .execute();
     if (entries.length === 0) break;
     const ids = entries.map((e) => e.id);
-    const [platforms, diary] = await Promise.all([
+    const [platforms, diary, plays] = await Promise.all([
       libraryRepo.platformsOf(db, ids),
       db
         .selectFrom('diary_entries as d')
         .leftJoin('platforms as p', 'p.id', 'd.platform_id')
-        .select(['d.entry_id', 'd.played_on', 'd.event', 'd.rating', 'd.note', 'd.replay', 'd.minutes_played', 'd.created_at', 'p.slug as platform_slug'])
+        .select(['d.entry_id', 'd.played_on', 'd.event', 'd.rating', 'd.note', 'd.replay', 'd.minutes_played', 'd.created_at', 'p.slug as platform_slug', 'd.play_id'])
         .where('d.entry_id', 'in', ids)
         .orderBy('d.entry_id')
         .orderBy('d.played_on')
         .orderBy('d.id')
         .execute(),
+      playsOfEntries(db, ids),
     ]);
     const diaryOf = new Map<number, ExportDiary[]>();
     for (const row of diary) {
-      const plays = diaryOf.get(row.entry_id);
-      if (plays) plays.push(row);
-      else diaryOf.set(row.entry_id, [row]);
+      const number = row.play_id === null ? 1 : (plays.get(row.entry_id)?.find((p) => p.id === row.play_id)?.number ?? 1);
+      const sessions = diaryOf.get(row.entry_id);
+      if (sessions) sessions.push({ ...row, play_number: number });
+      else diaryOf.set(row.entry_id, [{ ...row, play_number: number }]);
     }
     const records: string[][] = [];
     for (const entry of entries) {
       records.push(libraryRecord(entry, platforms.get(entry.id) ?? []));
-      for (const play of diaryOf.get(entry.id) ?? []) records.push(diaryRecord(entry, play));
+      for (const session of diaryOf.get(entry.id) ?? []) records.push(diaryRecord(entry, session));
+      for (const play of plays.get(entry.id) ?? []) records.push(playRecord(entry, play));
     }
     for (let i = 0; i < records.length; i += RECORDS_PER_CHUNK) {
       yield toCsv(records.slice(i, i + RECORDS_PER_CHUNK));

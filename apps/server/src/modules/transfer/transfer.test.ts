@@ -83,18 +83,25 @@ describe.each(dbKinds)('library export and import on %s', (kind) => {
       ['diary', 'the-legend-of-zelda', 'started'],
       ['diary', 'the-legend-of-zelda', 'finished'],
       ['diary', 'the-legend-of-zelda', 'finished'],
+      ['play', 'the-legend-of-zelda', ''],
+      ['play', 'the-legend-of-zelda', ''],
       ['library', 'super-mario-world', ''],
       ['library', 'celeste', ''],
       ['diary', 'celeste', 'started'],
+      ['play', 'celeste', ''],
     ]);
     expect(records[0]).toMatchObject({
       igdb_id: '1022', title: 'The Legend of Zelda', year: '1986', platforms: 'famicom;nes', status: 'Beaten', status_code: '2',
-      rating_stars: '3.5', rating: '7', started: '2024-01-02', finished: '2024-01-20', favourite: '1', review: REVIEW,
+      rating_stars: '4', rating: '8', started: '2024-01-02', finished: '2024-01-20', favourite: '1', review: REVIEW,
       played_on: '', event: '', replay: '', hours: '', note: '',
     });
     expect(records[0]!.logged_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     expect(records[3]).toMatchObject({ played_on: '2024-06-01', replay: 'true', hours: '8.25', rating_stars: '4', rating: '8', note: 'Second run, "faster"', status: '', review: '' });
     expect(records[2]).toMatchObject({ played_on: '2024-01-20', replay: 'false', hours: '12.5', rating: '7' });
+    // Plays (issue 38): the first with the first run's verdict, the replay with its own; each session names its play.
+    expect(records[4]).toMatchObject({ play: '1', started: '2024-01-02', finished: '2024-01-20', rating: '7', review: '', platforms: '' });
+    expect(records[5]).toMatchObject({ play: '2', finished: '2024-06-01', rating: '8', review: '' });
+    expect([records[1], records[2], records[3]].map((r) => r!.play)).toEqual(['1', '1', '2']);
   });
 
   it('imports its own export into another account without losing anything, and exports it again identically', async () => {
@@ -194,10 +201,10 @@ describe.each(dbKinds)('library export and import on %s', (kind) => {
     const res = await preview('dan', (await exportOf('ann')).body);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ format: 'vgl', total: 7, matched: 7, unmatched: 0, errors: [] });
+    expect(body).toMatchObject({ format: 'vgl', total: 10, matched: 10, unmatched: 0, errors: [] });
     expect(body.rows[0]).toEqual({
-      line: 2, kind: 'library', title: 'The Legend of Zelda', year: 1986, platforms: ['famicom', 'nes'], status: 2, rating: 7,
-      playedOn: null, event: null, match: { slug: 'the-legend-of-zelda', name: 'The Legend of Zelda', year: 1986 },
+      line: 2, kind: 'library', title: 'The Legend of Zelda', year: 1986, platforms: ['famicom', 'nes'], status: 2, rating: 8,
+      playedOn: null, event: null, play: null, match: { slug: 'the-legend-of-zelda', name: 'The Legend of Zelda', year: 1986 },
       flag: null, suggestion: null, ratingNote: null, hours: null,
     });
     // The review spans lines 2 to 5, so the first diary row starts on line 6.

@@ -1,6 +1,8 @@
 import { COMPLETION_LEVELS, PLAY_STATUS, PLAY_STATUSES, PLAY_STATUS_LABELS, type Completion, type DiaryEvent, type PlayStatus } from '@vgl/shared';
 import { diaryRow, libraryRow, rowBase, type Cells, type ImportRow } from '../import.rows.js';
 
+const RECORD_TYPES = ['library', 'diary', 'play'];
+
 // Reading VGL's own export (the columns of transfer.csv.ts) back into import rows.
 
 const STATUS_BY_LABEL = new Map(Object.entries(PLAY_STATUS_LABELS).map(([code, label]) => [label.toLowerCase(), Number(code) as PlayStatus]));
@@ -53,7 +55,7 @@ function statusAndCompletion(cells: Cells): { status: PlayStatus | null; complet
 /** One record of a VGL file as an import row (null when a cell cannot be read; see cells.errors). */
 export function readVglRecord(line: number, cells: Cells): ImportRow | null {
   const type = cells.get('record_type').toLowerCase();
-  if (type !== 'library' && type !== 'diary') return cells.fail(`record_type must be library or diary, not "${cells.get('record_type')}"`);
+  if (!RECORD_TYPES.includes(type)) return cells.fail(`record_type must be library, diary or play, not "${cells.get('record_type')}"`);
   const base = {
     ...rowBase(line, { title: '' }),
     igdbId: cells.wholeNumber('igdb_id', 'igdb_id'),
@@ -78,6 +80,26 @@ export function readVglRecord(line: number, cells: Cells): ImportRow | null {
       ...vglPlaytime(cells),
     });
   }
+  const play = cells.wholeNumber('play', 'play');
+  if (play !== null && play < 1) return cells.fail(`play must be 1 or more, not ${play}`);
+  if (type === 'play') {
+    if (play === null) return cells.fail('A play row needs play, its number (1 the first play)');
+    const completion = cells.get('completion').toLowerCase();
+    if (completion && !(COMPLETION_LEVELS as readonly string[]).includes(completion)) {
+      return cells.fail(`completion must be ${COMPLETION_LEVELS.join(', ')} or empty, not "${cells.get('completion')}"`);
+    }
+    return {
+      ...base,
+      kind: 'play',
+      number: play,
+      startedOn: cells.date('started'),
+      finishedOn: cells.date('finished'),
+      platform: cells.get('platforms').split(/[;,]/)[0]?.trim() || null,
+      completion: (completion || null) as Completion | null,
+      review: cells.raw('review'),
+      reviewedAt: cells.instant('reviewed_at', 'reviewed_at'),
+    };
+  }
   const playedOn = cells.date('played_on');
   if (!playedOn) return cells.fail('A diary row needs played_on, the date of the play');
   return diaryRow(base, {
@@ -89,5 +111,6 @@ export function readVglRecord(line: number, cells: Cells): ImportRow | null {
     // A diary row's platforms cell holds its session's platform.
     platform: cells.get('platforms').split(/[;,]/)[0]?.trim() || null,
     rating: base.rating,
+    play,
   });
 }
