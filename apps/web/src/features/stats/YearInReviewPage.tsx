@@ -1,4 +1,4 @@
-import { STATS_LIMITS, finishedSummary, statsPath, yearCardPath, yearInReviewPath, yearInReviewSummary, yearInReviewTitle, type YearInReview } from '@vgl/shared/stats';
+import { STATS_LIMITS, statsPath, yearCardPath, yearInReviewPath, yearInReviewSummary, yearInReviewTitle, type YearInReview } from '@vgl/shared/stats';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { GameCover } from '../../components/GameCover';
@@ -10,7 +10,7 @@ import { isNotFound } from '../catalog/isNotFound';
 import { NotFoundPage } from '../errors/NotFoundPage';
 import { formatLongDay } from '../profile/dates';
 import { profilePath, useUsernameParam } from '../profile/profilePaths';
-import { Definitions, StatTiles, StatsBreakdowns, amount, hoursText } from './StatsSections';
+import { Definitions, FinishedLine, StatTiles, StatsBreakdowns, amount, hoursText } from './StatsSections';
 import { useYearInReview } from './statsApi';
 import common from '../profile/profile.module.css';
 import styles from './stats.module.css';
@@ -52,7 +52,7 @@ function YearInReviewOf({ username, year }: { username: string; year: number }) 
         </p>
         <h1 id="year-heading">{yearInReviewTitle(name, year)}</h1>
         {data && <p className={styles.summary}>{yearInReviewSummary(data.stats.totals, year)}</p>}
-        {data && finishedSummary(data.stats.totals) && <p className={styles.finished}>{finishedSummary(data.stats.totals)}</p>}
+        {data && <FinishedLine stats={data.stats} className={styles.finished} />}
         <div className={styles.heroActions}>
           {data && <YearNav username={name} year={year} years={data.stats.years} />}
           <Link to={`${statsPath(name)}?year=${year}`}>All stats for {year}</Link>
