@@ -31,6 +31,8 @@ export const STATS_DEFINITIONS = {
     'Games played: the games with a diary entry in the period, or whose library Started or Finished date falls in it; all time also counts every game whose status is Playing, Beaten, Played, Shelved or Abandoned.',
   beaten:
     'Beaten: the games finished in the period, i.e. with a diary entry marked finished or the library Finished date in it; all time also counts every game whose status is Beaten.',
+  plays:
+    'Plays finished: the plays of games — each game’s first play and every replay — whose Finished date falls in the period (all time: every play with a Finished date); replays finished are those of them that are replays. A game with a play finished in the period is also counted as played and beaten in it.',
   abandoned: 'Abandoned: the games played in the period whose status is now Abandoned.',
   platforms:
     'By platform: each game played counts once on every platform its sessions of the period were logged on, or, when none of them names one, on the platforms of its library entry; hours are those of the sessions logged on the platform.',
@@ -56,6 +58,10 @@ export interface StatsTotals {
   played: number;
   beaten: number;
   abandoned: number;
+  /** Plays (first plays and replays) finished in the period (STATS_DEFINITIONS.plays). */
+  playsFinished: number;
+  /** Of those, the replays. */
+  replaysFinished: number;
   sessions: number;
   /** Hours, one decimal. */
   hours: number;
@@ -148,6 +154,21 @@ export const yearCardPath = (username: string, year: number, version?: string) =
 
 /** "Ann's 2024 in games". */
 export const yearInReviewTitle = (username: string, year: number) => `${username}'s ${year} in games`;
+
+/**
+ * The year in review's count of what was finished: "Finished 12 games · 14 plays (2 replays)"; each group
+ * only when it has some ("(2 replays)" only with replays), null when nothing was finished.
+ */
+export function finishedSummary(totals: Pick<StatsTotals, 'beaten' | 'playsFinished' | 'replaysFinished'>): string | null {
+  const n = (value: number, one: string, many: string) => `${value.toLocaleString('en-US')} ${value === 1 ? one : many}`;
+  const groups: string[] = [];
+  if (totals.beaten > 0) groups.push(n(totals.beaten, 'game', 'games'));
+  if (totals.playsFinished > 0) {
+    const replays = totals.replaysFinished > 0 ? ` (${n(totals.replaysFinished, 'replay', 'replays')})` : '';
+    groups.push(`${n(totals.playsFinished, 'play', 'plays')}${replays}`);
+  }
+  return groups.length === 0 ? null : `Finished ${groups.join(' · ')}`;
+}
 
 /** One sentence for link previews and the card: "12 games played, 3 beaten, 48.5 hours over 30 sessions in 2024." */
 export function yearInReviewSummary(totals: StatsTotals, year: number): string {

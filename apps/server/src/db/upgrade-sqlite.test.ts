@@ -82,6 +82,19 @@ describe.each(previousReleases())('a SQLite file from $label', (release) => {
     const checked = [...load.entries].filter(([key]) => !load.uncertain.has(key));
     expect(checked.length).toBeGreaterThan(0);
     for (const [key, entry] of checked) expect(stored.get(key), key).toEqual(entry);
+    // Issue 38 (0051): every entry the previous release wrote that was played is a first play with its dates and rating;
+    // its sessions stay in that first play (migrate-plays.test.ts checks this over a seeded library of realistic size).
+    const withoutFirstPlay = sqlite
+      .prepare(
+        `select count(*) as n from library_entries e where ((e.status is not null and e.status <> 4) or e.rating is not null or e.review is not null
+           or e.started_on is not null or e.finished_on is not null or exists (select 1 from diary_entries d where d.entry_id = e.id))
+         and not exists (select 1 from plays p where p.entry_id = e.id and p.replay = 0 and p.user_id = e.user_id
+           and p.rating is e.rating and p.finished_on is e.finished_on)`,
+      )
+      .get() as { n: number };
+    expect(withoutFirstPlay.n).toBe(0);
+    expect(count(sqlite, 'plays')).toBeGreaterThan(0);
+    expect(sqlite.prepare('select count(*) as n from diary_entries where replay = 0 and play_id is not null').get()).toEqual({ n: 0 });
 
     // The new server serves the members' libraries, and signs them in with what they chose.
     const app = await buildApp({ config, db, webRoot: writeFakeWebRoot(path.join(dir, 'web')), logger: false, rateLimits: false, jobs: { pollSeconds: 0.5, igdbSchedule: { firstRunDelayMs: 3_600_000 }, wikidataSchedule: { firstRunDelayMs: 3_600_000 } } });
@@ -91,6 +104,10 @@ describe.each(previousReleases())('a SQLite file from $label', (release) => {
       const library = await app.inject({ method: 'GET', url: `/api/users/${members[0]!.username}/library` });
       expect(library.statusCode).toBe(200);
       expect(Number(library.headers['x-total-count'])).toBe(rows.filter((r) => r.key.startsWith(`${members[0]!.username}/`)).length);
+      // Stats count the plays the migration made (0052), for a member the previous release served.
+      const stats = await app.inject({ method: 'GET', url: `/api/users/${members[0]!.username}/stats` });
+      expect(stats.statusCode, stats.body).toBe(200);
+      expect(stats.json()).toMatchObject({ totals: { playsFinished: expect.any(Number), replaysFinished: expect.any(Number) } });
     } finally {
       await app.close();
       db = undefined;

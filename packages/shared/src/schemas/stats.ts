@@ -70,6 +70,8 @@ const memberStatsShape = {
     played: count(D.played),
     beaten: count(D.beaten),
     abandoned: count(D.abandoned),
+    playsFinished: count(D.plays),
+    replaysFinished: count('Of the plays finished in the period, the replays (a game played again after its first play)'),
     sessions: count(D.sessions),
     hours: hours(D.hours),
     daysPlayed: count('Days with at least one diary entry in the period'),

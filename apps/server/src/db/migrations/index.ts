@@ -48,6 +48,7 @@ import { pushSubscriptionsMigration } from './0047_push_subscriptions.js';
 import { memberPlatformsMigration } from './0049_member_platforms.js';
 import { playCompletionMigration } from './0050_play_completion.js';
 import { playsMigration } from './0051_plays.js';
+import { playStatsMigration } from './0052_play_stats.js';
 
 /**
  * A migration, and how it runs (db/migrate.ts).
@@ -140,5 +141,6 @@ export function migrationsFor(dialect: Dialect): Record<string, VglMigration> {
     '0049_member_platforms': memberPlatformsMigration(),
     '0050_play_completion': playCompletionMigration(),
     '0051_plays': playsMigration(dialect),
+    '0052_play_stats': playStatsMigration(dialect),
   };
 }

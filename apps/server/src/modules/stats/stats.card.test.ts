@@ -12,7 +12,7 @@ function review(name: string, username = 'ann_01'): YearInReview {
     stats: {
       username,
       year: 2024,
-      totals: { played: 12, beaten: 3, abandoned: 1, sessions: 66, hours: 99, daysPlayed: 40, reviews: 2 },
+      totals: { played: 12, beaten: 3, abandoned: 1, playsFinished: 4, replaysFinished: 1, sessions: 66, hours: 99, daysPlayed: 40, reviews: 2 },
       byPlatform: [],
       byGenre: [{ key: 'platform', label: `Platform <&> ${name}`, games: 4 }],
       byDecade: [],

@@ -1,7 +1,7 @@
 import { PLAY_STATUS } from '@vgl/shared';
 import { STATS_LIMITS, decadeLabel, hoursOf, type MemberStats, type MostPlayedGame, type PlatformBucket, type StatsBucket, type StatsPeriodPoint, type StatsStreak } from '@vgl/shared/stats';
 import { presentStatsGame } from './stats.presenter.js';
-import type { DiaryDayRow, DiaryGameRow, LibraryEntryRow } from './stats.repo.js';
+import type { DiaryDayRow, DiaryGameRow, FinishedPlayRow, LibraryEntryRow } from './stats.repo.js';
 
 /*
  * The numbers of a member's stats from the parts the service keeps (each
@@ -42,14 +42,31 @@ export interface StatsRows {
   platforms: Map<number, { slug: string; name: string }>;
   reviews: number;
   years: number[];
+  /** The games with a play (first or replay) finished in the period, and how many plays and replays were finished (STATS_DEFINITIONS.plays). */
+  finishedGames: Set<number>;
+  playsFinished: number;
+  replaysFinished: number;
+}
+
+/** The games of these finished plays (a play's entry gone meanwhile is left out: its game is no longer in the library). */
+export function gamesOfPlays(library: Pick<LibraryEntryRow, 'id' | 'game_id'>[], plays: FinishedPlayRow[]): Set<number> {
+  if (plays.length === 0) return new Set();
+  const gameOf = new Map(library.map((e) => [e.id, e.game_id]));
+  const out = new Set<number>();
+  for (const play of plays) {
+    const game = gameOf.get(play.entryId);
+    if (game !== undefined) out.add(game);
+  }
+  return out;
 }
 
 /** The statuses that say a game was played (all time counts them without a diary): all but Want to play. */
 const PLAYED_STATUSES = new Set<number>([PLAY_STATUS.playing, PLAY_STATUS.beaten, PLAY_STATUS.abandoned, PLAY_STATUS.played, PLAY_STATUS.shelved]);
 
-/** The entries of the games played in a period (STATS_DEFINITIONS.played), given the period's diary. */
-export function playedIn(year: number | null, library: LibraryEntryRow[], diary: DiaryPart[]): LibraryEntryRow[] {
-  const logged = new Set<number>();
+/** The entries of the games played in a period (STATS_DEFINITIONS.played), given the period's diary and the plays finished in it. */
+export function playedIn(year: number | null, library: LibraryEntryRow[], diary: DiaryPart[], plays: FinishedPlayRow[] = []): LibraryEntryRow[] {
+  // A game replayed and finished in the period was played in it, even with no session logged (a play logged with its dates only).
+  const logged = gamesOfPlays(library, plays);
   for (const part of diary) for (const g of part.games) logged.add(g.gameId);
   const prefix = `${year}-`;
   const inPeriod = (day: string | null) => day !== null && (year === null || day.startsWith(prefix));
@@ -69,11 +86,11 @@ export function playedIn(year: number | null, library: LibraryEntryRow[], diary:
 export function periodRows(
   username: string,
   year: number | null,
-  parts: { library: LibraryEntryRow[]; played: LibraryEntryRow[]; diary: DiaryPart[]; years: number[] },
+  parts: { library: LibraryEntryRow[]; played: LibraryEntryRow[]; diary: DiaryPart[]; years: number[]; plays?: FinishedPlayRow[] },
   facts: Map<number, GameFacts>,
   listed: Pick<Map<number, number[]>, 'get'>,
 ): Omit<StatsRows, 'platforms'> {
-  const { library, played, diary, years } = parts;
+  const { library, played, diary, years, plays = [] } = parts;
   const entries: PlayedEntry[] = [];
   const genreCounts = new Map<string, { slug: string; name: string; games: number }>();
   const entryPlatforms: { game_id: number; platform_id: number }[] = [];
@@ -83,6 +100,7 @@ export function periodRows(
     if (!f) continue;
     // Built field by field: spreading two rows of different shapes is several times slower, and all time does it thousands of times.
     entries.push({
+      id: e.id,
       game_id: e.game_id,
       status: e.status,
       rating: e.rating,
@@ -109,7 +127,20 @@ export function periodRows(
   const reviews = library.filter(
     (e) => Number(e.has_review) === 1 && (window === null || (e.review_created_at !== null && e.review_created_at >= window.from && e.review_created_at < window.to)),
   ).length;
-  return { username, year, days: diary.flatMap((d) => d.days), games: diary.flatMap((d) => d.games), entries, genres, entryPlatforms, reviews, years };
+  return {
+    username,
+    year,
+    days: diary.flatMap((d) => d.days),
+    games: diary.flatMap((d) => d.games),
+    entries,
+    genres,
+    entryPlatforms,
+    reviews,
+    years,
+    finishedGames: gamesOfPlays(library, plays),
+    playsFinished: plays.length,
+    replaysFinished: plays.filter((p) => p.replay).length,
+  };
 }
 
 const DAY_MS = 86_400_000;
@@ -267,7 +298,11 @@ export function computeStats(rows: StatsRows): MemberStats {
   const range = year === null ? null : { from: `${year}-01-01`, to: `${year}-12-31` };
   const finishedIn = (day: string | null) => day !== null && (range === null || (day >= range.from && day <= range.to));
   const beaten = entries.filter(
-    (e) => times.get(e.game_id)?.finished === true || finishedIn(e.finished_on) || (year === null && e.status === PLAY_STATUS.beaten),
+    (e) =>
+      times.get(e.game_id)?.finished === true ||
+      finishedIn(e.finished_on) ||
+      rows.finishedGames.has(e.game_id) ||
+      (year === null && e.status === PLAY_STATUS.beaten),
   ).length;
   const minutes = rows.days.reduce((sum, d) => sum + d.minutes, 0);
   return {
@@ -277,6 +312,8 @@ export function computeStats(rows: StatsRows): MemberStats {
       played: entries.length,
       beaten,
       abandoned: entries.filter((e) => e.status === PLAY_STATUS.abandoned).length,
+      playsFinished: rows.playsFinished,
+      replaysFinished: rows.replaysFinished,
       sessions: rows.days.reduce((sum, d) => sum + d.sessions, 0),
       hours: hoursOf(minutes),
       daysPlayed: rows.days.length,

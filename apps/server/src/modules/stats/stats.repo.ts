@@ -68,6 +68,31 @@ export const statsRepo = {
     return rows.map((r) => Number(r.day.slice(0, 4)));
   },
 
+  /** The years in which the member finished a play, newest first: the index (user_id, finished_on) sought once per year, as years() does. */
+  async playYears(db: Conn, userId: number): Promise<number[]> {
+    const { rows } = await sql<{ day: string }>`
+      with recursive found(day) as (
+        select max(finished_on) from plays where user_id = ${userId}
+        union all
+        select (select max(p.finished_on) from plays p where p.user_id = ${userId} and p.finished_on < substr(found.day, 1, 4) || '-01-01')
+        from found where found.day is not null
+      )
+      select day from found where day is not null`.execute(db);
+    return rows.map((r) => Number(r.day.slice(0, 4)));
+  },
+
+  /** The plays the member finished in a year (or from \`year\` to \`until\`): one row a play, its entry and whether it is a replay. */
+  async finishedPlays(db: Conn, userId: number, year: number, until = year) {
+    const rows = await db
+      .selectFrom('plays as p')
+      .select(['p.finished_on', 'p.entry_id', 'p.replay'])
+      .where('p.user_id', '=', userId)
+      .where('p.finished_on', '>=', yearRange(year).from)
+      .where('p.finished_on', '<=', yearRange(until).to)
+      .execute();
+    return rows.map((r) => ({ year: Number(r.finished_on!.slice(0, 4)), entryId: r.entry_id, replay: Number(r.replay) === 1 }));
+  },
+
   /** A year's (or years') sessions and minutes per day, oldest first (diary_entries_user_stats, index only). */
   async diaryDays(db: Conn, userId: number, year: number, until = year) {
     const rows = await diaryIn(db, userId, year, until)
@@ -106,6 +131,7 @@ export const statsRepo = {
     db
       .selectFrom('library_entries as e')
       .select([
+        'e.id',
         'e.game_id',
         'e.status',
         'e.rating',
@@ -189,3 +215,5 @@ export type LibraryEntryRow = Awaited<ReturnType<typeof statsRepo.libraryEntries
 /** A diary row per game and platform (its year is the part's). */
 export type DiaryGameRow = Omit<Awaited<ReturnType<typeof statsRepo.diaryGames>>[number], 'year'>;
 export type DiaryDayRow = Awaited<ReturnType<typeof statsRepo.diaryDays>>[number];
+/** A play finished in the part's year. */
+export type FinishedPlayRow = Omit<Awaited<ReturnType<typeof statsRepo.finishedPlays>>[number], 'year'>;

@@ -11,7 +11,7 @@ import type { LibraryService } from '../library/library.service.js';
 import { createStatsService } from './stats.service.js';
 
 const VISIBILITY = 'Public like the profile: an unknown, pending or suspended member is a 404 (a suspended member still sees their own with their token).';
-const DEFINITIONS = [D.period, D.played, D.beaten, D.abandoned, D.sessions, D.hours, D.platforms, D.genres, D.decades, D.ratings, D.mostPlayed, D.streak, D.reviews, D.years].join(' ');
+const DEFINITIONS = [D.period, D.played, D.beaten, D.plays, D.abandoned, D.sessions, D.hours, D.platforms, D.genres, D.decades, D.ratings, D.mostPlayed, D.streak, D.reviews, D.years].join(' ');
 /** Share images may be kept a little while by browsers and link-preview services; the ETag makes checking cheap. */
 const CARD_MAX_AGE_SECONDS = 300;
 

@@ -2,13 +2,14 @@ import { createHash } from 'node:crypto';
 import type { MemberStats, YearHighlights, YearInReview } from '@vgl/shared/stats';
 import type { Db } from '../../db/database.js';
 import { STATS_BUCKETS } from '../../db/migrations/0024_stats_buckets.js';
+import { PLAYS_PART_BASE } from '../../db/migrations/0052_play_stats.js';
 import type { LibraryService } from '../library/library.service.js';
 import type { UserRow } from '../users/users.repo.js';
 import { createStatsCache, type StatsCache } from './stats.cache.js';
 import { computeStats, periodRows, playedIn, type DiaryPart, type PlayedEntry } from './stats.compute.js';
 import { createGameFacts, FACTS_MAX_AGE_MS, type GameFactsCache } from './stats.facts.js';
 import { presentStatsGame } from './stats.presenter.js';
-import { bucketOf, statsRepo, type DiaryGameRow } from './stats.repo.js';
+import { bucketOf, statsRepo, type DiaryGameRow, type FinishedPlayRow } from './stats.repo.js';
 
 type Actor = UserRow | null;
 
@@ -16,6 +17,14 @@ type Actor = UserRow | null;
 const BUCKETS = Array.from({ length: STATS_BUCKETS }, (_, b) => b);
 const entriesPartOf = (bucket: number) => -1 - bucket;
 const listedPartOf = (bucket: number) => -101 - bucket;
+/** The plays a member finished in a year (0052). */
+const playsPartOf = (year: number) => PLAYS_PART_BASE - year;
+
+/**
+ * What an answer is made of, in its signature: answers kept or stored (0026) under another shape — before
+ * plays were counted (issue 38), or by the previous release during a rolling upgrade — are never served.
+ */
+const ANSWER_SHAPE = 'plays-1';
 
 /**
  * How long an answer stored in member_stats_answers may be used (catalog
@@ -143,16 +152,36 @@ export function createStatsService(db: Db, library: Pick<LibraryService, 'ownerF
       (part) => part.days.length + part.games.length,
     );
 
+  /** Years of finished plays (0052), read as the diary's are. */
+  const playsParts = (owner: UserRow, versions: Map<number, number>, years: number[]) =>
+    partsOf(
+      years,
+      (y) => `plays:${owner.id}:${y}`,
+      (y) => versionOf(versions, playsPartOf(y)),
+      async (missing): Promise<Map<number, FinishedPlayRow[]>> => {
+        const out = new Map(missing.map((y): [number, FinishedPlayRow[]] => [y, []]));
+        for (const { year, ...play } of await statsRepo.finishedPlays(k, owner.id, Math.min(...missing), Math.max(...missing))) out.get(year)?.push(play);
+        return out;
+      },
+      (rows) => rows.length,
+    );
+
   /** A period's stats, with the rows the year in review also reads. */
   async function statsOf(owner: UserRow, versions: Map<number, number>, year: number | null) {
-    const years = await statsRepo.years(k, owner.id);
+    const [years, playYears] = await Promise.all([statsRepo.years(k, owner.id), year === null ? statsRepo.playYears(k, owner.id) : [year]]);
     const diaryYears = year === null ? [...years].reverse() : [year];
-    const [entries, listedBuckets, diary] = await Promise.all([entriesParts(owner, versions), listedParts(owner, versions), diaryParts(owner, versions, diaryYears)]);
+    const [entries, listedBuckets, diary, playParts] = await Promise.all([
+      entriesParts(owner, versions),
+      listedParts(owner, versions),
+      diaryParts(owner, versions, diaryYears),
+      playsParts(owner, versions, playYears),
+    ]);
     const library = entries.flat();
+    const plays = playParts.flat();
     // Buckets split the games, so a game's platforms are in its bucket's part.
     const listed = { get: (gameId: number) => listedBuckets[bucketOf(gameId)]!.get(gameId) };
-    const played = playedIn(year, library, diary);
-    const rows = periodRows(owner.username, year, { library, played, diary, years }, await facts.of(played.map((e) => e.game_id)), listed);
+    const played = playedIn(year, library, diary, plays);
+    const rows = periodRows(owner.username, year, { library, played, diary, years, plays }, await facts.of(played.map((e) => e.game_id)), listed);
     const platformIds = [...new Set([...rows.games.flatMap((g) => (g.platformId === null ? [] : [g.platformId])), ...rows.entryPlatforms.map((p) => p.platform_id)])];
     const platforms = new Map((await statsRepo.platformNames(k, platformIds)).map((p) => [p.id, { slug: p.slug, name: p.name }]));
     return { stats: computeStats({ ...rows, platforms }), games: rows.games, entries: rows.entries };
@@ -175,7 +204,7 @@ export function createStatsService(db: Db, library: Pick<LibraryService, 'ownerF
     const known = answers.has(cacheKey);
     const [versions, early] = await Promise.all([statsRepo.versions(k, owner.id), known ? undefined : statsRepo.storedAnswer(k, owner.id, key)]);
     const parts = [...versions.keys()].sort((a, b) => a - b);
-    const signature = [owner.username, ...parts.map((p) => `${p}:${versionOf(versions, p)}`)].join('|');
+    const signature = [ANSWER_SHAPE, owner.username, ...parts.map((p) => `${p}:${versionOf(versions, p)}`)].join('|');
     const kept = answers.peek<T>(cacheKey, signature);
     if (kept !== undefined) return kept;
     const fingerprint = createHash('sha256').update(signature).digest('base64url');

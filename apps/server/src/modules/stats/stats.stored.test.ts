@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { MemberStats } from '@vgl/shared/stats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, openAnotherApp, type TestApp } from '../../test/app.js';
@@ -88,6 +89,31 @@ describe.each(dbKinds)('stats answers stored in the database on %s', (kind) => {
       // connection to the file once answered from before the write on its first read after it).
       await expect.poll(() => statsOn(first), { timeout: 8000 }).toEqual(recounted);
       expect(JSON.parse((await storedRow(row.fingerprint)).payload)).toEqual(recounted);
+    } finally {
+      await restarted.close();
+    }
+  });
+
+  it('never serves an answer stored under the counters alone, as the release before plays stored them (a rolling upgrade)', async () => {
+    await statsOn(first);
+    await storedRow();
+    // The fingerprint the previous release makes of the same counters: the username and the parts, without the answer's shape.
+    const versions = await first.db.kysely.selectFrom('member_stats_versions').select(['part', 'version']).where('user_id', '=', myId).execute();
+    const signature = [me, ...versions.map((v) => [Number(v.part), Number(v.version)]).sort(([a], [b]) => a! - b!).map(([p, v]) => `${p}:${v}`)].join('|');
+    const old = JSON.parse((await stored())!.payload) as Record<string, Record<string, unknown>>;
+    delete old.totals!.playsFinished;
+    delete old.totals!.replaysFinished;
+    old.totals!.sessions = 55;
+    await first.db.kysely
+      .updateTable('member_stats_answers')
+      .set({ fingerprint: createHash('sha256').update(signature).digest('base64url'), payload: JSON.stringify(old), computed_at: Date.now() })
+      .where('user_id', '=', myId)
+      .where('question', '=', 'stats:all')
+      .execute();
+    const restarted = await openAnotherApp(first);
+    try {
+      const answer = await statsOn(restarted);
+      expect(answer.totals).toMatchObject({ sessions: 2, playsFinished: 0, replaysFinished: 0 });
     } finally {
       await restarted.close();
     }

@@ -24,6 +24,8 @@ describe('the stats page', () => {
     expect(tile('Hours')).toBe('4.8');
     expect(tile('Sessions')).toBe('5');
     expect(tile('Days in a row')).toBe('3January 1, 2024 – January 3, 2024');
+    // Plays finished beside games (issue 38): the fixture's one game, one play, no replay.
+    expect(screen.getByText('Finished 1 game · 1 play')).toBeTruthy();
 
     expect(screen.getByRole('img', { name: 'Hours year by year: the most in 2024, 4.8 hours.' })).toBeTruthy();
     expect(screen.getByRole('img', { name: 'Games by platform: the most on PC (Microsoft Windows), 1 game.' })).toBeTruthy();
@@ -69,6 +71,7 @@ describe('the stats page', () => {
     expect(screen.getByText('No rated games.')).toBeTruthy();
     expect(screen.getByText('No sessions logged.')).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByText(/^Finished/)).toBeNull();
   });
 
   it('is the 404 screen for an unknown member', async () => {

@@ -4,7 +4,7 @@ import { usePageMeta } from '../../lib/pageMeta';
 import { parseYear } from '../profile/DiaryFiltersForm';
 import { useUsernameParam } from '../profile/profilePaths';
 import { useDisplayName } from '../profile/useDisplayName';
-import { Definitions, StatTiles, StatsBreakdowns } from './StatsSections';
+import { Definitions, FinishedLine, StatTiles, StatsBreakdowns } from './StatsSections';
 import { useMemberStats } from './statsApi';
 import common from '../profile/profile.module.css';
 import styles from './stats.module.css';
@@ -68,6 +68,7 @@ export function StatsPage() {
         <div aria-busy={stats.isPlaceholderData} className={stats.isPlaceholderData ? styles.stale : undefined}>
           {nothing && <p className={common.empty}>{year ? `Nothing logged in ${year}.` : 'Nothing logged yet.'}</p>}
           <StatTiles stats={data} />
+          <FinishedLine stats={data} className={styles.finishedLine} />
           <StatsBreakdowns stats={data} />
           <Definitions />
         </div>

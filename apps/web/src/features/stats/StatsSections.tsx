@@ -1,4 +1,4 @@
-import { STATS_DEFINITIONS, type MemberStats } from '@vgl/shared/stats';
+import { STATS_DEFINITIONS, finishedSummary, type MemberStats } from '@vgl/shared/stats';
 import { Link } from 'react-router';
 import { starsLabel } from '../../components/RatingInput';
 import { formatLongDay, formatMonth } from '../profile/dates';
@@ -38,6 +38,12 @@ export function StatTiles({ stats }: { stats: MemberStats }) {
       ))}
     </dl>
   );
+}
+
+/** "Finished 12 games · 14 plays (2 replays)": plays counted beside games (issue 38); nothing when nothing was finished. */
+export function FinishedLine({ stats, className }: { stats: MemberStats; className: string | undefined }) {
+  const text = finishedSummary(stats.totals);
+  return text === null ? null : <p className={className}>{text}</p>;
 }
 
 /** Hours (or sessions, when no time was logged) month by month for a year, year by year for all time. */

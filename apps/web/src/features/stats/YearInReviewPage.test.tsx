@@ -6,7 +6,9 @@ import { authStore } from '../../stores/auth';
 import { toastStore } from '../../stores/toast';
 import { renderRoutes } from '../../test/render';
 import { stubApi } from '../profile/profileFixtures';
-import { aYearInReview } from './statsFixtures';
+import { aYearInReview, emptyStats } from './statsFixtures';
+
+const emptyYear = (year: number) => ({ ...aYearInReview(year), stats: { ...emptyStats(year), year } });
 
 describe('the year in review page', () => {
   beforeEach(() => authStore.setState({ isAuthenticated: false, user: null }));
@@ -36,6 +38,23 @@ describe('the year in review page', () => {
     // Only an older year has data: one link back, none forward.
     expect(within(screen.getByRole('navigation', { name: 'Other years' })).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/u/ann/year/2023']);
     expect(screen.getByRole('link', { name: 'All stats for 2024' }).getAttribute('href')).toBe('/u/ann/stats?year=2024');
+  });
+
+  it('counts the plays finished beside the games, the replays only when there are some', async () => {
+    const review = aYearInReview(2024);
+    review.stats.totals = { ...review.stats.totals, beaten: 12, playsFinished: 14, replaysFinished: 2 };
+    stubApi({ '/api/users/ann/year/2024': { body: review }, '/api/users/ann/year/2023': { body: aYearInReview(2023) }, '/api/users/ann/year/2022': { body: emptyYear(2022) } });
+    const { unmount } = renderRoutes(routes, '/u/ann/year/2024');
+    expect(await screen.findByText('Finished 12 games · 14 plays (2 replays)')).toBeTruthy();
+    unmount();
+    // The fixture's year: one game, one play, no replay.
+    const second = renderRoutes(routes, '/u/ann/year/2023');
+    expect(await screen.findByText('Finished 1 game · 1 play')).toBeTruthy();
+    second.unmount();
+    // Nothing finished: no line at all.
+    renderRoutes(routes, '/u/ann/year/2022');
+    await screen.findByText('Nothing logged in 2022 yet.');
+    expect(screen.queryByText(/^Finished/)).toBeNull();
   });
 
   it('shares: copies the link and shows the picture previews get', async () => {

@@ -10,7 +10,7 @@ import { isNotFound } from '../catalog/isNotFound';
 import { NotFoundPage } from '../errors/NotFoundPage';
 import { formatLongDay } from '../profile/dates';
 import { profilePath, useUsernameParam } from '../profile/profilePaths';
-import { Definitions, StatTiles, StatsBreakdowns, amount, hoursText } from './StatsSections';
+import { Definitions, FinishedLine, StatTiles, StatsBreakdowns, amount, hoursText } from './StatsSections';
 import { useYearInReview } from './statsApi';
 import common from '../profile/profile.module.css';
 import styles from './stats.module.css';
@@ -52,6 +52,7 @@ function YearInReviewOf({ username, year }: { username: string; year: number }) 
         </p>
         <h1 id="year-heading">{yearInReviewTitle(name, year)}</h1>
         {data && <p className={styles.summary}>{yearInReviewSummary(data.stats.totals, year)}</p>}
+        {data && <FinishedLine stats={data.stats} className={styles.finished} />}
         <div className={styles.heroActions}>
           {data && <YearNav username={name} year={year} years={data.stats.years} />}
           <Link to={`${statsPath(name)}?year=${year}`}>All stats for {year}</Link>

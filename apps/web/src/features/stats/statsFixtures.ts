@@ -8,7 +8,7 @@ export function aMemberStats(overrides: Partial<MemberStats> = {}): MemberStats 
   return {
     username: 'Ann',
     year,
-    totals: { played: 3, beaten: 1, abandoned: 1, sessions: 5, hours: 4.8, daysPlayed: 5, reviews: 2 },
+    totals: { played: 3, beaten: 1, abandoned: 1, playsFinished: 1, replaysFinished: 0, sessions: 5, hours: 4.8, daysPlayed: 5, reviews: 2 },
     byPlatform: [
       { key: 'win', label: 'PC (Microsoft Windows)', games: 1, sessions: 2, hours: 2.8 },
       { key: 'switch', label: 'Nintendo Switch', games: 1, sessions: 1, hours: 1.5 },
@@ -42,7 +42,7 @@ export function aMemberStats(overrides: Partial<MemberStats> = {}): MemberStats 
 
 export const emptyStats = (year: number | null = null): MemberStats => ({
   ...aMemberStats({ year }),
-  totals: { played: 0, beaten: 0, abandoned: 0, sessions: 0, hours: 0, daysPlayed: 0, reviews: 0 },
+  totals: { played: 0, beaten: 0, abandoned: 0, playsFinished: 0, replaysFinished: 0, sessions: 0, hours: 0, daysPlayed: 0, reviews: 0 },
   byPlatform: [],
   byGenre: [],
   byDecade: [],
