@@ -45,7 +45,9 @@ import { libraryRoutes } from './modules/library/library.routes.js';
 import { libraryTransferRoutes } from './modules/transfer/transfer.routes.js';
 import { steamImportRoutes } from './modules/transfer/steam/steam.routes.js';
 import { createImportGate } from './modules/transfer/import.gate.js';
-import { createLibraryService } from './modules/library/library.service.js';
+import { createLibraryService, type ReviewTextHook } from './modules/library/library.service.js';
+import { playsRoutes } from './modules/plays/plays.routes.js';
+import { createPlaysService } from './modules/plays/plays.service.js';
 import { likesRoutes } from './modules/likes/likes.routes.js';
 import { createLikesService } from './modules/likes/likes.service.js';
 import { createActivityService } from './modules/activity/activity.service.js';
@@ -259,7 +261,8 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   await app.register(settingsRoutes(createSettingsService({ db, avatars })));
   const activity = createActivityService(db);
   const notifications = createNotificationsService(db, { onEmailDue: emailDueSignal(jobs, app.log), onPushDue: pushDueSignal(jobs, app.log) });
-  const library = createLibraryService(db, activity, Date.now, (conn, review) => notifications.notifyReviewMentions(conn, review));
+  const onReviewText: ReviewTextHook = (conn, review) => notifications.notifyReviewMentions(conn, review);
+  const library = createLibraryService(db, activity, Date.now, onReviewText);
   const social = { library, activity, notifications, limits };
   const catalog = createCatalogService(db, library);
   await app.register(catalogRoutes(catalog));
@@ -274,6 +277,7 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
     home.catalogChanged();
   });
   await app.register(libraryRoutes(library));
+  await app.register(playsRoutes(createPlaysService({ db, activity, now: Date.now, ownerFor: library.ownerFor, onReviewText })));
   // A member runs one import at a time, from a file or from Steam.
   const importGate = createImportGate();
   await app.register(libraryTransferRoutes(library, db, importGate));

@@ -134,6 +134,8 @@ export interface LibraryEntry extends ReviewEntry {
   playtimeSource: string | null;
   /** Who reads the review: everyone, the author's approved followers, or only the author. */
   reviewVisibility?: 'public' | 'followers' | 'private';
+  /** How many plays of the game the member logged (GET …/library/{slug}/plays lists them). */
+  plays?: number;
 }
 
 export interface DiaryEntry {
@@ -151,6 +153,10 @@ export interface DiaryEntry {
   game: EntryGame;
   /** The library entry's review slug, when it has a review. */
   reviewSlug: string | null;
+  /** The replay this session belongs to (GET …/library/{slug}/plays); null for the game's first play. */
+  playId?: number | null;
+  /** Its play's number: 1 the first play, 2 the first replay, … */
+  playNumber?: number;
 }
 
 /** Counts of ratings 1..10 (index 0 is a rating of 1, i.e. half a star). */

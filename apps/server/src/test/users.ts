@@ -45,3 +45,23 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 /** The claims of a JWT, unverified (tests inspect what the client would decode). */
 export const claimsOf = (token: string) =>
   JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+
+/**
+ * Fresh members signed in to one test app, for tests that call its API as
+ * several people: `member()` makes one (prefix1, prefix2, …) and `call` sends
+ * a request as one of them (or as a visitor).
+ */
+export function signedInMembers(app: () => { app: FastifyInstance; db: { kysely: Kysely<Database> } }, prefix: string) {
+  const tokens = new Map<string, string>();
+  let seq = 0;
+  return {
+    async member(overrides: Partial<UserRow> = {}): Promise<string> {
+      seq += 1;
+      const user = await createUser(app().db.kysely, { username: `${prefix}${seq}`, ...overrides });
+      tokens.set(user.username, await loginToken(app().app, user.username));
+      return user.username;
+    },
+    call: (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, who?: string, payload?: object) =>
+      app().app.inject({ method, url, headers: who ? bearer(tokens.get(who)!) : {}, ...(payload ? { payload } : {}) }),
+  };
+}

@@ -64,6 +64,7 @@ export const libraryEntrySchema = named(
   z.object({
     ...reviewShape,
     reviewVisibility: z.enum(['public', 'followers', 'private']).optional().describe('Who reads the review: everyone, the author’s approved followers, or only the author'),
+    plays: z.number().int().optional().describe('How many plays of the game the member logged (GET …/library/{slug}/plays)'),
     startedOn: isoDay('Day the play started').nullable(),
     finishedOn: isoDay('Day the play finished').nullable(),
     favourite: z.boolean().describe('One of the (at most 5) favourites on the profile'),
@@ -116,6 +117,8 @@ export const diaryEntrySchema = named(
     platform: z.object({ slug: z.string(), name: z.string() }).nullable().describe('The platform played on; null when not said'),
     game: entryGameSchema,
     reviewSlug: z.string().nullable().describe('The library entry’s review slug, when it has a review'),
+    playId: z.number().int().nullable().optional().describe('The replay this session belongs to; null for the game’s first play'),
+    playNumber: z.number().int().optional().describe('Its play’s number: 1 the first play, 2 the first replay, …'),
   }),
 ) satisfies z.ZodType<DiaryEntry>;
 

@@ -158,6 +158,14 @@ const sessionFields = {
     .nullable()
     .optional()
     .describe('Time played in whole minutes (an alternative to `hours`; give one of them)'),
+  playId: z
+    .number({ error: 'Play must be the id of one of your plays of this game' })
+    .int('Play must be the id of one of your plays of this game')
+    .positive('Play must be the id of one of your plays of this game')
+    .max(2_147_483_647, 'Play must be the id of one of your plays of this game')
+    .nullable()
+    .optional()
+    .describe('The play (GET …/library/{slug}/plays) this session belongs to. Left out: a replay session goes to the replay under way (a new one when none is), any other to the first play'),
 };
 
 /** One session is at most a day long; its time comes as hours or as minutes. */

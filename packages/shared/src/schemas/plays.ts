@@ -68,3 +68,6 @@ export const playReviewSchema = named(
   }),
   'A replay’s review on its own page',
 ) satisfies z.ZodType<PlayReview>;
+
+/** GET /api/users/{username}/reviews/{slug}/plays/{id}. */
+export const playReviewParamSchema = playParamSchema.extend({ slug: z.string().trim().min(1).max(200) });

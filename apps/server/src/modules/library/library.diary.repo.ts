@@ -2,6 +2,7 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import { prepared, preparedByShape, preparedFirst, preparedRowWrites } from '../../db/prepared.js';
 import type { Database, DiaryEntriesTable } from '../../db/schema.js';
 import { entryGameColumns, type Conn } from './library.columns.js';
+import { playNumberSql } from '../plays/plays.repo.js';
 
 /** An entry's sessions and minutes (shown with the entry, after every write to it): compiled once. */
 const entryTotals = preparedFirst((db, v: { entryId: number }) =>
@@ -138,6 +139,8 @@ function diaryRows(db: Conn) {
       'p.name as platform_name',
       'e.review_slug',
       'e.review',
+      'd.play_id',
+      playNumberSql.as('play_number'),
       ...entryGameColumns,
     ]);
 }

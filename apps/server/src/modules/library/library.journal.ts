@@ -9,6 +9,7 @@ import { diaryColumns, entryAddedOnlyBy, entryColumnsFromFinish, entryColumnsFro
 import type { LibraryAction } from './library.policy.js';
 import { presentDiaryEntry } from './library.presenter.js';
 import { blankEntry, libraryRepo, type Conn } from './library.repo.js';
+import { playsAfterSession } from '../plays/plays.hooks.js';
 
 /*
  * The play journal: a member logs a session of a game on any past day, with
@@ -36,6 +37,15 @@ export const sessionMinutes = (session: { hours: number | null; minutes?: number
   session.minutes ?? (session.hours === null ? null : Math.round(session.hours * 60));
 
 const noSuchEntry = () => notFound(JOURNAL_MESSAGES.noSuchEntry);
+
+/** What a session tells its play (plays.hooks). */
+const sessionOf = (input: DiarySessionUpdate, platformId: number | null) => ({
+  playedOn: input.playedOn,
+  event: input.event,
+  rating: input.rating,
+  replay: input.replay,
+  platformId,
+});
 
 export function createJournal({ db, activity, now, ownerFor, gameFor }: JournalDeps) {
   const k = db.kysely;
@@ -99,13 +109,14 @@ export function createJournal({ db, activity, now, ownerFor, gameFor }: JournalD
         const existing = await libraryRepo.entryOf(trx, owner.id, game.id);
         const implied = entryColumnsFromPlay(input);
         const entryId = existing?.id ?? (await libraryRepo.insertEntry(trx, { ...blankEntry(owner.id, game.id, at), ...implied })).id;
-        // Finishing a game already in the library beats it, as logging a finish of a new game does.
-        const finish = existing && input.event === 'finished' ? entryColumnsFromFinish(existing, input.playedOn) : {};
+        // Finishing a game already in the library beats it, as logging a finish of a new game does (a replay's finish: its play, below).
+        const finish = existing && input.event === 'finished' && !input.replay ? entryColumnsFromFinish(existing, input.playedOn) : {};
         if (existing) await libraryRepo.updateEntry(trx, existing.id, { ...finish, updated_at: Math.max(at, Number(existing.updated_at) + 1) });
         else await activity.record(trx, owner.id, { verb: 'added', gameId: game.id, entryId, value: implied.status });
         const diaryId = (
           await libraryRepo.insertDiary(trx, { user_id: owner.id, entry_id: entryId, game_id: game.id, ...columns(input, platform), created_at: at })
         ).id;
+        await playsAfterSession(trx, { id: diaryId, entryId, ...sessionOf(input, platform), playId: input.playId }, at);
         // The feed says "played"; the activity keeps the diary id (value) so deleting the session takes it away.
         await activity.record(trx, owner.id, { verb: 'played', gameId: game.id, entryId, value: diaryId });
         return diaryId;
@@ -123,7 +134,10 @@ export function createJournal({ db, activity, now, ownerFor, gameFor }: JournalD
         const platform = await platformId(trx, input.platform);
         if (input.playedOn !== row.played_on) await checkDayLimits(trx, owner.id, row.game_id, input.playedOn, id);
         await libraryRepo.updateDiary(trx, id, columns(input, platform));
-        if (input.event === 'finished') {
+        // Its play stays unless asked or the replay flag changed (then the replay under way, or the first play).
+        const playId = input.playId !== undefined ? input.playId : Number(row.replay) === (input.replay ? 1 : 0) ? (row.play_id ?? null) : undefined;
+        await playsAfterSession(trx, { id, entryId: row.entry_id, ...sessionOf(input, platform), playId }, now());
+        if (input.event === 'finished' && !input.replay) {
           // Made a finish (or a finish moved): the entry follows as when it is logged. Its updated_at stays: the
           // session changed, not the entry, so a game this session added still goes with it (entryAddedOnlyBy).
           const entry = await libraryRepo.entryById(trx, row.entry_id);

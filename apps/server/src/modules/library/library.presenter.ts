@@ -109,6 +109,8 @@ export function presentDiaryEntry(row: DiaryRow): DiaryEntry {
     platform: row.platform_slug && row.platform_name ? { slug: row.platform_slug, name: row.platform_name } : null,
     game: presentEntryGame(row),
     reviewSlug: row.review ? row.review_slug : null,
+    playId: row.play_id,
+    playNumber: Number(row.play_number),
   };
 }
 

@@ -16,6 +16,9 @@ import {
   presentReviewEntry,
 } from './library.presenter.js';
 import { libraryRepo, type Conn, type EntryRow } from './library.repo.js';
+import { mainReviewColumns } from './library.review-columns.js';
+import { playsAfterLibraryForm } from '../plays/plays.hooks.js';
+import { playsRepo } from '../plays/plays.repo.js';
 import { saveDiaryForDates } from './library.diary.js';
 import { createJournal } from './library.journal.js';
 import { audienceRepo } from '../audience/audience.repo.js';
@@ -31,12 +34,6 @@ export type Actor = UserRow | null;
 /** Which audience rule a read of a member goes through (ownerFor). */
 export type Audience = 'content' | 'profile' | 'none';
 
-/** A review slug from the game slug, unique for this user ("zelda", then "zelda-2"). */
-async function uniqueReviewSlug(db: Conn, userId: number, base: string): Promise<string> {
-  const taken = new Set(await libraryRepo.reviewSlugsLike(db, userId, base));
-  if (!taken.has(base)) return base;
-  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
-}
 
 /** Told when a review's text is written or changed, in its transaction (notifications: the members it @mentions). */
 export type ReviewTextHook = (conn: Conn, review: { actorId: number; entryId: number; text: string; previous: string | null }) => Promise<void>;
@@ -98,16 +95,17 @@ export function createLibraryService(db: Db, activity: ActivityService, now: () 
   async function entryFor(actor: Actor, owner: UserRow, gameId: number): Promise<LibraryEntry> {
     const row = await libraryRepo.entryOf(k, owner.id, gameId);
     if (!row) throw notFound('This game is not in the library.');
-    const [platforms, finished, totals] = await Promise.all([
+    const [platforms, finished, totals, plays] = await Promise.all([
       libraryRepo.platformsOf(k, [row.id]),
       row.finished_on ? libraryRepo.diaryRowOn(k, row.id, 'finished', row.finished_on) : undefined,
       libraryRepo.diaryTotals(k, row.id),
+      playsRepo.count(k, row.id),
     ]);
     // A review for followers or only its author is left out of the entry for anyone else (the rest of the entry stays).
     const readable =
       row.review === null || canReadReview(actor, owner.id, row.review_visibility, actor !== null && actor.id !== owner.id && (await followsRepo.isFollowing(k, actor.id, owner.id)));
     const shown = readable ? row : { ...row, review: null, review_slug: null, review_spoilers: 0 };
-    return presentLibraryEntry(shown, platforms.get(row.id) ?? [], finished?.minutes_played ?? null, totals, canLibrary(actor, 'readPrivate', owner));
+    return { ...presentLibraryEntry(shown, platforms.get(row.id) ?? [], finished?.minutes_played ?? null, totals, canLibrary(actor, 'readPrivate', owner)), plays };
   }
 
   const page = (p: number, limit: number) => ({ limit, offset: (p - 1) * limit });
@@ -144,14 +142,7 @@ export function createLibraryService(db: Db, activity: ActivityService, now: () 
           ? null
           : (existing?.favourite_position ?? (await libraryRepo.nextFavouritePosition(trx, owner.id)));
         const reviewChanged = input.review !== (existing?.review ?? null);
-        const review = input.review
-          ? {
-              review: input.review,
-              review_slug: existing?.review_slug ?? (await uniqueReviewSlug(trx, owner.id, game.slug)),
-              review_created_at: existing?.review_created_at ?? at,
-              review_updated_at: reviewChanged ? at : (existing?.review_updated_at ?? at),
-            }
-          : { review: null, review_slug: existing?.review_slug ?? null, review_created_at: null, review_updated_at: null };
+        const review = await mainReviewColumns(trx, { userId: owner.id, gameSlug: game.slug, existing, review: input.review, at });
         const values = {
           status: input.status,
           rating: input.rating,
@@ -183,6 +174,7 @@ export function createLibraryService(db: Db, activity: ActivityService, now: () 
         await libraryRepo.setPlatforms(trx, entryId, ids);
         if (favourite_position === null && (existing?.favourite_position ?? null) !== null) await libraryRepo.compactFavourites(trx, owner.id);
         await saveDiaryForDates(trx, { userId: owner.id, gameId: game.id, entryId, previous: existing, input, at });
+        await playsAfterLibraryForm(trx, { entryId, previous: existing, replay: input.replay, platformIds: ids, at });
         // What followers see in their feeds: one row per thing that changed.
         const ref = { gameId: game.id, entryId };
         if (!existing) await activity.record(trx, owner.id, { verb: 'added', ...ref, value: input.status });
