@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Play } from '@vgl/shared';
+import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createAccount, signIn } from './support/accounts';
 import { axeViolations } from './support/axe';
@@ -34,7 +35,7 @@ describe.skipIf(!hasChromium)('plays in Chromium', () => {
     if (!res.ok) throw new Error(`${p}: ${res.status} ${await res.text()}`);
     return (await res.json()) as T;
   };
-  const shoot = async (name: string) => {
+  const shoot = async (name: string, part?: Locator) => {
     if (!SCREENSHOTS) return;
     fs.mkdirSync(SCREENSHOTS, { recursive: true });
     for (const [width, height] of [
@@ -43,6 +44,7 @@ describe.skipIf(!hasChromium)('plays in Chromium', () => {
     ] as const) {
       await page().setViewportSize({ width, height });
       await page().screenshot({ path: path.join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
+      if (part) await part.screenshot({ path: path.join(SCREENSHOTS, `${name}-part-${width}.png`) });
     }
     await page().setViewportSize({ width: 1280, height: 900 });
   };
@@ -57,14 +59,14 @@ describe.skipIf(!hasChromium)('plays in Chromium', () => {
     await page().getByRole('button', { name: 'Add to library' }).click();
     await dialog().getByRole('radio', { name: 'Beaten' }).check();
     await dialog().getByRole('radio', { name: 'Main story' }).check();
-    await dialog().getByRole('radio', { name: '4 stars' }).check({ force: true });
+    await dialog().getByRole('radio', { name: '4 stars', exact: true }).check({ force: true });
     await dialog().getByLabel('Review', { exact: true }).fill('First run: **tight** and short.');
     await dialog().getByLabel('Started').fill('2024-01-02');
     await dialog().getByLabel('Finished').fill('2024-02-03');
     await dialog().getByRole('button', { name: 'Save' }).click();
     await page().getByRole('button', { name: 'Edit library entry' }).waitFor();
     const plays = page().locator('section', { has: page().getByRole('heading', { name: 'Your plays' }) });
-    await plays.getByText('Play 1').waitFor();
+    await plays.getByText('Play 1', { exact: true }).waitFor();
     // One play is one line, not a list.
     expect(await plays.getByRole('listitem').count()).toBe(0);
 
@@ -75,7 +77,7 @@ describe.skipIf(!hasChromium)('plays in Chromium', () => {
     await dialog().getByLabel('Finished').fill('2025-04-02');
     await dialog().getByRole('radio', { name: '100 % (completionist)' }).check();
     await dialog().getByLabel('Platform').selectOption({ index: 1 });
-    await dialog().getByRole('radio', { name: '5 stars' }).check({ force: true });
+    await dialog().getByRole('radio', { name: '5 stars', exact: true }).check({ force: true });
     await dialog().getByLabel('Review', { exact: true }).fill('Second run: every secret, even **better**.');
     expect(await axeViolations(page()), 'play form').toEqual([]);
     await dialog().getByRole('button', { name: 'Save play' }).click();
@@ -91,7 +93,7 @@ describe.skipIf(!hasChromium)('plays in Chromium', () => {
     expect(await replay.getByRole('img', { name: '5 out of 5 stars' }).count()).toBe(1);
     await page().getByText(/^Your entry: .*5 stars/).waitFor();
     expect(await axeViolations(page()), 'game page with two plays').toEqual([]);
-    await shoot('game-page');
+    await shoot('game-page', plays);
 
     const [firstPlay, secondPlay] = await api<[Play, Play]>(`/api/users/replayer1/library/${game.slug}/plays`, token);
     expect([firstPlay.rating, firstPlay.completion, secondPlay.rating, secondPlay.completion]).toEqual([8, 'main', 10, 'complete']);
@@ -115,7 +117,11 @@ describe.skipIf(!hasChromium)('plays in Chromium', () => {
     // The second at its own.
     await page().waitForURL(url(`/u/replayer1/reviews/${game.slug}/plays/${secondPlay.id}`));
     await page().getByText('Second run: every secret, even').waitFor();
-    expect(await page().getByRole('img', { name: '5 out of 5 stars' }).count()).toBe(1);
+    // Its stars, and again on its row of the member's plays, where the first play has its 4.
+    const history = page().locator('section', { has: page().getByRole('heading', { name: 'Played 2 times' }) });
+    await history.waitFor();
+    expect(await page().getByRole('img', { name: '5 out of 5 stars' }).count()).toBe(2);
+    expect(await history.getByRole('img', { name: '4 out of 5 stars' }).count()).toBe(1);
     await page().getByRole('link', { name: 'Replayer1’s main review' }).waitFor();
     expect(await axeViolations(page()), 'replay review page').toEqual([]);
     await shoot('replay-review');

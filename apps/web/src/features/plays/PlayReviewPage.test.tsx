@@ -30,7 +30,7 @@ describe('replay review pages', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Elden Ring 2022' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Review by Alice_99' }).getAttribute('href')).toBe('/u/alice_99');
     const facts = screen.getByText('Replay 2').parentElement!;
-    expect(facts.textContent).toBe('Replay 2Started March 1, 2025 · Finished April 2, 2025PlayStation 5100 % (completionist)96 hours3 sessions');
+    expect(facts.textContent).toBe('Replay 2Started March 1, 2025 · Finished April 2, 2025 · PlayStation 5 · 100 % (completionist) · 96 hours · 3 sessions');
     expect(screen.getByRole('img', { name: '5 out of 5 stars' })).toBeTruthy();
     expect(screen.getByText('This review contains spoilers.')).toBeTruthy();
     // The main review's address is the first play's (its slug may differ from the game's).

@@ -49,10 +49,7 @@ function PlayReviewView({ review }: { review: PlayReview }) {
         </header>
         <p className={styles.playFacts}>
           <strong>{label}</strong>
-          <span>{playDates(play)}</span>
-          {playFacts(play).map((fact) => (
-            <span key={fact}>{fact}</span>
-          ))}
+          <span>{[playDates(play), ...playFacts(play)].join(' · ')}</span>
         </p>
         <div className={styles.reviewBox}>
           {play.rating !== null && <RatingStars value={play.rating} size="md" />}

@@ -70,7 +70,7 @@ describe('Your plays on the game page', () => {
     renderPlays([aPlay({ review: null, reviewPath: null })]);
     const part = await section();
     expect(within(part).queryByRole('list')).toBeNull();
-    expect(part.querySelector('p')!.textContent).toContain('Play 1Started January 2, 2024 · Finished February 3, 2024Nintendo SwitchMain story');
+    expect(part.querySelector('p')!.textContent).toContain('Play 1Started January 2, 2024 · Finished February 3, 2024 · Nintendo Switch · Main story · 20.5 hours');
     expect(within(part).queryByRole('link', { name: 'Read review' })).toBeNull();
     expect(within(part).getByRole('button', { name: 'Edit play 1' })).toBeTruthy();
     expect(within(part).getByRole('button', { name: 'Log a replay' })).toBeTruthy();

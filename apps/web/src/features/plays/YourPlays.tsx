@@ -113,10 +113,7 @@ function CompactPlay({ play, onEdit }: { play: Play; onEdit: () => void }) {
   return (
     <p className={styles.compact}>
       <strong>{playLabel(play)}</strong>
-      <span>{playDates(play)}</span>
-      {playFacts(play).map((fact) => (
-        <span key={fact}>{fact}</span>
-      ))}
+      <span>{[playDates(play), ...playFacts(play)].join(' · ')}</span>
       {play.rating !== null && <RatingStars value={play.rating} size="sm" />}
       {play.reviewPath && <Link to={play.reviewPath}>Read review</Link>}
       <button type="button" className="button button-ghost button-small" onClick={onEdit} onPointerEnter={preloadForm}>
