@@ -10,8 +10,10 @@ import { usePlayForm } from './usePlayForm';
 interface PlayFormProps {
   username: string;
   game: LibraryFormGame;
-  /** The play to edit; null logs a replay. */
+  /** The play to edit; null logs a new one. */
   play: Play | null;
+  /** A new play is the game's first (it has none yet), not a replay. */
+  first?: boolean;
 }
 
 const count = (n: number) => n.toLocaleString('en-US');
@@ -34,7 +36,7 @@ function FieldError({ id, error }: { id: string; error: string | undefined }) {
  * completion (once it has a finish), rating and review. Loaded lazily, since
  * it brings the zod schema with it.
  */
-export function PlayForm({ username, game, play }: PlayFormProps) {
+export function PlayForm({ username, game, play, first = false }: PlayFormProps) {
   const form = usePlayForm(username, game.slug, play);
   const { values, errors, set } = form;
   const formRef = useRef<HTMLFormElement>(null);
@@ -47,7 +49,8 @@ export function PlayForm({ username, game, play }: PlayFormProps) {
   // A platform the game no longer lists stays choosable, so a save keeps it.
   const platforms = play?.platform && !game.platforms.some((p) => p.slug === play.platform!.slug) ? [...game.platforms, play.platform] : game.platforms;
   const reviewLength = values.review.trim().length;
-  const name = play ? playLabel(play) : 'Replay';
+  const replay = play ? play.replay : !first;
+  const name = play ? playLabel(play) : replay ? 'Replay' : 'Play';
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -121,7 +124,7 @@ export function PlayForm({ username, game, play }: PlayFormProps) {
         />
         <div className={styles.reviewNotes}>
           <p id="play-review-hint" className={styles.hint}>
-            {play && !play.replay ? 'This is the game’s main review, at its usual address.' : 'This play’s review gets a page of its own.'}
+            {replay ? 'This play’s review gets a page of its own.' : 'This is the game’s main review, at its usual address.'}
           </p>
           <p id="play-review-count" className={reviewLength > LIBRARY_LIMITS.reviewMaxLength ? styles.error : styles.hint}>
             {count(reviewLength)} / {count(LIBRARY_LIMITS.reviewMaxLength)} characters

@@ -89,6 +89,19 @@ describe('Your plays on the game page', () => {
     expect(screen.queryByRole('heading', { name: 'Your plays' })).toBeNull();
   });
 
+  it('offers "Log a play" for a game in the library with no play yet (only wanted)', async () => {
+    const requests = renderPlays([], { [`POST ${PLAYS}`]: { status: 201, body: aPlay({ review: null, reviewPath: null }) } });
+    const part = await section();
+    expect(within(part).getByText('No play logged yet.')).toBeTruthy();
+    fireEvent.click(within(part).getByRole('button', { name: 'Log a play' }));
+    const form = await screen.findByRole('form', { name: 'Play of Hades' });
+    expect(within(form).getByText('This is the game’s main review, at its usual address.')).toBeTruthy();
+    fireEvent.change(within(form).getByLabelText('Started'), { target: { value: '2024-01-02' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save play' }));
+    await waitFor(() => expect(requests.find((r) => r.method === 'POST')?.body).toMatchObject({ startedOn: '2024-01-02', finishedOn: null }));
+    await waitFor(() => expect(toastStore.getState()).toMatchObject({ variant: 'success', text: 'Play 1 was logged.' }));
+  });
+
   it('logs a replay with "Log a replay": completion once Finished is set, stars, review and spoilers', async () => {
     const saved = aReplay({ id: 13, number: 2, finishedOn: '2025-04-02', completion: 'complete' });
     const requests = renderPlays([aPlay()], { [`POST ${PLAYS}`]: { status: 201, body: saved } });

@@ -101,7 +101,7 @@ export function YourPlays({ username, game, plays }: YourPlaysProps) {
       </button>
       <Modal name="play-form" title={editing ? `Edit ${playLabel(editing).toLowerCase()}` : logLabel} wide>
         <Suspense fallback={<p role="status">Loading…</p>}>
-          <PlayForm key={editing?.id ?? 'new'} username={username} game={game} play={editing} />
+          <PlayForm key={editing?.id ?? 'new'} username={username} game={game} play={editing} first={first} />
         </Suspense>
       </Modal>
     </section>
