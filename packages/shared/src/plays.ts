@@ -57,6 +57,8 @@ export const PLAY_MESSAGES = {
   empty: 'Add when you played, how much you did, a rating or a review — an empty play logs nothing.',
 } as const;
 
-/** The address of a play's review page. */
-export const playReviewPath = (username: string, gameSlug: string, play: Pick<Play, 'id' | 'replay'>, mainReviewSlug: string | null) =>
-  play.replay ? `/u/${username}/reviews/${gameSlug}/plays/${play.id}` : mainReviewSlug === null ? null : `/u/${username}/reviews/${mainReviewSlug}`;
+/** The address of a play's review page; usernames in links are lower-cased (SPEC §2). */
+export function playReviewPath(username: string, gameSlug: string, play: Pick<Play, 'id' | 'replay'>, mainReviewSlug: string | null): string | null {
+  const reviews = `/u/${username.toLowerCase()}/reviews`;
+  return play.replay ? `${reviews}/${gameSlug}/plays/${play.id}` : mainReviewSlug === null ? null : `${reviews}/${mainReviewSlug}`;
+}

@@ -30,6 +30,8 @@ export const APP_ROUTES = {
   profileFollowing: '/u/:username/following',
   profileFollowers: '/u/:username/followers',
   review: '/u/:username/reviews/:slug',
+  // A replay's review, at an address of its own (issue 38); the first play's is the review above.
+  playReview: '/u/:username/reviews/:slug/plays/:id',
   profileLists: '/u/:username/lists',
   list: '/u/:username/lists/:slug',
   profileStats: '/u/:username/stats',

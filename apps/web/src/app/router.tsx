@@ -60,6 +60,7 @@ export const routes: RouteObject[] = [
         ],
       },
       { path: APP_ROUTES.review, lazy: () => import('../features/profile/ReviewPage').then((m) => ({ Component: m.ReviewPage })) },
+      { path: APP_ROUTES.playReview, lazy: () => import('../features/plays/PlayReviewPage').then((m) => ({ Component: m.PlayReviewPage })) },
       { path: APP_ROUTES.list, lazy: () => import('../features/lists/ListPage').then((m) => ({ Component: m.ListPage })) },
       { path: APP_ROUTES.share, lazy: () => import('../features/share/SharePage').then((m) => ({ Component: m.SharePage })) },
       { path: APP_ROUTES.yearInReview, lazy: () => import('../features/stats/YearInReviewPage').then((m) => ({ Component: m.YearInReviewPage })) },

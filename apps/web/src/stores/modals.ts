@@ -1,7 +1,7 @@
 import { createStore, useStore } from 'zustand';
 
 /** Names of the app's modals; each feature adds its own. */
-export type ModalName = 'login' | 'library-entry' | 'moderation-reason' | 'log-session' | 'add-to-list' | 'list-form' | 'list-delete' | 'add-game' | 'merge-game' | 'report';
+export type ModalName = 'login' | 'library-entry' | 'moderation-reason' | 'log-session' | 'add-to-list' | 'list-form' | 'list-delete' | 'add-game' | 'merge-game' | 'report' | 'play-form';
 
 export interface ModalEntry {
   name: ModalName;

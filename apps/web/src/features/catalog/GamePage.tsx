@@ -12,6 +12,7 @@ import { GameRatings } from '../library/GameRatings';
 import { GameReviews } from '../library/GameReviews';
 import { QuickLogControl } from '../library/QuickLog';
 import { AddToListButton } from '../lists/AddToList';
+import { YourPlaysControl } from '../plays/YourPlays';
 import { GameLists } from '../lists/GameLists';
 import { SubmittedGameNotice } from '../submissions/SubmittedGameNotice';
 import { useGame, type GameDetails } from './catalogApi';
@@ -113,6 +114,7 @@ function GameView({ game }: { game: GameDetails }) {
           <Storyline text={game.storyline} />
         </div>
       </article>
+      <YourPlaysControl game={game} />
       <PlayFacts game={game} />
       <ScreenshotGallery name={game.name} screenshots={game.screenshots} artworks={game.artworks} />
       <GameVersions versions={game.versions} />

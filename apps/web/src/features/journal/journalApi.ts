@@ -49,11 +49,12 @@ export const useDiaryFilters = (username: string) =>
     retry: false,
   });
 
-/** After a session changes: the member's profile pages (diary, counts, library) and the game's library entry (its hours). */
+/** After a session changes: the member's profile pages (diary, counts, library), the game's library entry and its plays (their hours). */
 export function invalidateSession(client: QueryClient, username: string, gameSlug: string) {
   return Promise.all([
     client.invalidateQueries({ queryKey: userKey(username) }),
     client.invalidateQueries({ queryKey: libraryKeys.entry(username, gameSlug) }),
+    client.invalidateQueries({ queryKey: libraryKeys.plays(username, gameSlug) }),
   ]);
 }
 

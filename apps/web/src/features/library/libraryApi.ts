@@ -11,6 +11,8 @@ const entryPath = (username: string, slug: string) =>
 export const libraryKeys = {
   entry: (username: string, slug: string) => ['library-entry', username.toLowerCase(), slug] as const,
   gameReviews: (slug: string) => ['game-reviews', slug] as const,
+  /** The member's plays of the game (features/plays): the entry's first play moves with the entry. */
+  plays: (username: string, slug: string) => ['plays', username.toLowerCase(), slug] as const,
 };
 
 /** The signed-in user's entry for a game: null when the game is not in their library (404). */
@@ -52,10 +54,11 @@ export const removeLibraryEntry = async (username: string, slug: string) => {
   await api.delete(entryPath(username, slug));
 };
 
-/** After a save or removal: the entry, the game (its community rating) and its reviews change. */
+/** After a save or removal: the entry, its plays, the game (its community rating) and its reviews change. */
 export function invalidateGameLibrary(client: QueryClient, username: string, slug: string) {
   return Promise.all([
     client.invalidateQueries({ queryKey: libraryKeys.entry(username, slug) }),
+    client.invalidateQueries({ queryKey: libraryKeys.plays(username, slug) }),
     client.invalidateQueries({ queryKey: ['game', slug] }),
     client.invalidateQueries({ queryKey: libraryKeys.gameReviews(slug) }),
   ]);

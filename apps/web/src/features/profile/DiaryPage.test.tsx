@@ -9,8 +9,9 @@ import { aDiaryEntry, aGame, aProfile, stubApi } from './profileFixtures';
 const routes = [{ path: '/u/:username', element: <ProfileLayout />, children: [{ path: '/u/:username/diary', element: <DiaryPage /> }] }];
 
 const entries = [
-  aDiaryEntry({ id: 3, playedOn: '2026-11-21', event: 'finished', rating: 9, hours: 42.5, note: 'What an ending.', game: aGame({ name: 'Elden Ring', slug: 'elden-ring' }) }),
-  aDiaryEntry({ id: 2, playedOn: '2026-11-02', event: 'started', replay: true, game: aGame({ name: 'Hades', slug: 'hades' }) }),
+  aDiaryEntry({ id: 3, playedOn: '2026-11-21', event: 'finished', rating: 9, hours: 42.5, note: 'What an ending.', playId: null, playNumber: 1, game: aGame({ name: 'Elden Ring', slug: 'elden-ring' }) }),
+  // A session of the game's second play (issue 38): the diary names that replay.
+  aDiaryEntry({ id: 2, playedOn: '2026-11-02', event: 'started', replay: true, playId: 9, playNumber: 2, game: aGame({ name: 'Hades', slug: 'hades' }) }),
   aDiaryEntry({ id: 1, playedOn: '2026-10-30', event: 'played', game: aGame({ name: 'Tetris', slug: 'tetris' }) }),
 ];
 
@@ -35,7 +36,8 @@ describe('diary page', () => {
     expect(within(november[0]!).getByText('What an ending.')).toBeTruthy();
     expect(within(november[0]!).getByRole('img', { name: '4.5 out of 5 stars' })).toBeTruthy();
     expect(within(november[1]!).getByText('Started')).toBeTruthy();
-    expect(within(november[1]!).getByText('Replay')).toBeTruthy();
+    expect(within(november[1]!).getByText('Replay 2')).toBeTruthy();
+    expect(within(november[0]!).queryByText(/Replay/)).toBeNull();
     expect(within(month('October 2026')).getByRole('link', { name: 'Tetris' }).getAttribute('href')).toBe('/games/tetris');
 
     await waitFor(() => expect(document.title).toBe("Alice_99's Diary | VGL"));

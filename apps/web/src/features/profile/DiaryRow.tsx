@@ -20,6 +20,10 @@ interface DiaryRowProps {
 /** The ids of a row's buttons, so focus can come back to them after the form or the question in their place. */
 export const diaryButtonId = (entry: Pick<DiaryEntry, 'id'>, action: 'edit' | 'delete') => `diary-${action}-${entry.id}`;
 
+/** Where the replay flag shows: "Replay 2" when the session belongs to that replay (its play's number), "Replay" before plays had numbers. */
+const replayLabel = (entry: Pick<DiaryEntry, 'replay' | 'playNumber'>) =>
+  entry.playNumber !== undefined && entry.playNumber > 1 ? `Replay ${entry.playNumber}` : entry.replay ? 'Replay' : null;
+
 /** One logged play: day, cover, game, event, replay, stars, time, platform, note. */
 export function DiaryRow({ entry, username, actions, below }: DiaryRowProps) {
   const day = Number(entry.playedOn.slice(8, 10));
@@ -37,7 +41,7 @@ export function DiaryRow({ entry, username, actions, below }: DiaryRowProps) {
             {entry.game.name}
           </Link>
           <span className={styles.event}>{DIARY_EVENT_LABELS[entry.event]}</span>
-          {entry.replay && <span className={styles.replay}>Replay</span>}
+          {replayLabel(entry) && <span className={styles.replay}>{replayLabel(entry)}</span>}
         </p>
         <p className={styles.meta}>
           {entry.rating !== null && <RatingStars value={entry.rating} size="md" />}
