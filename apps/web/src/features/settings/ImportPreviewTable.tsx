@@ -14,9 +14,10 @@ const statusLabel = (status: number | null) => (status === null ? '—' : (PLAY_
 /** Not found and flagged rows: left out unless the member picks a game. */
 export const needsLook = (row: ImportPreviewRow) => !row.match;
 
-/** Library rows: the play status; diary rows: what happened on which day. */
+/** Library rows: the play status; play rows: which play; diary rows: what happened on which day. */
 function RowStatus({ row }: { row: ImportPreviewRow }) {
   if (row.kind === 'library') return <>{statusLabel(row.status)}</>;
+  if (row.kind === 'play') return <>{[row.play === 1 ? 'First play' : `Replay ${row.play ?? ''}`.trim(), row.playedOn].filter(Boolean).join(' · ')}</>;
   return <>{[row.event ? capitalized(row.event) : null, row.playedOn].filter(Boolean).join(' ') || '—'}</>;
 }
 
