@@ -13,6 +13,7 @@ import { blankEntry, libraryRepo, type Conn, type EntryRow } from '../library/li
 import { mainReviewColumns } from '../library/library.review-columns.js';
 import type { ReviewTextHook } from '../library/library.service.js';
 import type { UserRow } from '../users/users.repo.js';
+import { keepPlayDates } from './plays.dates.js';
 import { presentPlay } from './plays.presenter.js';
 import { inPlayOrder, playsRepo, type PlayRow } from './plays.repo.js';
 import { playsIntoEntry } from './plays.sync.js';
@@ -161,6 +162,10 @@ export function createPlaysService({ db, activity, now, ownerFor, onReviewText }
           updated_at: at,
         });
         if (isFirst) await writeMainReview(trx, owner, entry, input, at);
+        await keepPlayDates(trx, {
+          userId: owner.id, gameId: game.id, entryId: entry.id, playId: isFirst ? null : playId, replay: !isFirst, platformId: platform,
+          previous: undefined, next: { started_on: input.startedOn, finished_on: input.finishedOn, rating: input.rating }, at,
+        });
         const finished = input.finishedOn !== null || input.completion !== null;
         await settleEntry(trx, entry.id, { finished, underWay: !finished, at });
         return playId;
@@ -181,6 +186,10 @@ export function createPlaysService({ db, activity, now, ownerFor, onReviewText }
         const replay = Number(play.replay) === 1;
         await playsRepo.update(trx, playId, { ...playColumns(input, platform), ...(replay ? replayReviewColumns(input, play, at) : {}), updated_at: at });
         if (!replay) await writeMainReview(trx, owner, entry, input, at);
+        await keepPlayDates(trx, {
+          userId: owner.id, gameId: entry.game_id, entryId: entry.id, playId: replay ? playId : null, replay, platformId: platform,
+          previous: play, next: { started_on: input.startedOn, finished_on: input.finishedOn, rating: input.rating }, at,
+        });
         const finishedNow = (input.finishedOn !== null || input.completion !== null) && play.finished_on === null && play.completion === null;
         await settleEntry(trx, entry.id, { finished: finishedNow, underWay: false, at });
       });

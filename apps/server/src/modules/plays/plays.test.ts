@@ -44,6 +44,14 @@ describe.each(dbKinds)('plays on %s', (kind) => {
     const second = replay.json<Play>();
     expect(second).toMatchObject({ number: 2, replay: true, rating: 10, completion: 'complete', reviewPath: `/u/${me}/reviews/hollow-knight/plays/${second.id}` });
 
+    // The diary shows the replay's start and finish, in the replay, the finish with its stars.
+    const diary = (await call('GET', `/api/users/${me}/diary?limit=20`, me)).json() as { playedOn: string; event: string; rating: number | null; playNumber: number }[];
+    expect(diary.map((d) => [d.playedOn, d.event, d.rating, d.playNumber])).toEqual([
+      ['2024-07-20', 'finished', 10, 2],
+      ['2024-05-01', 'started', null, 2],
+      ['2023-02-10', 'finished', 8, 1],
+      ['2023-01-02', 'started', null, 1],
+    ]);
     // The entry: the first play's dates, the latest verdict, the main review unchanged.
     expect(await entry(me, 'hollow-knight')).toMatchObject({
       status: 2, rating: 10, completion: 'complete', startedOn: '2023-01-02', finishedOn: '2023-02-10', review: 'A haunting first run.', plays: 2,
@@ -76,6 +84,8 @@ describe.each(dbKinds)('plays on %s', (kind) => {
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toMatchObject({ number: 1, finishedOn: '2024-01-20', spoilers: true, reviewPath: `/u/${me}/reviews/celeste` });
     expect(await entry(me, 'celeste')).toMatchObject({ status: 2, rating: 9, completion: 'main_extras', finishedOn: '2024-01-20', review: 'Summit reached.', spoilers: true });
+    const diary = (await call('GET', `/api/users/${me}/diary?limit=20`, me)).json() as { playedOn: string; event: string; rating: number | null }[];
+    expect(diary.map((d) => [d.playedOn, d.event, d.rating])).toEqual([['2024-01-20', 'finished', 9], ['2024-01-01', 'started', null]]);
   });
 
   it('puts sessions in their play: a replay session in the replay under way, a finish ends it', async () => {
