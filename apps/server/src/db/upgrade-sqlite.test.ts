@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
@@ -56,6 +57,10 @@ describe.each(previousReleases())('a SQLite file from $label', (release) => {
     while (load.answers.length < 90) await new Promise((r) => setTimeout(r, 20));
     await load.stop();
     expect(load.failures()).toEqual([]);
+    // Each member's export from the previous release, to compare with the new one's after the upgrade.
+    const exportsBefore = await Promise.all(
+      members.map(async (m) => (await fetch(`${old!.url}/api/users/${m.username}/library/export`, { headers: { authorization: `Bearer ${m.token}` } })).text()),
+    );
     await old.stop();
     old = undefined;
 
@@ -108,6 +113,16 @@ describe.each(previousReleases())('a SQLite file from $label', (release) => {
       const stats = await app.inject({ method: 'GET', url: `/api/users/${members[0]!.username}/stats` });
       expect(stats.statusCode, stats.body).toBe(200);
       expect(stats.json()).toMatchObject({ totals: { playsFinished: expect.any(Number), replaysFinished: expect.any(Number) } });
+      // Every member's export says all it said before, row for row and cell for cell; the new release adds its play rows and column.
+      for (const [i, m] of members.entries()) {
+        const token = (await app.inject({ method: 'POST', url: '/api/auth/login', payload: { identifier: m.username, password: 'Upgrade1Pass' } })).json().token as string;
+        const after = (await app.inject({ method: 'GET', url: `/api/users/${m.username}/library/export`, headers: { authorization: `Bearer ${token}` } })).body;
+        const [oldRecords, newRecords] = [exportsBefore[i]!, after].map((csv) => parse(csv, { columns: true }) as Record<string, string>[]);
+        const columns = Object.keys(oldRecords[0] ?? {});
+        const kept = newRecords.filter((r) => r.record_type !== 'play').map((r) => Object.fromEntries(columns.map((c) => [c, r[c]])));
+        expect(kept, m.username).toEqual(oldRecords);
+        expect(newRecords.some((r) => r.record_type === 'play')).toBe(true);
+      }
     } finally {
       await app.close();
       db = undefined;
