@@ -2,6 +2,7 @@ import { COMPLETION_LABELS, COMPLETION_LEVELS, LIBRARY_LIMITS, PLAY_STATUS, PLAY
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { RatingInput } from '../../components/RatingInput';
 import { TextField } from '../../components/form/TextField';
+import { Check, count, GroupError, ReviewField, today } from './formParts';
 import styles from './LibraryEntryForm.module.css';
 import { useLibraryEntryForm, type LibraryFormValues } from './useLibraryEntryForm';
 
@@ -23,21 +24,6 @@ const STATUSES: { code: PlayStatus | null; label: string; hint: string }[] = [
   { code: null, label: 'No status', hint: 'Only rated or reviewed.' },
   ...PLAY_STATUSES.map((code) => ({ code, label: PLAY_STATUS_LABELS[code], hint: PLAY_STATUS_DESCRIPTIONS[code] })),
 ];
-const count = (n: number) => n.toLocaleString('en-US');
-/** Today in the user's time zone, as the date inputs write it. */
-const today = () => {
-  const now = new Date();
-  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
-};
-
-/** A group's error, tied to its fieldset. */
-function GroupError({ id, error }: { id: string; error: string | undefined }) {
-  return error ? (
-    <p id={id} className={styles.error} role="alert">
-      {error}
-    </p>
-  ) : null;
-}
 
 function Fieldset({ legend, error, errorId, children }: { legend: string; error?: string | undefined; errorId: string; children: ReactNode }) {
   return (
@@ -75,7 +61,6 @@ export function LibraryEntryForm({ username, game, entry }: LibraryEntryFormProp
   const platforms = [...game.platforms, ...values.platforms.filter((p) => !game.platforms.some((g) => g.slug === p)).map((slug) => ({ slug, name: slug }))];
   const togglePlatform = (slug: string, on: boolean) =>
     set('platforms', on ? [...values.platforms, slug] : values.platforms.filter((p) => p !== slug));
-  const reviewLength = values.review.trim().length;
   const notesLength = values.notes.trim().length;
 
   const onSubmit = (event: FormEvent) => {
@@ -147,27 +132,13 @@ export function LibraryEntryForm({ username, game, entry }: LibraryEntryFormProp
         </Fieldset>
       )}
 
-      <div className={styles.field}>
-        <label htmlFor="library-review">Review</label>
-        <textarea
-          id="library-review"
-          name="review"
-          rows={6}
-          value={values.review}
-          onChange={(event) => set('review', event.target.value)}
-          aria-invalid={Boolean(errors.review)}
-          aria-describedby={`library-review-hint library-review-count${errors.review ? ' library-review-error' : ''}`}
-        />
-        <div className={styles.reviewNotes}>
-          <p id="library-review-hint" className={styles.hint}>
-            **bold**, *italic*, ~~strike~~, and &quot;&gt; &quot; at the start of a line for a quote.
-          </p>
-          <p id="library-review-count" className={reviewLength > LIBRARY_LIMITS.reviewMaxLength ? styles.error : styles.hint}>
-            {count(reviewLength)} / {count(LIBRARY_LIMITS.reviewMaxLength)} characters
-          </p>
-        </div>
-        <GroupError id="library-review-error" error={errors.review} />
-      </div>
+      <ReviewField
+        id="library-review"
+        value={values.review}
+        onChange={(review) => set('review', review)}
+        hint={'**bold**, *italic*, ~~strike~~, and "> " at the start of a line for a quote.'}
+        error={errors.review}
+      />
       <Check
         id="library-spoilers"
         label="Contains spoilers"
@@ -323,33 +294,4 @@ function Ownership({ status, owned, onChange, error }: OwnershipProps) {
     );
   }
   return <Check id="library-owned" label="I have this game" hint="Tick the platforms you have it on." checked={owned === true} onChange={onChange} error={error} />;
-}
-
-interface CheckProps {
-  id: string;
-  label: string;
-  hint: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-  error: string | undefined;
-}
-
-function Check({ id, label, hint, checked, onChange, error }: CheckProps) {
-  return (
-    <div className={styles.check}>
-      <input
-        id={id}
-        type="checkbox"
-        checked={checked}
-        onChange={(event) => onChange(event.target.checked)}
-        aria-invalid={Boolean(error)}
-        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-      />
-      <label htmlFor={id}>{label}</label>
-      <p id={`${id}-hint`} className={styles.hint}>
-        {hint}
-      </p>
-      <GroupError id={`${id}-error`} error={error} />
-    </div>
-  );
 }

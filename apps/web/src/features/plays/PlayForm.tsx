@@ -1,8 +1,9 @@
-import { COMPLETION_LABELS, COMPLETION_LEVELS, LIBRARY_LIMITS, type Completion, type Play } from '@vgl/shared';
+import { COMPLETION_LABELS, COMPLETION_LEVELS, type Completion, type Play } from '@vgl/shared';
 import { useEffect, useRef, type FormEvent } from 'react';
 import { RatingInput } from '../../components/RatingInput';
 import { TextField } from '../../components/form/TextField';
 import type { LibraryFormGame } from '../library/LibraryEntryForm';
+import { Check, GroupError, ReviewField, today } from '../library/formParts';
 import styles from '../library/LibraryEntryForm.module.css';
 import { playLabel } from './playLabels';
 import { usePlayForm } from './usePlayForm';
@@ -16,20 +17,6 @@ interface PlayFormProps {
   first?: boolean;
 }
 
-const count = (n: number) => n.toLocaleString('en-US');
-/** Today in the user's time zone, as the date inputs write it. */
-const today = () => {
-  const now = new Date();
-  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
-};
-
-function FieldError({ id, error }: { id: string; error: string | undefined }) {
-  return error ? (
-    <p id={id} className={styles.error} role="alert">
-      {error}
-    </p>
-  ) : null;
-}
 
 /**
  * One play's form (opened in the "play-form" modal): its dates, platform,
@@ -48,7 +35,6 @@ export function PlayForm({ username, game, play, first = false }: PlayFormProps)
 
   // A platform the game no longer lists stays choosable, so a save keeps it.
   const platforms = play?.platform && !game.platforms.some((p) => p.slug === play.platform!.slug) ? [...game.platforms, play.platform] : game.platforms;
-  const reviewLength = values.review.trim().length;
   const replay = play ? play.replay : !first;
   const name = play ? playLabel(play) : replay ? 'Replay' : 'Play';
 
@@ -87,7 +73,7 @@ export function PlayForm({ username, game, play, first = false }: PlayFormProps)
               </option>
             ))}
           </select>
-          <FieldError id="play-platform-error" error={errors.platform} />
+          <GroupError id="play-platform-error" error={errors.platform} />
         </div>
       )}
 
@@ -102,51 +88,30 @@ export function PlayForm({ username, game, play, first = false }: PlayFormProps)
               </label>
             ))}
           </div>
-          <FieldError id="play-completion-error" error={errors.completion} />
+          <GroupError id="play-completion-error" error={errors.completion} />
         </fieldset>
       )}
 
       <div className={styles.group} data-invalid={errors.rating ? true : undefined}>
         <RatingInput name="play-rating" value={values.rating} onChange={(rating) => set('rating', rating)} />
-        <FieldError id="play-rating-error" error={errors.rating} />
+        <GroupError id="play-rating-error" error={errors.rating} />
       </div>
 
-      <div className={styles.field}>
-        <label htmlFor="play-review">Review</label>
-        <textarea
-          id="play-review"
-          name="review"
-          rows={6}
-          value={values.review}
-          onChange={(event) => set('review', event.target.value)}
-          aria-invalid={Boolean(errors.review)}
-          aria-describedby={`play-review-hint play-review-count${errors.review ? ' play-review-error' : ''}`}
-        />
-        <div className={styles.reviewNotes}>
-          <p id="play-review-hint" className={styles.hint}>
-            {replay ? 'This play’s review gets a page of its own.' : 'This is the game’s main review, at its usual address.'}
-          </p>
-          <p id="play-review-count" className={reviewLength > LIBRARY_LIMITS.reviewMaxLength ? styles.error : styles.hint}>
-            {count(reviewLength)} / {count(LIBRARY_LIMITS.reviewMaxLength)} characters
-          </p>
-        </div>
-        <FieldError id="play-review-error" error={errors.review} />
-      </div>
-      <div className={styles.check}>
-        <input
-          id="play-spoilers"
-          type="checkbox"
-          checked={values.spoilers}
-          onChange={(event) => set('spoilers', event.target.checked)}
-          aria-invalid={Boolean(errors.spoilers)}
-          aria-describedby={`play-spoilers-hint${errors.spoilers ? ' play-spoilers-error' : ''}`}
-        />
-        <label htmlFor="play-spoilers">Contains spoilers</label>
-        <p id="play-spoilers-hint" className={styles.hint}>
-          Readers see the review blurred until they choose to read it.
-        </p>
-        <FieldError id="play-spoilers-error" error={errors.spoilers} />
-      </div>
+      <ReviewField
+        id="play-review"
+        value={values.review}
+        onChange={(review) => set('review', review)}
+        hint={replay ? 'This play’s review gets a page of its own.' : 'This is the game’s main review, at its usual address.'}
+        error={errors.review}
+      />
+      <Check
+        id="play-spoilers"
+        label="Contains spoilers"
+        hint="Readers see the review blurred until they choose to read it."
+        checked={values.spoilers}
+        onChange={(on) => set('spoilers', on)}
+        error={errors.spoilers}
+      />
 
       <div className={styles.actions}>
         <button type="submit" className="button button-primary" disabled={form.busy}>
