@@ -2,6 +2,7 @@ import { sql, type Selectable, type Transaction } from 'kysely';
 import { noteGameMoved } from './catalog.slugs.js';
 import type { Dialect } from '../../db/database.js';
 import type { Database, LibraryEntriesTable } from '../../db/schema.js';
+import { settle as settlePlays } from '../plays/plays.hooks.js';
 import { libraryRepo } from '../library/library.repo.js';
 
 type Trx = Transaction<Database>;
@@ -100,6 +101,12 @@ export async function mergeGameInto(trx: Trx, dialect: Dialect, from: number, to
       )
       .execute();
     await trx.updateTable('diary_entries').set({ entry_id: keep.id, game_id: to }).where('entry_id', '=', drop.id).execute();
+    // Plays (0051) go with their sessions: the dropped entry's replays become the kept one's, and its first play too when the kept
+    // entry has none (else its first-play sessions, which name no play, are the kept first play's). Deleting the dropped entry
+    // would otherwise take its replays, and their sessions, with it.
+    const keptFirst = await trx.selectFrom('plays').select('id').where('entry_id', '=', keep.id).where('replay', '=', 0).executeTakeFirst();
+    if (!keptFirst) await trx.updateTable('plays').set({ entry_id: keep.id }).where('entry_id', '=', drop.id).where('replay', '=', 0).execute();
+    await trx.updateTable('plays').set({ entry_id: keep.id }).where('entry_id', '=', drop.id).where('replay', '=', 1).execute();
     await trx
       .updateTable('review_likes')
       .set({ entry_id: keep.id })
@@ -123,6 +130,8 @@ export async function mergeGameInto(trx: Trx, dialect: Dialect, from: number, to
       .where('id', '=', keep.id)
       .execute();
     await trx.updateTable('diary_entries').set({ game_id: to }).where('entry_id', '=', keep.id).execute();
+    // The kept entry now holds both entries' plays: its dates and verdict follow them.
+    await settlePlays(trx, keep.id, { finished: false, underWay: false, at });
     if (keep.favourite_position !== null && drop.favourite_position !== null) await libraryRepo.compactFavourites(trx, keep.user_id);
     report.combined += 1;
   }

@@ -11,8 +11,8 @@ import { entryIntoPlays, playsIntoEntry } from './plays.sync.js';
  * plays.
  */
 
-/** Re-reads the entry with its private columns (completion) and lets it follow its plays. */
-async function settle(trx: Conn, entryId: number, v: { finished: boolean; underWay: boolean; at: number }) {
+/** Re-reads the entry with its private columns (completion) and lets it follow its plays (a merge of two entries calls it too). */
+export async function settle(trx: Conn, entryId: number, v: { finished: boolean; underWay: boolean; at: number }) {
   const found = await libraryRepo.entryById(trx, entryId);
   const entry = found && (await libraryRepo.entryOf(trx, found.user_id, found.game_id));
   if (entry) await playsIntoEntry(trx, entry, v);

@@ -204,6 +204,9 @@ describe.each(dbKinds)('game submissions on %s', (kind) => {
     await call('PUT', `/api/users/${who}/library/${slug}`, who, { status: 2, rating: 9, review: 'Colour Tetris!', platforms: ['gb'] });
     await call('PUT', `/api/users/${who}/library/tetris`, who, { status: 1, review: 'The classic.', platforms: ['gbc'] });
     await call('POST', `/api/users/${who}/diary`, who, { game: slug, playedOn: '2025-02-01', event: 'played', minutes: 30 });
+    // A replay on the entry the merge drops, with a session of its own: both survive it, in the kept entry (issue 38).
+    await call('POST', `/api/users/${who}/library/tetris/plays`, who, { startedOn: '2025-02-15', rating: 10, review: 'Again, in colour.' });
+    await call('POST', `/api/users/${who}/diary`, who, { game: 'tetris', playedOn: '2025-02-20', replay: true, minutes: 45 });
     const entryId = (await t.db.kysely.selectFrom('library_entries').select('id').where('review', '=', 'Colour Tetris!').executeTakeFirstOrThrow()).id;
     // A moderator may see (and so like) the submitted game's review.
     expect((await call('POST', '/api/like', 'mod', { entityId: String(entryId) })).statusCode).toBeLessThan(300);
@@ -222,13 +225,17 @@ describe.each(dbKinds)('game submissions on %s', (kind) => {
     expect(await t.db.kysely.selectFrom('games').select('id').where('slug', '=', slug).executeTakeFirst()).toBeUndefined();
     const entry = (await call('GET', `/api/users/${who}/library/tetris`, who)).json();
     // The richer entry (a rating and a finish) kept, both reviews in it, the platforms of both.
-    expect(entry).toMatchObject({ status: 2, rating: 9, review: 'Colour Tetris!\n\nThe classic.' });
+    // Its rating the latest play's verdict: the replay's.
+    expect(entry).toMatchObject({ status: 2, rating: 10, review: 'Colour Tetris!\n\nThe classic.' });
     expect([...entry.platform].sort()).toEqual(['gb', 'gbc']);
     const kept = await t.db.kysely.selectFrom('library_entries').selectAll().where('id', '=', entryId).executeTakeFirstOrThrow();
     expect(kept.likes_count).toBe(1);
     expect(await t.db.kysely.selectFrom('review_likes').select('user_id').where('entry_id', '=', entryId).execute()).toHaveLength(1);
     const diary = await t.db.kysely.selectFrom('diary_entries').select(['game_id', 'entry_id']).where('played_on', '=', '2025-02-01').execute();
     expect(diary).toEqual([{ game_id: kept.game_id, entry_id: entryId }]);
+    const plays = (await call('GET', `/api/users/${who}/library/tetris/plays`, who)).json<{ replay: boolean; review: string | null; sessions: number }[]>();
+    expect(plays.filter((p) => p.replay).map((p) => [p.review, p.sessions])).toEqual([['Again, in colour.', 2]]);
+    expect(plays.filter((p) => !p.replay)).toHaveLength(1);
     const list = (await call('GET', `/api/users/${who}/lists/handhelds`, who)).json<{ items: { note: string | null; game: { slug: string } }[] }>();
     expect(list.items.map((i) => [i.game.slug, i.note])).toEqual([['tetris', 'In colour']]);
     expect((await notifications(who))[0]).toMatchObject({ kind: 'submission_merged', submission: { name: 'Tetris DX Edition', game: { slug: 'tetris', name: 'Tetris' } } });
