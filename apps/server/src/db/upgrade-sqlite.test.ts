@@ -117,7 +117,8 @@ describe.each(previousReleases())('a SQLite file from $label', (release) => {
       for (const [i, m] of members.entries()) {
         const token = (await app.inject({ method: 'POST', url: '/api/auth/login', payload: { identifier: m.username, password: 'Upgrade1Pass' } })).json().token as string;
         const after = (await app.inject({ method: 'GET', url: `/api/users/${m.username}/library/export`, headers: { authorization: `Bearer ${token}` } })).body;
-        const [oldRecords, newRecords] = [exportsBefore[i]!, after].map((csv) => parse(csv, { columns: true }) as Record<string, string>[]);
+        const records = (csv: string) => parse(csv, { columns: true }) as Record<string, string>[];
+        const [oldRecords, newRecords] = [records(exportsBefore[i]!), records(after)];
         const columns = Object.keys(oldRecords[0] ?? {});
         const kept = newRecords.filter((r) => r.record_type !== 'play').map((r) => Object.fromEntries(columns.map((c) => [c, r[c]])));
         expect(kept, m.username).toEqual(oldRecords);
