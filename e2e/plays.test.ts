@@ -104,8 +104,11 @@ describe.skipIf(!hasChromium)('plays in Chromium', () => {
       body: { game: game.slug, playedOn: '2025-03-15', event: 'played', replay: true, playId: secondPlay.id, minutes: 90, rating: null, note: null, platform: null },
     });
     await page().goto(url('/u/replayer1/diary'));
-    const session = page().locator('main ol > li', { hasText: game.name }).filter({ hasText: 'Replay 2' });
-    await session.waitFor();
+    // The diary agrees: the replay's start, its session and its finish are lines of replay 2; the first play's are not.
+    const replayLines = page().locator('main ol > li', { hasText: game.name }).filter({ hasText: 'Replay 2' });
+    await replayLines.filter({ hasText: '1 h 30 min' }).waitFor();
+    expect(await replayLines.count()).toBe(3);
+    expect(await page().locator('main ol > li', { hasText: game.name }).count()).toBe(5);
 
     // The first review still at its address, with the way to the second.
     expect(firstPlay.reviewPath).toMatch(new RegExp(`^/u/replayer1/reviews/${game.slug}`));
