@@ -1,4 +1,4 @@
-// node scripts/bench/profile-hot.mjs [--pg <url>] [--out <dir>] [--duration 5]
+// node scripts/bench/profile-hot.mjs [--pg <url>] [--out <dir>] [--duration 5] [--rows <label text>]
 // The server of bench:hot under node --cpu-prof while autocannon loads one
 // row after another (the hot rows, then the library page and its HTML page),
 // then a table of where each row's CPU went: the profile's samples of each
@@ -21,6 +21,8 @@ const option = (name, fallback) => {
 const PG_URL = args.includes('--pg') ? option('pg', process.env.BENCH_DATABASE_URL) : undefined;
 const OUT = path.resolve(option('out', fs.mkdtempSync('/tmp/vgl-profile-')));
 const DURATION = Number(option('duration', 5));
+// --rows <text>: only the rows whose label contains it.
+const ONLY = option('rows', '');
 const HEADERS = { 'accept-encoding': 'br, gzip' };
 fs.mkdirSync(OUT, { recursive: true });
 
@@ -32,10 +34,11 @@ try {
   server = await startServer({ ...database.env, METRICS_TOKEN: 'bench-metrics-token-0123456789', TRUST_PROXY: 'loopback', RATE_LIMIT_READS_PER_MINUTE: '1000000', RATE_LIMIT_SEARCH_PER_MINUTE: '1000000' });
   delete process.env.BENCH_SERVER_NODE_ARGS;
   process.stderr.write(`${seedDemo(database.env)}\n`);
-  for (const [i, [label, url]] of (await profileRows(server.url)).entries()) {
+  for (const [i, [label, url, extra]] of (await profileRows(server.url)).entries()) {
+    if (!label.includes(ONLY)) continue;
     process.stderr.write(`${label}…\n`);
     // As bench:hot: each row its own client behind a trusted proxy.
-    const headers = { ...HEADERS, 'x-forwarded-for': `10.41.${i}.1` };
+    const headers = { ...HEADERS, 'x-forwarded-for': `10.41.${i}.1`, ...extra };
     await autocannon({ url: server.url + url, connections: 100, duration: 1, headers });
     const cpu0 = cpuMsOf(server.pid);
     const from = nowMicros();

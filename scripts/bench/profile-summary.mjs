@@ -26,6 +26,8 @@ export async function profileRows(base) {
     ['GET /api/home', '/api/home'],
     ['GET /api/library/reviews/trending', '/api/library/reviews/trending'],
     ['GET /api/users/{u}/library', `/api/users/${user}/library`],
+    // As a signed-in member's read is: never from the cache (a cookie keeps a request out of it).
+    ['GET /api/users/{u}/library, not kept', `/api/users/${user}/library`, { cookie: 'bench=1' }],
     ['GET /u/{u}/library (HTML)', `/u/${user}/library`],
   ];
 }
@@ -85,7 +87,6 @@ export function summarizeProfile(profile, windows) {
     const leaves = new Map();
     let total = 0;
     let busy = 0;
-    let spanUs = 0;
     for (let i = 0; i < profile.samples.length; i++) {
       if (stamps[i] < w.from || stamps[i] > w.to) continue;
       const gap = (stamps[i + 1] ?? stamps[i]) - stamps[i];
@@ -98,7 +99,6 @@ export function summarizeProfile(profile, windows) {
         const leaf = leafName(id);
         leaves.set(leaf, (leaves.get(leaf) ?? 0) + gap);
       }
-      spanUs += gap;
     }
     const perReq = (us) => (us / w.requests).toFixed(1);
     out.push(`\n## ${w.label}: ${Math.round(w.rps).toLocaleString('en-US')} req/s, ${w.requests} requests, server CPU ${((w.cpuMs * 1000) / w.requests).toFixed(1)} µs/request (all threads, /proc), main thread busy ${((busy / Math.max(1, total)) * 100).toFixed(0)} % (${perReq(busy)} µs/request), non-2xx/errors ${w.bad}`);
