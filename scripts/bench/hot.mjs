@@ -38,7 +38,9 @@ async function measure(url, { duration = DURATION, headers = HEADERS, loop, pid 
   // The server's CPU time (every thread, from /proc) per answered request, in µs.
   const cpuUs = pid ? ((cpuMsOf(pid) - cpu0) * 1000) / Math.max(1, result.requests.total) : Number.NaN;
   const bad = result.non2xx + result.errors + result.timeouts;
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bad, cpuUs, ...(await loop?.()) };
+  // Which statuses the non-2xx were (a 503 is load shedding, a 429 a client budget).
+  const codes = Object.entries(result.statusCodeStats ?? {}).filter(([code]) => Number(code) >= 300).map(([code, { count }]) => `${code}×${count}`).join(' ');
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bad, codes, cpuUs, ...(await loop?.()) };
 }
 
 /**
@@ -127,7 +129,7 @@ async function main() {
       ...table.map((r) => {
         const met = r.rps >= target(r) && r.p99 < 50 && r.bad === 0;
         const loop = `${r.loopP99.toFixed(1)} / ${r.loopMax.toFixed(1)}`;
-        return `| ${r.label} | ${fmt(r.rps)} | ${r.p50} | ${r.p99} | ${Math.round((r.rps / bare.rps) * 100)}% | ${fmt(target(r))} | ${met ? 'yes' : 'no'} | ${r.bad} | ${r.cpuUs.toFixed(0)} | ${loop} |`;
+        return `| ${r.label} | ${fmt(r.rps)} | ${r.p50} | ${r.p99} | ${Math.round((r.rps / bare.rps) * 100)}% | ${fmt(target(r))} | ${met ? 'yes' : 'no'} | ${r.bad}${r.codes ? ` (${r.codes})` : ''} | ${r.cpuUs.toFixed(0)} | ${loop} |`;
       }),
     ];
     // The library page against a game page (issue 41: within 3× its CPU per request).
