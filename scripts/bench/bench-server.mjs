@@ -66,7 +66,8 @@ export function moveHelperThreads(pid, cpu) {
 export async function startServer(env) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const main = path.join(ROOT, 'apps/server/dist/main.js');
+  // BENCH_SERVER_MAIN: another build of the server (e.g. the previous commit's, copied beside dist) for A/B runs.
+  const main = process.env.BENCH_SERVER_MAIN ? path.resolve(process.env.BENCH_SERVER_MAIN) : path.join(ROOT, 'apps/server/dist/main.js');
   // BENCH_SERVER_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") reaches the server's node only, for profiling it under load.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
   const [command, argv] = hasTaskset ? ['taskset', ['-c', '0', process.execPath, ...nodeArgs, main]] : [process.execPath, [...nodeArgs, main]];

@@ -69,14 +69,16 @@ export function registerMovedReads(app: FastifyInstance, names: MovedName[]): vo
     (schema.response ??= {})[301] ??= z.null().describe(name.description);
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.statusCode !== 404 || !READS.has(request.method)) return payload;
+  // On every answer: anything but a read's 404 passes straight through, without a promise made for it.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (reply.statusCode !== 404 || !READS.has(request.method)) return done(null, payload);
     const name = nameOf(request.routeOptions.url);
-    if (!name) return payload;
-    const location = await movedUrl(request.url, name.apiSegment, name.current);
-    if (!location) return payload;
-    // The 404's body goes, and with it any encoding a compressor gave it.
-    reply.code(301).header('Location', location).removeHeader('Content-Type').removeHeader('Content-Encoding');
-    return '';
+    if (!name) return done(null, payload);
+    movedUrl(request.url, name.apiSegment, name.current).then((location) => {
+      if (!location) return done(null, payload);
+      // The 404's body goes, and with it any encoding a compressor gave it.
+      reply.code(301).header('Location', location).removeHeader('Content-Type').removeHeader('Content-Encoding');
+      done(null, '');
+    }, done);
   });
 }

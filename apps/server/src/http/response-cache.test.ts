@@ -101,6 +101,24 @@ describe.each(dbKinds)('the response cache on %s', (kind) => {
     expect((await get('/api/users/cacher/reviews/cached-quest-3')).headers.etag).toBe(visitor.headers.etag);
   });
 
+  it('keeps a visitor’s library page, and compresses a member’s without keeping it', async () => {
+    for (let i = 4; i <= 24; i++) await t.app.inject({ method: 'PUT', url: `/api/users/cacher/library/cached-quest-${i}`, headers: bearer(token), payload: { status: 1 } });
+    const visitor = await get('/api/users/cacher/library?limit=24', { 'accept-encoding': 'br' });
+    expect(visitor.headers.etag).toMatch(/^W\//);
+    expect(visitor.headers['content-encoding']).toBe('br');
+    const games = JSON.parse(zlib.brotliDecompressSync(visitor.rawPayload).toString());
+    expect(games.length).toBeGreaterThanOrEqual(20);
+    const member = await get('/api/users/cacher/library?limit=24', { ...bearer(token), 'accept-encoding': 'gzip' });
+    expect(member.headers.etag).toBeUndefined();
+    expect(member.headers['cache-control']).toBe('no-store');
+    expect(member.headers['content-encoding']).toBe('gzip');
+    expect(member.headers.vary).toContain('accept-encoding');
+    expect(JSON.parse(zlib.gunzipSync(member.rawPayload).toString())).toEqual(games);
+    const plain = await get('/api/users/cacher/library?limit=24', bearer(token));
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json()).toEqual(games);
+  });
+
   it('keeps a corrected search’s header', async () => {
     // A whole name with a word typed right: a correction the search stands by (one word alone, to obscure games, it does not).
     const first = await get('/api/igdb/search?q=cahced%20quest%203');

@@ -79,8 +79,16 @@ export function accessGuards(auth: AuthService, tokens: TokensService, limits?: 
     request.actor = actor;
   }
   return {
-    async optional(request) {
-      request.actor = await authenticate(request);
+    // A callback hook: a visitor without a token (most readers of the public pages) passes without a promise made.
+    optional(request, _reply, done) {
+      if (!request.headers.authorization) {
+        request.actor = null;
+        return done();
+      }
+      authenticate(request).then((actor) => {
+        request.actor = actor;
+        done();
+      }, done);
     },
     user,
     async staff(request) {

@@ -50,10 +50,15 @@ export function registerIdempotency(app: FastifyInstance, db: Db, now: () => num
     return reply.send(row.response_body ?? undefined);
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  // Runs on every answer, and almost none claimed a key: those pass straight through (no promise made for them).
+  app.addHook('onSend', (request, reply, payload, done) => {
     const ref = request.idempotencyKey;
-    if (!ref) return payload;
+    if (!ref) return done(null, payload);
     request.idempotencyKey = null;
+    finish(ref, reply, payload).then((kept) => done(null, kept), done);
+  });
+
+  async function finish(ref: KeyRef, reply: FastifyReply, payload: unknown) {
     const keepable = payload === null || payload === undefined || typeof payload === 'string' || Buffer.isBuffer(payload);
     if (!worthKeeping(reply.statusCode) || !keepable) {
       await idempotencyRepo.release(db.kysely, ref);
@@ -63,5 +68,5 @@ export function registerIdempotency(app: FastifyInstance, db: Db, now: () => num
     const contentType = reply.getHeader('content-type');
     await idempotencyRepo.finish(db.kysely, ref, { statusCode: reply.statusCode, body: body === '' ? null : body, contentType: typeof contentType === 'string' ? contentType : null });
     return payload;
-  });
+  }
 }

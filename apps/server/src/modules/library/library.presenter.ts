@@ -85,13 +85,22 @@ export function presentLibraryEntry(
   };
 }
 
-export function presentLibraryGame(row: EntryRow, platforms: string[]): LibraryGame {
+/** A library page's row (libraryRepo.library): the game, and the entry's first platform by slug. */
+export interface LibraryPageRow extends GameColumns {
+  game_id: number;
+  rating: number | null;
+  status: number | null;
+  owned: number | null;
+  first_platform: string | null;
+}
+
+export function presentLibraryGame(row: LibraryPageRow): LibraryGame {
   return {
     id: row.game_id,
     ...presentEntryGame(row),
     rating: row.rating,
     status: row.status as PlayStatus | null,
-    platform: platforms[0] ?? null,
+    platform: row.first_platform ?? null,
     owned: ownedOf(row.owned),
   };
 }

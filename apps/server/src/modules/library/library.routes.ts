@@ -108,7 +108,8 @@ export const libraryRoutes =
     app.get(
       '/api/users/:username/library',
       {
-        config: { access: 'optional' },
+        // Signed in, the answer is the reader's (a private member's followers, blocks); a visitor's is everyone's, so it is kept (response-cache).
+        config: { access: 'optional', cache: { depends: ['catalog', 'social'] } },
         schema: {
           operationId: 'listLibrary',
           summary: 'A member’s library',

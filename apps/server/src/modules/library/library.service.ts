@@ -207,7 +207,7 @@ export function createLibraryService(db: Db, activity: ActivityService, now: () 
         sort: query.sort,
         ...page(query.page, query.limit),
       });
-      return { items: await withPlatforms(rows, presentLibraryGame), total };
+      return { items: rows.map(presentLibraryGame), total };
     },
 
     async reviews(actor: Actor, username: string, p: number, limit: number) {

@@ -194,6 +194,20 @@ describe.each(dbKinds)('library, reviews and diary on %s', (kind) => {
     }
   });
 
+  it('names the first of an entry’s platforms by slug on the library page, as the entry lists them', async () => {
+    expect((await put('bob', 'the-legend-of-zelda', { status: 1, platforms: ['nes', 'famicom'] }, bob)).statusCode).toBe(201);
+    expect((await put('bob', 'super-mario-world', { status: 1 }, bob)).statusCode).toBe(201);
+    const entry = await call('GET', '/api/users/bob/library/the-legend-of-zelda', bob);
+    expect(entry.json().platform).toEqual(['famicom', 'nes']);
+    const page = (await call('GET', '/api/users/bob/library?sort=name')).json();
+    expect(page).toEqual([
+      expect.objectContaining({ slug: 'super-mario-world', platform: null }),
+      expect.objectContaining({ slug: 'the-legend-of-zelda', platform: 'famicom' }),
+    ]);
+    await call('DELETE', '/api/users/bob/library/the-legend-of-zelda', bob);
+    await call('DELETE', '/api/users/bob/library/super-mario-world', bob);
+  });
+
   it('serves reviews in the exact SPEC §3 shape: per user, per game, by slug, trending and featured', async () => {
     await put('bob', 'the-legend-of-zelda', { rating: 3, review: 'Overrated.' }, bob);
     const reviews = await call('GET', '/api/users/ann/reviews');
