@@ -20,9 +20,13 @@ const server = path.resolve(import.meta.dirname, '../apps/server');
 const src = path.join(server, 'src');
 const dist = path.join(server, 'dist');
 const { dependencies } = JSON.parse(fs.readFileSync(path.join(server, 'package.json'), 'utf8'));
-// Packages stay in node_modules (native addons, lazy requires, their own files); only @vgl/shared is inlined.
+// Packages stay in node_modules (native addons, lazy requires, their own files), except @vgl/shared and two
+// libraries of many small ES modules that only the server's code imports (kysely: ~280, jose: ~60), so one
+// copy of each is loaded either way. zod stays out: fastify-type-provider-zod imports it too, and the schemas'
+// `instanceof` checks need the one copy.
+const INLINED = new Set(['@vgl/shared', 'kysely', 'jose']);
 const external = Object.keys(dependencies)
-  .filter((name) => name !== '@vgl/shared')
+  .filter((name) => !INLINED.has(name))
   .flatMap((name) => [name, `${name}/*`]);
 
 const ownMetaUrl = {
