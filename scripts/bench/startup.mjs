@@ -111,13 +111,16 @@ async function firstStart(main, dataDir) {
     }
     until.catalog = performance.now() - server.started;
   })();
-  const [page, health] = await Promise.all([answersAt(server, '/', 100), answersAt(server, '/api/health', 100)]);
-  await catalog;
-  until.page = page;
-  until.health = health;
-  until.cpu = cpuMs(server.pid);
-  await server.stop();
-  return until;
+  try {
+    const [page, health] = await Promise.all([answersAt(server, '/', 100), answersAt(server, '/api/health', 100)]);
+    await catalog;
+    until.page = page;
+    until.health = health;
+    until.cpu = cpuMs(server.pid);
+    return until;
+  } finally {
+    await server.stop();
+  }
 }
 
 /** Members straight in the database (sign-up is not what is measured). */
@@ -148,9 +151,16 @@ async function createMembers(dataDir) {
 async function load(url, names) {
   const members = [];
   for (const username of names) {
-    const r = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ identifier: username, password: PASSWORD }) });
-    if (!r.ok) throw new Error(`login ${username}: ${r.status} ${await r.text()}`);
-    members.push({ username, token: (await r.json()).token });
+    // A busy machine can get a login shed (503 overloaded): it is tried again, as a client would.
+    for (let attempt = 1; ; attempt += 1) {
+      const r = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ identifier: username, password: PASSWORD }) });
+      if (r.ok) {
+        members.push({ username, token: (await r.json()).token });
+        break;
+      }
+      if (r.status !== 503 || attempt === 10) throw new Error(`login ${username}: ${r.status} ${await r.text()}`);
+      await sleep(1000);
+    }
   }
   const slugs = [];
   for (let page = 1; page <= 4; page += 1) {
@@ -198,20 +208,23 @@ async function load(url, names) {
 
 async function restart(label, main, dataDir, withLoad, names) {
   const server = await spawnServer(main, dataDir);
-  const wall = await answersAt(server, '/api/health/ready');
-  const cpu = cpuMs(server.pid);
-  const rssReady = rssMb(server.pid);
-  await sleep(IDLE_S * 1000);
-  const row = { label, cpu, wall, rssReady, rssIdle: rssMb(server.pid) };
-  if (withLoad) {
-    const counts = await load(server.url, names);
-    row.load = counts;
-    row.rssLoaded = rssMb(server.pid);
-    await sleep(AFTER_S * 1000);
-    row.rssAfter = rssMb(server.pid);
+  try {
+    const wall = await answersAt(server, '/api/health/ready');
+    const cpu = cpuMs(server.pid);
+    const rssReady = rssMb(server.pid);
+    await sleep(IDLE_S * 1000);
+    const row = { label, cpu, wall, rssReady, rssIdle: rssMb(server.pid) };
+    if (withLoad) {
+      const counts = await load(server.url, names);
+      row.load = counts;
+      row.rssLoaded = rssMb(server.pid);
+      await sleep(AFTER_S * 1000);
+      row.rssAfter = rssMb(server.pid);
+    }
+    return row;
+  } finally {
+    await server.stop();
   }
-  await server.stop();
-  return row;
 }
 
 async function main() {
@@ -226,8 +239,7 @@ async function main() {
       console.log(`First start on an empty data directory: / answers at ${fmt(first.page)} ms, /api/health at ${fmt(first.health)} ms, catalog loaded at ${fmt(first.catalog)} ms (CPU ${fmt(first.cpu)} ms)`);
     } else {
       const first = await spawnServer(builds.at(-1)[1], dataDir);
-      await answersAt(first, '/api/health/ready', 200);
-      await first.stop();
+      await answersAt(first, '/api/health/ready', 200).finally(() => first.stop());
     }
     const names = await createMembers(dataDir);
     const rows = [];
