@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, sql, type Compilable, type CompiledQuery } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
+import { lazyRequire } from '../lazy.js';
 import type { DatabaseConfig } from '../config.js';
 import { sqliteBackgroundReads } from './sqlite-background-reads.js';
 import { BACKSTOP_PAGES, checkpointInBackground } from './sqlite-checkpoints.js';
@@ -35,7 +36,8 @@ export interface Db {
 }
 
 // COUNT(*) and bigint columns arrive as strings from pg; our values stay far below 2^53.
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+/** pg, loaded when a PostgreSQL database is opened (a SQLite instance never needs it). */
+export const loadPg = lazyRequire<typeof pg>('pg', (pg) => pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10)));
 
 export function openSqlite(file: string): SQLite.Database {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -171,7 +173,7 @@ export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}):
     const scanRead = <R>(query: Compilable<R>) => (background ? background.all(query.compile()) : rowsOf(kysely, query.compile()));
     return { kysely, dialect: 'sqlite', sqlite, scanRead, commitInGroups: () => dialect.groupCommits(), faults, destroy };
   }
-  const pool = new pg.Pool({
+  const pool = new (loadPg().Pool)({
     connectionString: config.url,
     max: config.poolMax ?? 10,
     // Waiting for a connection (all in use, or PostgreSQL not answering) ends in an error, answered 503, not in a request that hangs.

@@ -1,4 +1,4 @@
-import pg from 'pg';
+import { loadPg } from './database.js';
 import type { DatabaseConfig } from '../config.js';
 
 /** The pg_advisory_lock key of start-up work ("VGL" and 0x10; lockGlobal's transaction locks use 0x01…). */
@@ -23,7 +23,7 @@ const POLL_MS = 250;
  */
 export async function withStartupLock<T>(database: DatabaseConfig, work: () => Promise<T>, onWait?: () => void): Promise<T> {
   if (database.kind !== 'postgres') return work();
-  const client = new pg.Client({ connectionString: database.url, application_name: 'vgl start-up lock' });
+  const client = new (loadPg().Client)({ connectionString: database.url, application_name: 'vgl start-up lock' });
   // A dropped connection must not crash the process; the query under way fails and says why.
   client.on('error', () => undefined);
   await client.connect();

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
+import { loadPg } from './database.js';
 import type { Db } from './database.js';
 
 /** The PostgreSQL channel instances announce their writes on. */
@@ -63,7 +64,7 @@ export function openWriteChannel({ db, url, log, heard }: { db: Db; url: string;
   }
 
   async function connect() {
-    const next = new pg.Client({ connectionString: url });
+    const next = new (loadPg().Client)({ connectionString: url });
     client = next;
     next.on('error', (err: Error) => retry(next, err));
     next.on('end', () => retry(next, new Error('connection ended')));

@@ -66,7 +66,11 @@ export function responseJsonSchema(schema: z.ZodType): Record<string, unknown> {
  */
 export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = ({ schema }) => {
   if (!(schema instanceof z.ZodType)) return (data) => JSON.stringify(data);
-  return fastJson(allowingExtraProperties(responseJsonSchema(schema)) as Parameters<typeof fastJson>[0]);
+  // Compiled on the route's first answer with that status, not at start-up: compiling all ~400 of them
+  // was 40 % of a restart's CPU (docs/benchmarks.md, "Start-up and memory"), and many are never used
+  // by a given instance (a worker, an instance without admins). Same function, same output, later.
+  let serialize: ((data: unknown) => string) | undefined;
+  return (data) => (serialize ??= fastJson(allowingExtraProperties(responseJsonSchema(schema)) as Parameters<typeof fastJson>[0]))(data);
 };
 
 /**

@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import { lazyRequire } from '../lazy.js';
+
+/** nodemailer: loaded with SMTP_URL, or by the first mail written to the outbox. */
+const loadNodemailer = lazyRequire<typeof nodemailer>('nodemailer');
 import type { FastifyBaseLogger } from 'fastify';
 
 /** What a mail is for: a label of the mail metrics (a bounded set). Jobs queued before it existed have none. */
@@ -73,7 +78,7 @@ export const smtpTransportOptions = (smtpUrl: string) => ({ url: smtpUrl, pool: 
 
 /** Writes a mail as an .eml file: the outbox, used without SMTP. */
 async function writeToOutbox(outboxDir: string, from: string, message: MailMessage): Promise<string> {
-  const eml = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const eml = loadNodemailer().createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const info = await eml.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html, headers: message.headers });
   fs.mkdirSync(outboxDir, { recursive: true });
   const file = path.join(outboxDir, `${Date.now()}-${randomBytes(4).toString('hex')}.eml`);
@@ -88,7 +93,7 @@ async function writeToOutbox(outboxDir: string, from: string, message: MailMessa
  * accounts. Retries are the job queue's, so they survive a restart.
  */
 export function createMailTransport({ smtpUrl, from, outboxDir, log, notice = terminalNotice }: MailTransportOptions): MailTransport {
-  const transport: Transporter | undefined = smtpUrl ? nodemailer.createTransport(smtpTransportOptions(smtpUrl), { from }) : undefined;
+  const transport: Transporter | undefined = smtpUrl ? loadNodemailer().createTransport(smtpTransportOptions(smtpUrl), { from }) : undefined;
 
   async function deliver(message: MailMessage): Promise<void> {
     if (!transport) {

@@ -64,6 +64,9 @@ export class CatalogSearch {
   }
 
   async search(query: string, limit: number, offset: number): Promise<SearchPage> {
+    // The first search after a start begins the word list (app.ts no longer builds it before anyone searches);
+    // a misspelt one meanwhile answers as typed and says so, as during any build.
+    this.warm();
     const typed = searchWords(query.replace(/&/g, ' and ')).slice(0, MAX_WORDS);
     const words = matchWords(query).slice(0, MAX_WORDS);
     if (words.length === 0) return { ids: [], total: 0 };

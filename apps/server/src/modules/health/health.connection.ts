@@ -1,5 +1,5 @@
 import { Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
+import { loadPg } from '../../db/database.js';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 
@@ -19,7 +19,7 @@ export function healthDatabase(db: Db): { db: Db; close(): Promise<void> } {
   if (!db.pool) return { db, close: async () => {} };
   // The serving pool's settings (URL, SSL, timeouts), one connection; kept open, so a check costs one round trip.
   const serving = db.pool;
-  const pool = new pg.Pool({ ...serving.options, max: 1, idleTimeoutMillis: 0 });
+  const pool = new (loadPg().Pool)({ ...serving.options, max: 1, idleTimeoutMillis: 0 });
   // A dropped idle connection (a restart, pg_terminate_backend) must not end the process: the pool opens another.
   pool.on('error', () => {});
   // Once the serving pool is closed (shutting down) the instance serves nothing: its checks say so.

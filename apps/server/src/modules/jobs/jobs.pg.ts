@@ -1,5 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
+import { lazyRequire } from '../../lazy.js';
+
+/** pg-boss: only on PostgreSQL (SQLite has its own queue, jobs.sqlite.ts). */
+const loadPgBoss = lazyRequire<typeof PgBoss>('pg-boss');
 import type pg from 'pg';
 import type { FaultWatch } from '../../db/fault-watch.js';
 import { errorText, FAILED_KEPT_DAYS, type FailedJob, type JobQueue, type JobQueueOptions, type QueueSettings } from './jobs.queue.js';
@@ -29,7 +33,7 @@ async function createQueues(boss: PgBoss, queues: Record<string, QueueSettings>)
  * one at a time) still gets both from start().
  */
 export async function installJobSchema(pool: pg.Pool, queues: Record<string, QueueSettings>): Promise<void> {
-  const boss = new PgBoss({ db: onPool(pool), schema: JOB_SCHEMA, migrate: true, supervise: false, schedule: false });
+  const boss = new (loadPgBoss())({ db: onPool(pool), schema: JOB_SCHEMA, migrate: true, supervise: false, schedule: false });
   await boss.start();
   await createQueues(boss, { ...queues, [CRON_QUEUE]: { retry: { retryLimit: 0, retryDelaySeconds: 0, backoff: false } } });
   await boss.stop({ graceful: false, close: false });
@@ -58,7 +62,7 @@ export function createPgBossQueue(pool: pg.Pool, log: FastifyBaseLogger, { queue
     if (stopped) throw new Error('The job queue has stopped.');
   };
   const onOpenPool: PgBoss.Db = { executeSql: (text, values) => (stopped ? new Promise(() => undefined) : pool.query(text, values)) };
-  const boss = new PgBoss({
+  const boss = new (loadPgBoss())({
     db: onOpenPool,
     schema: JOB_SCHEMA,
     migrate: true,

@@ -1,4 +1,8 @@
-import webpush from 'web-push';
+import type webpush from 'web-push';
+import { lazyRequire } from '../../lazy.js';
+
+/** web-push: loaded by the first push (or key pair) rather than at start-up. */
+export const loadWebPush = lazyRequire<typeof webpush>('web-push');
 import type { PushPayload } from '@vgl/shared';
 import type { VapidKeys } from '../../config.js';
 
@@ -41,7 +45,7 @@ export function retryAfterSeconds(value: string | null, now = Date.now()): numbe
  * the answer's headers (Retry-After) in an error.
  */
 export async function sendPush(target: PushTarget, payload: PushPayload, vapid: VapidKeys & { subject: string }): Promise<PushOutcome> {
-  const details = webpush.generateRequestDetails({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, JSON.stringify(payload), {
+  const details = loadWebPush().generateRequestDetails({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, JSON.stringify(payload), {
     vapidDetails: vapid,
     TTL: PUSH_TTL_SECONDS,
     contentEncoding: 'aes128gcm',

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import webpush from 'web-push';
+import { loadWebPush } from './push.send.js';
 import { ConfigError, type VapidKeys } from '../../config.js';
 import { getMeta } from '../../db/meta.js';
 import type { Database } from '../../db/schema.js';
@@ -21,7 +21,7 @@ export function resolveVapidKeys(dataDir: string, configured: VapidKeys | undefi
   const file = path.join(dataDir, VAPID_KEYS_FILE);
   const existing = readKeys(file);
   if (existing) return existing;
-  const keys = webpush.generateVAPIDKeys();
+  const keys = loadWebPush().generateVAPIDKeys();
   fs.mkdirSync(dataDir, { recursive: true });
   // 'wx' so two processes starting at once cannot overwrite each other's pair.
   try {
@@ -63,7 +63,7 @@ export async function vapidKeysFor(config: { dataDir: string; push: { keys: Vapi
   if (dialect === 'sqlite') return resolveVapidKeys(config.dataDir, undefined);
   const recorded = await getMeta(k, VAPID_META_KEY);
   if (!recorded) {
-    const made = webpush.generateVAPIDKeys();
+    const made = loadWebPush().generateVAPIDKeys();
     await k.insertInto('app_meta').values({ key: VAPID_META_KEY, value: JSON.stringify(made), updated_at: Date.now() }).onConflict((oc) => oc.column('key').doNothing()).execute();
   }
   const kept = JSON.parse((await getMeta(k, VAPID_META_KEY)) ?? 'null') as Partial<VapidKeys> | null;

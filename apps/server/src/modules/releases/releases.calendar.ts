@@ -1,4 +1,8 @@
-import ical from 'ical-generator';
+import type ical from 'ical-generator';
+import { lazyRequire } from '../../lazy.js';
+
+/** ical-generator: loaded by the first calendar asked for. */
+const loadIcal = lazyRequire<{ default: typeof ical }>('ical-generator');
 import { RELEASE_MESSAGES } from '@vgl/shared';
 
 export interface CalendarGame {
@@ -17,7 +21,7 @@ export interface CalendarGame {
  */
 export function releaseCalendar(username: string, games: CalendarGame[], publicUrl: string, at: Date): string {
   const host = new URL(publicUrl).host;
-  const calendar = ical({ name: RELEASE_MESSAGES.calendarName(username), prodId: { company: 'VGL', product: 'releases', language: 'EN' }, ttl: 6 * 3600 });
+  const calendar = loadIcal().default({ name: RELEASE_MESSAGES.calendarName(username), prodId: { company: 'VGL', product: 'releases', language: 'EN' }, ttl: 6 * 3600 });
   for (const game of games) {
     // A release day is a calendar date, not an instant: the UTC day, the same wherever the reader is.
     const day = new Date(game.releaseDate * 1000);

@@ -1,4 +1,5 @@
-import sharp from 'sharp';
+import type sharp from 'sharp';
+import { lazyRequire } from '../../lazy.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { SETTINGS_LIMITS, SETTINGS_MESSAGES } from './settings.schemas.js';
 
@@ -9,8 +10,10 @@ import { SETTINGS_LIMITS, SETTINGS_MESSAGES } from './settings.schemas.js';
  * keeps no cache of decoded images; and at most CONVERSIONS_AT_ONCE
  * conversions run at a time, with a short line behind them (503 beyond).
  */
-sharp.concurrency(1);
-sharp.cache(false);
+export const loadSharp = lazyRequire<typeof sharp>('sharp', (loaded) => {
+  loaded.concurrency(1);
+  loaded.cache(false);
+});
 
 /** Conversions running at once, and uploads that may wait for one. */
 export const CONVERSIONS_AT_ONCE = 1;
@@ -58,7 +61,7 @@ const conversion = createSlots(CONVERSIONS_AT_ONCE, CONVERSIONS_WAITING, avatarB
 export async function avatarWebp(upload: Buffer): Promise<Buffer> {
   let metadata: sharp.Metadata;
   try {
-    metadata = await sharp(upload).metadata();
+    metadata = await loadSharp()(upload).metadata();
   } catch {
     throw notAnImage();
   }
@@ -72,7 +75,7 @@ export async function avatarWebp(upload: Buffer): Promise<Buffer> {
     try {
       // failOn 'error' rejects truncated or corrupt pixel data, not the harmless warnings some cameras cause;
       // sequentialRead lets libvips shrink the image as it decodes it, top to bottom, instead of holding it whole.
-      return await sharp(upload, { autoOrient: true, pages: 1, failOn: 'error', limitInputPixels: SETTINGS_LIMITS.avatarMaxPixels, sequentialRead: true })
+      return await loadSharp()(upload, { autoOrient: true, pages: 1, failOn: 'error', limitInputPixels: SETTINGS_LIMITS.avatarMaxPixels, sequentialRead: true })
         .resize(SETTINGS_LIMITS.avatarSize, SETTINGS_LIMITS.avatarSize, { fit: 'cover', position: 'centre' })
         .webp({ quality: 82 })
         .toBuffer();

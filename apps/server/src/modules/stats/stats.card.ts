@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { PRODUCT, formatMinutes } from '@vgl/shared';
 import { yearInReviewTitle, type YearInReview } from '@vgl/shared/stats';
-import sharp from 'sharp';
 import { AppError } from '../../http/errors.js';
+import { loadSharp } from '../settings/avatars.js';
 
 /*
  * The year in review's share image: an SVG we write (every member's text
@@ -156,7 +156,7 @@ export function createCardRenderer() {
         cache.delete(version);
         cache.set(version, png);
       } else {
-        png = slots(() => sharp(Buffer.from(cardSvg(review)), { limitInputPixels: CARD_WIDTH * CARD_HEIGHT }).png({ compressionLevel: 8 }).toBuffer());
+        png = slots(() => loadSharp()(Buffer.from(cardSvg(review)), { limitInputPixels: CARD_WIDTH * CARD_HEIGHT }).png({ compressionLevel: 8 }).toBuffer());
         cache.set(version, png);
         // A failed or refused rendering is not remembered.
         png.catch(() => cache.delete(version));

@@ -1,5 +1,10 @@
 import { Readable } from 'node:stream';
-import { CsvError, parse, type Info } from 'csv-parse';
+import type * as csvParse from 'csv-parse';
+import type { Info } from 'csv-parse';
+import { lazyRequire } from '../../lazy.js';
+
+/** csv-parse: loaded by the first import rather than at start-up. */
+const loadCsvParse = lazyRequire<typeof csvParse>('csv-parse');
 import { LIBRARY_LIMITS, LIBRARY_MESSAGES } from '@vgl/shared';
 import { diaryEntryInputSchema, firstFieldErrors, libraryEntryInputSchema, playFieldsSchema } from '@vgl/shared/schemas';
 import { badRequest } from '../../http/errors.js';
@@ -104,7 +109,7 @@ async function* csvRecords(text: string, pacer: Pacer): AsyncGenerator<CsvRecord
   const source = Readable.from(pieces(text, start, problem), { objectMode: false });
   // With `info`, each record comes as { record, info } (the typings do not say so).
   const parser = source.pipe(
-    parse({ delimiter: delimiterOf(firstLine(text, start)), info: true, skip_empty_lines: true, relax_column_count: true, relax_quotes: true }),
+    loadCsvParse().parse({ delimiter: delimiterOf(firstLine(text, start)), info: true, skip_empty_lines: true, relax_column_count: true, relax_quotes: true }),
   );
   try {
     for await (const record of parser as AsyncIterable<CsvRecord>) {
@@ -118,7 +123,7 @@ async function* csvRecords(text: string, pacer: Pacer): AsyncGenerator<CsvRecord
   } catch (error) {
     // Cut off at the byte limit, a file can end inside quotes: the limit is the problem.
     if (problem.message) throw badRequest(problem.message);
-    if (error instanceof CsvError) throw badRequest(`This is not a valid CSV file: ${error.message}`);
+    if (error instanceof loadCsvParse().CsvError) throw badRequest(`This is not a valid CSV file: ${error.message}`);
     throw error;
   } finally {
     source.destroy();

@@ -1,5 +1,9 @@
 import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify/sync';
+import type * as csvStringify from 'csv-stringify/sync';
+import { lazyRequire } from '../../lazy.js';
+
+/** csv-stringify: loaded by the first export rather than at start-up. */
+const loadCsvStringify = lazyRequire<typeof csvStringify>('csv-stringify/sync');
 import { VGL_COLUMNS, diaryRecord, formulaSafeCell, libraryRecord, playRecord, type ExportDiary, type ExportPlay } from './transfer.csv.js';
 import { inPlayOrder } from '../plays/plays.repo.js';
 import { libraryRepo, type Conn } from '../library/library.repo.js';
@@ -31,7 +35,7 @@ async function playsOfEntries(db: Conn, entryIds: number[]): Promise<Map<number,
 
 /** RFC 4180: CRLF between records, quotes doubled, fields with commas, quotes or line breaks quoted. */
 const toCsv = (records: string[][]) =>
-  stringify(
+  loadCsvStringify().stringify(
     records.map((record) => record.map(formulaSafeCell)),
     { record_delimiter: 'windows', quoted_match: /[\r\n]/ },
   );
