@@ -1,8 +1,8 @@
-import { COMPLETION_LABELS, COMPLETION_LEVELS, LIBRARY_LIMITS, PLAY_STATUS, PLAY_STATUSES, PLAY_STATUS_DESCRIPTIONS, PLAY_STATUS_LABELS, type Completion, type LibraryEntry, type PlayStatus } from '@vgl/shared';
+import { LIBRARY_LIMITS, PLAY_STATUS, PLAY_STATUSES, PLAY_STATUS_DESCRIPTIONS, PLAY_STATUS_LABELS, type LibraryEntry, type PlayStatus } from '@vgl/shared';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { RatingInput } from '../../components/RatingInput';
 import { TextField } from '../../components/form/TextField';
-import { Check, count, GroupError, ReviewField, today } from './formParts';
+import { Check, CompletionOptions, count, GroupError, ReviewField, today } from './formParts';
 import styles from './LibraryEntryForm.module.css';
 import { useLibraryEntryForm, type LibraryFormValues } from './useLibraryEntryForm';
 
@@ -95,14 +95,7 @@ export function LibraryEntryForm({ username, game, entry }: LibraryEntryFormProp
 
       {values.status === PLAY_STATUS.beaten && (
         <Fieldset legend="How much of it" error={errors.completion} errorId="library-completion-error">
-          <div className={styles.options}>
-            {[{ level: null, label: 'Not said' }, ...COMPLETION_LEVELS.map((level) => ({ level, label: COMPLETION_LABELS[level] }))].map(({ level, label }) => (
-              <label key={label} className={styles.option}>
-                <input type="radio" name="completion" value={level ?? ''} checked={values.completion === level} onChange={() => set('completion', level as Completion | null)} />
-                {label}
-              </label>
-            ))}
-          </div>
+          <CompletionOptions value={values.completion} onChange={(level) => set('completion', level)} />
         </Fieldset>
       )}
 

@@ -1,4 +1,4 @@
-import { LIBRARY_LIMITS } from '@vgl/shared';
+import { COMPLETION_LABELS, COMPLETION_LEVELS, LIBRARY_LIMITS, type Completion } from '@vgl/shared';
 import styles from './LibraryEntryForm.module.css';
 
 /*
@@ -86,6 +86,20 @@ export function ReviewField({ id, value, onChange, hint, error }: ReviewFieldPro
         </p>
       </div>
       <GroupError id={`${id}-error`} error={error} />
+    </div>
+  );
+}
+
+/** The completion level's choices (a beaten game's, a play's), "Not said" first. */
+export function CompletionOptions({ value, onChange }: { value: Completion | null; onChange: (level: Completion | null) => void }) {
+  return (
+    <div className={styles.options}>
+      {[{ level: null, label: 'Not said' }, ...COMPLETION_LEVELS.map((level) => ({ level, label: COMPLETION_LABELS[level] }))].map(({ level, label }) => (
+        <label key={label} className={styles.option}>
+          <input type="radio" name="completion" value={level ?? ''} checked={value === level} onChange={() => onChange(level)} />
+          {label}
+        </label>
+      ))}
     </div>
   );
 }

@@ -1,9 +1,9 @@
-import { COMPLETION_LABELS, COMPLETION_LEVELS, type Completion, type Play } from '@vgl/shared';
+import type { Play } from '@vgl/shared';
 import { useEffect, useRef, type FormEvent } from 'react';
 import { RatingInput } from '../../components/RatingInput';
 import { TextField } from '../../components/form/TextField';
 import type { LibraryFormGame } from '../library/LibraryEntryForm';
-import { Check, GroupError, ReviewField, today } from '../library/formParts';
+import { Check, CompletionOptions, GroupError, ReviewField, today } from '../library/formParts';
 import styles from '../library/LibraryEntryForm.module.css';
 import { playLabel } from './playLabels';
 import { usePlayForm } from './usePlayForm';
@@ -80,14 +80,7 @@ export function PlayForm({ username, game, play, first = false }: PlayFormProps)
       {values.finishedOn !== '' && (
         <fieldset className={styles.group} aria-describedby={errors.completion ? 'play-completion-error' : undefined} data-invalid={errors.completion ? true : undefined}>
           <legend>Completion</legend>
-          <div className={styles.options}>
-            {[{ level: null, label: 'Not said' }, ...COMPLETION_LEVELS.map((level) => ({ level, label: COMPLETION_LABELS[level] }))].map(({ level, label }) => (
-              <label key={label} className={styles.option}>
-                <input type="radio" name="completion" value={level ?? ''} checked={values.completion === level} onChange={() => set('completion', level as Completion | null)} />
-                {label}
-              </label>
-            ))}
-          </div>
+          <CompletionOptions value={values.completion} onChange={(level) => set('completion', level)} />
           <GroupError id="play-completion-error" error={errors.completion} />
         </fieldset>
       )}
