@@ -1,5 +1,4 @@
 import type { Generated } from 'kysely';
-import type { Completion } from '@vgl/shared';
 import type { BlocksTable, FollowRequestsTable, MutesTable } from '../modules/audience/audience.tables.js';
 import type { CalendarFeedsTable, ReleaseAlertsTable } from '../modules/releases/releases.tables.js';
 import type { NotificationChannelsTable, NotificationSettingsTable } from '../modules/notifications/notifications.tables.js';
@@ -8,6 +7,9 @@ import type { InvitesTable } from '../modules/registration/registration.tables.j
 import type { ReportsTable } from '../modules/reports/reports.tables.js';
 import type { PushOutboxTable, PushSubscriptionsTable } from '../modules/push/push.tables.js';
 import type { PlaysTable } from '../modules/plays/plays.tables.js';
+import type { DiaryEntriesTable, LibraryEntriesTable } from '../modules/library/library.tables.js';
+
+export type { DiaryEntriesTable, LibraryEntriesTable };
 import type { ActivitiesTable, AuditLogTable, CommentsTable, NotificationsTable } from './social.tables.js';
 import type { ListsTable, ListGamesTable } from '../modules/lists/lists.tables.js';
 import type { MemberPlatformsTable } from '../modules/member-platforms/member-platforms.tables.js';
@@ -122,67 +124,6 @@ export interface SelectionsTable extends NamedTable {
   description: string | null;
   image: string | null;
   position: Generated<number>;
-}
-
-export type DiaryEvent = 'started' | 'finished' | 'played';
-
-export interface LibraryEntriesTable {
-  id: Generated<number>;
-  user_id: number;
-  game_id: number;
-  /** PLAY_STATUS code 1–6 (5 played, 6 shelved: issue 38), or null when only rated or reviewed. */
-  status: number | null;
-  /** 1–10 (half stars), null when unrated. */
-  rating: number | null;
-  review: string | null;
-  review_slug: string | null;
-  review_created_at: number | null;
-  review_updated_at: number | null;
-  /** 1 when the author marked the review as containing spoilers (0038): shown blurred until revealed. */
-  review_spoilers: Generated<number>;
-  /** ISO dates "YYYY-MM-DD". */
-  started_on: string | null;
-  finished_on: string | null;
-  /** 1–5 when the owner shows it among their favourites. */
-  favourite_position: number | null;
-  /** Set by moderators: featured reviews in this order. */
-  featured_position: number | null;
-  /** 1 has the game, 0 doesn't have it yet, null not said (0016): status 4 with 0 is the wishlist, else the backlog. */
-  owned: number | null;
-  /** The owner's private note on the game (0022): imports put other trackers' notes here. */
-  notes: string | null;
-  /** Time played as another service counts it (0022): Steam's or Playnite's playtime, whole minutes, and which service. */
-  playtime_minutes: number | null;
-  playtime_source: string | null;
-  /** How much of a beaten game was done (0050); null when not said or not beaten. */
-  completion: Completion | null;
-  likes_count: Generated<number>;
-  comments_count: Generated<number>;
-  created_at: number;
-  updated_at: number;
-  /** Set when a moderator hid it after a report (0042): seen by its author and moderators only. */
-  hidden_at: number | null;
-  hidden_by: number | null;
-  /** Who reads the review: 'public', 'followers' or 'private' (only its author) (0041, audience module). */
-  review_visibility: Generated<'public' | 'followers' | 'private'>;
-}
-
-export interface DiaryEntriesTable {
-  id: Generated<number>;
-  user_id: number;
-  entry_id: number;
-  game_id: number;
-  played_on: string;
-  event: DiaryEvent;
-  rating: number | null;
-  note: string | null;
-  replay: Generated<number>;
-  minutes_played: number | null;
-  created_at: number;
-  /** The platform a session was played on (0016). */
-  platform_id: number | null;
-  /** The replay this session belongs to (0051); null is the game's first play. */
-  play_id: number | null;
 }
 
 export interface Database {
