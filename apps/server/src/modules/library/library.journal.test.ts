@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { seedGames } from '../../test/catalog.js';
 import { dbKinds } from '../../test/databases.js';
-import { bearer, createUser, loginToken } from '../../test/users.js';
+import { signedInMembers } from '../../test/users.js';
 
 const GAMES = [
   { name: 'Super Mario World', slug: 'super-mario-world', year: 1990, platforms: ['snes'], popularity: 99 },
@@ -13,26 +13,14 @@ const GAMES = [
   { name: 'Tetris', slug: 'tetris', year: 1984, platforms: ['nes'], popularity: 60 },
 ];
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const daysFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const statuses = (responses: LightMyRequestResponse[]) => responses.map((r) => r.statusCode).sort();
 
 describe.each(dbKinds)('backlog, wishlist and the play journal on %s', (kind) => {
   let t: TestApp;
-  const tokens = new Map<string, string>();
-  let seq = 0;
-
-  const call = (method: Method, url: string, who?: string, payload?: object) =>
-    t.app.inject({ method, url, headers: who ? bearer(tokens.get(who)!) : {}, ...(payload ? { payload } : {}) });
+  const { member, call } = signedInMembers(() => t, 'player');
   const log = (who: string, body: object) => call('POST', `/api/users/${who}/diary`, who, body);
 
-  /** A new member with a session token, so each case starts from an empty library. */
-  async function member(): Promise<string> {
-    seq += 1;
-    const user = await createUser(t.db.kysely, { username: `player${seq}` });
-    tokens.set(user.username, await loginToken(t.app, user.username));
-    return user.username;
-  }
 
   beforeAll(async () => {
     t = await createTestApp(kind);

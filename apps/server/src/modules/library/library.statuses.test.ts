@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { seedGames } from '../../test/catalog.js';
 import { dbKinds } from '../../test/databases.js';
-import { bearer, createUser, loginToken } from '../../test/users.js';
+import { signedInMembers } from '../../test/users.js';
 
 // Issue 38, first slice: the statuses Played (5) and Shelved (6), and the completion level of a beaten game.
 
@@ -14,24 +14,13 @@ const GAMES = [
   { name: 'Tetris', slug: 'tetris', year: 1984, platforms: ['nes'], popularity: 60 },
 ];
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 describe.each(dbKinds)('Played, Shelved and completion levels on %s', (kind) => {
   let t: TestApp;
-  const tokens = new Map<string, string>();
-  let seq = 0;
-
-  const call = (method: Method, url: string, who?: string, payload?: object) =>
-    t.app.inject({ method, url, headers: who ? bearer(tokens.get(who)!) : {}, ...(payload ? { payload } : {}) });
+  const { member, call } = signedInMembers(() => t, 'shelf');
   const put = (who: string, slug: string, body: object) => call('PUT', `/api/users/${who}/library/${slug}`, who, body);
   const entry = async (who: string, slug: string) => (await call('GET', `/api/users/${who}/library/${slug}`)).json();
 
-  async function member(): Promise<string> {
-    seq += 1;
-    const user = await createUser(t.db.kysely, { username: `shelf${seq}` });
-    tokens.set(user.username, await loginToken(t.app, user.username));
-    return user.username;
-  }
 
   beforeAll(async () => {
     t = await createTestApp(kind);
