@@ -15,7 +15,7 @@ import type { ReviewTextHook } from '../library/library.service.js';
 import type { UserRow } from '../users/users.repo.js';
 import { keepPlayDates } from './plays.dates.js';
 import { presentPlay } from './plays.presenter.js';
-import { inPlayOrder, playsRepo, type PlayRow } from './plays.repo.js';
+import { playsRepo, type PlayRow } from './plays.repo.js';
 import { playsIntoEntry } from './plays.sync.js';
 
 type Actor = UserRow | null;
@@ -229,11 +229,7 @@ export function createPlaysService({ db, activity, now, ownerFor, onReviewText }
         plays: plays.length,
       };
     },
-
-    /** How many plays an entry has (the library entry says it). */
-    count: (entryId: number) => playsRepo.count(k, entryId),
   };
 }
 
 export type PlaysService = ReturnType<typeof createPlaysService>;
-export { inPlayOrder };

@@ -1,6 +1,6 @@
 import { PLAY_STATUS, type Completion } from '@vgl/shared';
 import type { Conn } from '../library/library.columns.js';
-import { inPlayOrder, playsRepo, type PlayRow } from './plays.repo.js';
+import { playsRepo, type PlayRow } from './plays.repo.js';
 
 /*
  * How a library entry and its plays agree (issue 38). The entry's Started and
@@ -88,7 +88,7 @@ export async function playsIntoEntry(
   entry: EntryState & { updated_at: number | string },
   v: { finished: boolean; underWay: boolean; at: number },
 ): Promise<Record<string, unknown>> {
-  const plays = inPlayOrder(await playsRepo.ofEntry(trx, entry.id));
+  const plays = await playsRepo.ofEntry(trx, entry.id);
   const first = plays.find((p) => Number(p.replay) === 0);
   const rated = [...plays].reverse().find((p) => p.rating !== null);
   let status = entry.status;
