@@ -1,6 +1,6 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationResult } from 'kysely';
 import type { Db } from './database.js';
-import { deadlockTimeoutMs, describeHolder, isLockTimeout, lockHolders, StatementRecorder, tablesNamedIn, tablesOf } from './migration-locks.js';
+import { deadlockTimeoutMs, describeHolder, existingTables, isLockConflict, lockAhead, lockHolders, needsExclusive, StatementRecorder, tablesNamedIn, tablesOf } from './migration-locks.js';
 import { migrationsFor, type VglMigration } from './migrations/index.js';
 
 export interface MigrationReport {
@@ -43,6 +43,8 @@ export interface MigrateOptions {
 const LOCK_TIMEOUT_MS = 200;
 const GIVE_UP_AFTER_MS = 120_000;
 const FIRST_BACKOFF_MS = 50;
+/** After a lock wait, how long a try looks for a moment when all the tables it needs are free of writes. */
+const LOCK_AHEAD_MS = 2_000;
 const MAX_BACKOFF_MS = 2_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -77,18 +79,34 @@ export async function migrateToLatest(db: Db, options: MigrateOptions = {}): Pro
   const inStep = (migration: VglMigration | undefined) => !oneByOne || inTransaction(migration);
 
   let recorder: StatementRecorder | undefined;
+  // The tables each migration's tries have named so far (and which of them it takes against readers too):
+  // a try after a lock conflict takes them all at once first.
+  const needs = new Map<string, { exclusive: Set<string>; shared: Set<string> }>();
   const compile: ConstructorParameters<typeof StatementRecorder>[0] = (node, queryId) => k.getExecutor().compileQuery(node, queryId);
   const watched = Object.fromEntries(
     Object.entries(migrations).map(([name, migration]): [string, Migration] => [
       name,
       {
         up: async (trx) => {
-          recorder = new StatementRecorder(compile, options.onStatement && ((text) => options.onStatement!(name, text)));
+          const named = needs.get(name) ?? needs.set(name, { exclusive: new Set(), shared: new Set() }).get(name)!;
+          recorder = new StatementRecorder(
+            compile,
+            oneByOne || options.onStatement
+              ? (text) => {
+                  for (const table of tablesNamedIn(text)) (needsExclusive(text) ? named.exclusive : named.shared).add(table);
+                  options.onStatement?.(name, text);
+                }
+              : undefined,
+          );
           // DB_STATEMENT_TIMEOUT_MS is for members' requests: a migration's statement (an index on a million games) may take longer.
           if (postgres) await sql`select set_config('statement_timeout', '0', ${inStep(migration)})`.execute(trx);
           if (!oneByOne) return (migration.upOnNewDatabase ?? migration.up)(trx.withPlugin(recorder));
           if (inTransaction(migration)) {
             await sql`select set_config('lock_timeout', ${`${lockTimeoutMs}ms`}, true)`.execute(trx);
+            if (named.exclusive.size + named.shared.size > 0) {
+              const tables = { exclusive: await existingTables(trx, named.exclusive), shared: await existingTables(trx, named.shared) };
+              await lockAhead(trx, tables, Math.min(LOCK_AHEAD_MS, giveUpAfterMs / 4));
+            }
             return migration.up(trx.withPlugin(recorder));
           }
           // CREATE INDEX CONCURRENTLY blocks no one's writes but waits for every older transaction to end:
@@ -136,7 +154,7 @@ export async function migrateToLatest(db: Db, options: MigrateOptions = {}): Pro
       applied.push(...results.filter((r) => r.status === 'Success' && !applied.includes(r.migrationName)).map((r) => r.migrationName));
       if (!error) break;
       const failed = results.find((r) => r.status === 'Error')?.migrationName ?? target;
-      if (!isLockTimeout(error)) throw new MigrationError(`Migration ${failed} failed: ${messageOf(error)}`, results);
+      if (!isLockConflict(error)) throw new MigrationError(`Migration ${failed} failed: ${messageOf(error)}`, results);
       const tables = await tablesOf(k, tablesNamedIn(recorder?.lastSql)).catch(() => tablesNamedIn(recorder?.lastSql));
       const holders = await lockHolders(k, tables).catch(() => []);
       const table = holders[0]?.relation || tables[0] || 'a table';

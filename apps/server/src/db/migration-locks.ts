@@ -12,6 +12,26 @@ export function isLockTimeout(error: unknown): boolean {
 }
 
 /**
+ * A migration that lost to the serving instances' writes: its lock wait timed
+ * out, or PostgreSQL found it in a lock cycle (40P01) and chose it, as it does
+ * at once when the migration waits to upgrade a lock it holds (a transaction
+ * that read a table and now writes it waits behind the migration's lock, and
+ * the migration behind its read). Either way only the migration's transaction
+ * rolled back: it gives way and tries again.
+ */
+export function isLockConflict(error: unknown): boolean {
+  return isLockTimeout(error) || (typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '40P01');
+}
+
+/** Statements that take their table in ACCESS EXCLUSIVE mode (readers wait too). */
+const EXCLUSIVE = /^\s*(?:alter table|drop index|drop table|lock table)\b/i;
+
+/** Whether a statement needs its table against readers too, not just against writes. */
+export function needsExclusive(statement: string): boolean {
+  return EXCLUSIVE.test(statement);
+}
+
+/**
  * Sees every statement a migration sends (compiled when asked) and keeps the
  * last: the one that was waiting when the lock timeout struck.
  */
@@ -112,4 +132,49 @@ export async function deadlockTimeoutMs(db: Kysely<unknown>): Promise<number> {
   const { rows } = await sql<{ setting: string }>`select setting from pg_settings where name = 'deadlock_timeout'`.execute(db);
   const ms = Number(rows[0]?.setting);
   return Number.isFinite(ms) && ms > 0 ? ms : 1000;
+}
+
+/** Of these names, the tables that exist now (an index's name gives its table's), in the order given. */
+export async function existingTables(db: Kysely<unknown>, names: Iterable<string>): Promise<string[]> {
+  const wanted = [...new Set(names)];
+  if (wanted.length === 0) return [];
+  const { rows } = await sql<{ name: string; table: string }>`
+    select c.relname as name, coalesce(t.relname, c.relname) as table
+    from pg_class c left join pg_index i on i.indexrelid = c.oid left join pg_class t on t.oid = i.indrelid
+    where c.relname = any(${wanted}::text[]) and pg_table_is_visible(c.oid) and (c.relkind in ('r', 'p') or t.relkind in ('r', 'p'))`.execute(db);
+  const byName = new Map(rows.map((r) => [r.name, r.table]));
+  return [...new Set(wanted.flatMap((n) => (byName.has(n) ? [byName.get(n)!] : [])))];
+}
+
+/**
+ * Takes, in the migration's transaction, every table it is known to need at
+ * once (those it alters or drops an index of in ACCESS EXCLUSIVE mode, the
+ * others against writes only, SHARE ROW EXCLUSIVE), without ever queueing
+ * (NOWAIT, tried again every few milliseconds for up to `withinMs`). A
+ * migration that takes its tables one by one, waiting, can hold one while a
+ * serving instance's write holds the next and wants the first: a cycle it
+ * loses every time under a steady write load (0018_stats in CI, issue 35).
+ * Taken together in a moment when none is in use, there is no cycle.
+ * Returns whether they were taken; if not, the migration goes on and waits
+ * as usual (its lock_timeout still makes it the one that gives way).
+ */
+export async function lockAhead(trx: Kysely<unknown>, tables: { exclusive: string[]; shared: string[] }, withinMs: number): Promise<boolean> {
+  const exclusive = tables.exclusive;
+  const shared = tables.shared.filter((t) => !exclusive.includes(t));
+  if (exclusive.length + shared.length === 0) return true;
+  const list = (names: string[]) => sql.join(names.map((t) => sql.id(t)));
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    await sql`savepoint vgl_lock_ahead`.execute(trx);
+    try {
+      if (exclusive.length) await sql`lock table ${list(exclusive)} in access exclusive mode nowait`.execute(trx);
+      if (shared.length) await sql`lock table ${list(shared)} in share row exclusive mode nowait`.execute(trx);
+      await sql`release savepoint vgl_lock_ahead`.execute(trx);
+      return true;
+    } catch (error) {
+      await sql`rollback to savepoint vgl_lock_ahead`.execute(trx);
+      if (!isLockTimeout(error) || Date.now() >= deadline) return false;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 3 + Math.random() * 7));
+  }
 }

@@ -148,22 +148,20 @@ export function createPgBossQueue(pool: pg.Pool, log: FastifyBaseLogger, { queue
       await boss.schedule(name, cron, {}, { ...sendOptions(name), tz: 'UTC' });
     },
     async failed<T>(name: string, limit: number) {
-      const [rows, count] = await Promise.all([
-        pool.query<{ id: string; data: T; retry_count: number; error: string | null; completed_on: Date }>(
-          `select id, data, retry_count, coalesce(output->>'message', output->'value'->>'message') as error, completed_on
-             from ${JOB_SCHEMA}.job where name = $1 and state = 'failed' order by completed_on desc limit $2`,
-          [name, limit],
-        ),
-        pool.query<{ total: number }>(`select count(*)::int as total from ${JOB_SCHEMA}.job where name = $1 and state = 'failed'`, [name]),
-      ]);
-      const latest: FailedJob<T>[] = rows.rows.map((row) => ({
+      // One statement, so the list and the total are of the same moment (two on the pool could see a job fail in between).
+      const { rows } = await pool.query<{ id: string; data: T; retry_count: number; error: string | null; completed_on: Date; total: number }>(
+        `select id, data, retry_count, coalesce(output->>'message', output->'value'->>'message') as error, completed_on, count(*) over ()::int as total
+           from ${JOB_SCHEMA}.job where name = $1 and state = 'failed' order by completed_on desc limit $2`,
+        [name, Math.max(limit, 1)],
+      );
+      const latest: FailedJob<T>[] = rows.slice(0, limit).map((row) => ({
         id: row.id,
         data: row.data,
         tries: row.retry_count + 1,
         lastError: errorText(row.error ?? 'unknown error'),
         failedAt: row.completed_on.getTime(),
       }));
-      return { total: count.rows[0]?.total ?? 0, latest };
+      return { total: rows[0]?.total ?? 0, latest };
     },
     async retry(name, id) {
       open();
