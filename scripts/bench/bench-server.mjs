@@ -112,6 +112,23 @@ export async function startServer(env) {
   };
 }
 
+/**
+ * A member of the bench's instance, signed in: made with the CLI (no mail to confirm), then logged in through the API.
+ * Returns the `Authorization` header a signed-in reader sends.
+ */
+export async function signedInReader(base, env, username = 'bench_reader') {
+  const password = 'Bench-reader-1';
+  const result = spawnSync(process.execPath, [path.join(ROOT, 'apps/server/dist/cli.js'), 'user:create', username, `${username}@example.com`, '--password-stdin'], {
+    cwd: ROOT,
+    env: { WIKIDATA_SYNC: 'off', ...process.env, ...env, LOG_LEVEL: 'warn' },
+    input: `${password}\n`,
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`user:create failed:\n${result.stderr || result.stdout}`);
+  const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ identifier: username, password }) });
+  if (!login.ok) throw new Error(`signing in ${username} answered ${login.status}: ${await login.text()}`);
+  return { authorization: `Bearer ${(await login.json()).token}` };
+}
 
 export function seedDemo(env) {
   const result = spawnSync(process.execPath, [path.join(ROOT, 'apps/server/dist/cli.js'), 'seed:demo'], {

@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { freshDatabase, seedDemo, startServer } from './bench-server.mjs';
+import { freshDatabase, seedDemo, signedInReader, startServer } from './bench-server.mjs';
 import { cpuMsOf, nowMicros, profileRows, summarizeProfile } from './profile-summary.mjs';
 
 process.env.WIKIDATA_SYNC ??= 'off';
@@ -34,7 +34,7 @@ try {
   server = await startServer({ ...database.env, METRICS_TOKEN: 'bench-metrics-token-0123456789', TRUST_PROXY: 'loopback', RATE_LIMIT_READS_PER_MINUTE: '1000000', RATE_LIMIT_SEARCH_PER_MINUTE: '1000000' });
   delete process.env.BENCH_SERVER_NODE_ARGS;
   process.stderr.write(`${seedDemo(database.env)}\n`);
-  for (const [i, [label, url, extra]] of (await profileRows(server.url)).entries()) {
+  for (const [i, [label, url, extra]] of (await profileRows(server.url, await signedInReader(server.url, database.env))).entries()) {
     if (!label.includes(ONLY)) continue;
     process.stderr.write(`${label}…\n`);
     // As bench:hot: each row its own client behind a trusted proxy.

@@ -20,8 +20,22 @@ declare module 'fastify' {
     /** GET answers kept as the bytes that go on the wire (see response-cache.ts); public routes only. */
     cache?: RouteCacheOptions;
   }
+  interface FastifyReply {
+    /**
+     * For a request with credentials on a kept route, once the handler has
+     * checked that this reader may read the answer and knows it is the same
+     * for every reader who may (`scope` names them): sends the answer kept for
+     * them and returns true; or returns false, and the handler's answer is
+     * kept for the next of them. A visitor's request is left to the route's
+     * own keeping (false). The scope's answers are never served to anyone
+     * whose request did not pass the handler's check.
+     */
+    sendKeptForReaders(scope: string): boolean;
+  }
   interface FastifyRequest {
     cacheHit?: boolean;
+    /** Set by sendKeptForReaders: the key the answer is kept under for the readers the handler let through. */
+    cacheScope?: string;
     /** The versions when the request came in: an answer read before a write lands is kept under the old ones, so it is never served after it. */
     cacheVersion?: string;
   }
@@ -273,6 +287,21 @@ export function registerResponseCache(app: FastifyInstance, changes: ChangeFeed,
     return reply.send(body);
   }
 
+  app.decorateReply('sendKeptForReaders', function (this: FastifyReply, scope: string): boolean {
+    const request = this.request;
+    const depends = request.routeOptions.config.cache?.depends;
+    if (!depends || !READS.has(request.method) || sharedAnswer(request)) return false;
+    // Apart from the shared answers' keys (a URL): a visitor's request, looked up before any check, never meets these.
+    const key = `${scope}\u0000${request.url}`;
+    const entry = lookup(request, key, depends);
+    if (entry) {
+      void sendEntry(request, this, entry);
+      return true;
+    }
+    request.cacheScope = key;
+    return false;
+  });
+
   /** Installed on each route that declares `config.cache` (registered before @fastify/compress, which then leaves it alone). */
   app.addHook('onRoute', (route: RouteOptions) => {
     const depends = route.config?.cache?.depends;
@@ -297,15 +326,17 @@ export function registerResponseCache(app: FastifyInstance, changes: ChangeFeed,
     };
     const keepOnSend = (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
       if (typeof payload !== 'string') return payload;
-      const noStore = String(reply.getHeader('cache-control') ?? '').includes('no-store');
-      if (reply.statusCode !== 200 || noStore || !sharedAnswer(request)) return compressedForOne(request, reply, payload);
+      // An answer kept for checked readers says no-store to their browsers (it is theirs), but is kept here for the next of them.
+      const scoped = request.cacheScope;
+      const noStore = !scoped && String(reply.getHeader('cache-control') ?? '').includes('no-store');
+      if (reply.statusCode !== 200 || noStore || !(scoped || sharedAnswer(request))) return compressedForOne(request, reply, payload);
       const headers: Record<string, string> = {};
       for (const [name, value] of Object.entries(reply.getHeaders())) {
         if (value !== undefined && !PER_ANSWER_HEADERS.has(name)) headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
       }
       headers['content-type'] ??= 'application/json; charset=utf-8';
       const identity = keptText(payload);
-      const entry = store(request, keyOf(request), depends, identity, headers);
+      const entry = store(request, scoped ?? keyOf(request), depends, identity, headers);
       reply.header('etag', entry.etag).header('vary', 'accept-encoding');
       if (request.headers['if-none-match'] === entry.etag) {
         reply.code(304);

@@ -19,9 +19,10 @@ export const sessionsRepo = {
   /** The account of a session still open (its token's jti not revoked; tokens from before jti had none). */
   async accountOf(k: Conn, userId: number, jti: string | undefined): Promise<UserRow | undefined> {
     const row = await accountOfSession(k, { userId, jti: jti ?? '' });
-    if (!row) return undefined;
-    const { session_ended: ended, ...user } = row;
-    return jti !== undefined && Boolean(ended) ? undefined : user;
+    if (!row || (jti !== undefined && Boolean(row.session_ended))) return undefined;
+    // The row as read, its session_ended beside the account's columns: copying the rest out of it (an object
+    // rest of some thirty columns) was 5 µs of every signed-in request, and nothing reads the actor whole.
+    return row;
   },
 
   async revoke(k: Conn, jti: string, expiresAt: number, now: number): Promise<void> {

@@ -108,7 +108,8 @@ export const libraryRoutes =
     app.get(
       '/api/users/:username/library',
       {
-        // Signed in, the answer is the reader's (a private member's followers, blocks); a visitor's is everyone's, so it is kept (response-cache).
+        // Who may read a library depends on the reader (a private member's followers, blocks); the page does not. A visitor's
+        // answer is kept for visitors (response-cache); a signed-in reader's, once the audience check let them through, for such readers.
         config: { access: 'optional', cache: { depends: ['catalog', 'social'] } },
         schema: {
           operationId: 'listLibrary',
@@ -120,7 +121,11 @@ export const libraryRoutes =
           response: { 200: pagedList(libraryGameSchema) },
         },
       },
-      async (req, reply) => sendPage(reply, await library.library(req.actor, req.params.username, req.query)),
+      async (req, reply) => {
+        const owner = await library.libraryOwner(req.actor, req.params.username);
+        if (reply.sendKeptForReaders('library readers')) return reply;
+        return sendPage(reply, await library.library(owner, req.query));
+      },
     );
 
     app.get(

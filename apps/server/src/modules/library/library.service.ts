@@ -199,8 +199,11 @@ export function createLibraryService(db: Db, activity: ActivityService, now: () 
       });
     },
 
-    async library(actor: Actor, username: string, query: LibraryQuery) {
-      const owner = await ownerFor(actor, username, 'read');
+    /** The member whose library `actor` asks for, once the audience rules let them read it (a 404 otherwise). */
+    libraryOwner: (actor: Actor, username: string) => ownerFor(actor, username, 'read'),
+
+    /** A page of `owner`'s library: the same whoever may read it (libraryOwner decides who may). */
+    async library(owner: UserRow, query: LibraryQuery) {
       const { rows, total } = await libraryRepo.library(k, owner.id, {
         status: query.status,
         shelf: query.shelf,
