@@ -49,6 +49,8 @@ export const DEFAULT_SEARCH_PER_MINUTE = 300;
  * pushed the honest client's p99 past 100 ms (bench:flood), at 200 ms it stays under 80 on both databases.
  */
 export const DEFAULT_SHED_EVENT_LOOP_DELAY_MS = 200;
+/** A query that waited this long for a pooled connection: the pool is behind, not just busy. */
+export const DEFAULT_SHED_DB_WAIT_MS = 50;
 
 const envSchema = z
   .object({
@@ -147,6 +149,7 @@ const envSchema = z
     RATE_LIMIT_SEARCH_PER_MINUTE: wholeNumber(1_000_000).default(DEFAULT_SEARCH_PER_MINUTE),
     SHED_EVENT_LOOP_DELAY_MS: wholeNumber(60_000).default(DEFAULT_SHED_EVENT_LOOP_DELAY_MS),
     SHED_DB_QUEUE: wholeNumber(100_000).optional(),
+    SHED_DB_WAIT_MS: wholeNumber(60_000).default(DEFAULT_SHED_DB_WAIT_MS),
     REGISTRATION: z
       .string()
       .trim()
@@ -320,7 +323,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     fairness: {
       budgets: { readsPerMinute: e.RATE_LIMIT_READS_PER_MINUTE, searchPerMinute: e.RATE_LIMIT_SEARCH_PER_MINUTE },
       // A queue twice the pool: each waiting query then waits for about two others to finish.
-      shedding: { maxLoopLagMs: e.SHED_EVENT_LOOP_DELAY_MS, maxDbQueue: e.SHED_DB_QUEUE ?? 2 * e.DB_POOL_MAX },
+      shedding: { maxLoopLagMs: e.SHED_EVENT_LOOP_DELAY_MS, maxDbQueue: e.SHED_DB_QUEUE ?? 2 * e.DB_POOL_MAX, maxDbWaitMs: e.SHED_DB_WAIT_MS },
     },
     role: e.VGL_ROLE,
     registration: e.REGISTRATION,

@@ -10,6 +10,7 @@ import { BACKSTOP_PAGES, checkpointInBackground } from './sqlite-checkpoints.js'
 import { queuedSqliteDialect, type SqliteHandle, type SqliteStatement } from './sqlite-queue.js';
 import type { Database } from './schema.js';
 import { createFaultWatch, type FaultWatch } from './fault-watch.js';
+import { watchPoolWaits } from './pool-waits.js';
 
 export type Dialect = DatabaseConfig['kind'];
 
@@ -20,6 +21,8 @@ export interface Db {
   sqlite?: SQLite.Database;
   /** The PostgreSQL pool, for its gauges (/metrics). */
   pool?: pg.Pool;
+  /** PostgreSQL: how long the query that has waited longest for a connection of the pool has waited (ms; 0 when none waits). */
+  poolWaitMs?: () => number;
   /**
    * Runs a read-only query that has to scan (staff's searches for a word anywhere): on a SQLite file, on
    * a thread of its own (sqlite-background-reads.ts), so no other request waits for it; elsewhere as usual.
@@ -181,6 +184,7 @@ export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}):
     // Sent as a start-up parameter of each connection: no extra round trip. 0 = no limit.
     ...(config.statementTimeoutMs ? { statement_timeout: config.statementTimeoutMs } : {}),
   });
+  const waits = watchPoolWaits(pool);
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const faults = createFaultWatch({ where: postgresWhere(config.url), check: faultCheck(kysely) });
   // A connection can die at any time: idle in the pool, or checked out between two queries of a request (PostgreSQL
@@ -196,7 +200,7 @@ export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}):
     await kysely.destroy();
   };
   // Each PostgreSQL transaction commits on its own connection of the pool: nothing to group.
-  return { kysely, dialect: 'postgres', pool, scanRead: (query) => rowsOf(kysely, query.compile()), commitInGroups: () => {}, faults, destroy };
+  return { kysely, dialect: 'postgres', pool, poolWaitMs: waits.oldestWaitMs, scanRead: (query) => rowsOf(kysely, query.compile()), commitInGroups: () => {}, faults, destroy };
 }
 
 /**

@@ -6,6 +6,8 @@ export interface LoadSignals {
   loopLagMs(): number;
   /** Queries waiting for a PostgreSQL connection of this process's pool (0 on SQLite). */
   dbQueue(): number;
+  /** How long the longest waiting of them has waited (ms; 0 on SQLite). */
+  dbWaitMs(): number;
   close(): void;
 }
 
@@ -30,6 +32,7 @@ export function processLoadSignals(db: Db, now: () => number = performance.now.b
   return {
     loopLagMs: () => Math.max(0, now() - lastBeat - BEAT_MS),
     dbQueue: () => pool?.waitingCount ?? 0,
+    dbWaitMs: () => db.poolWaitMs?.() ?? 0,
     close: () => clearInterval(heartbeat),
   };
 }

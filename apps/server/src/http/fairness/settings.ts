@@ -13,8 +13,10 @@ export interface BudgetSettings {
 export interface SheddingSettings {
   /** Refuse new requests while the event loop's current turn has run longer than this (ms); 0: never. */
   maxLoopLagMs: number;
-  /** Refuse new requests while more queries than this wait for a PostgreSQL connection; 0: never. */
+  /** Refuse new requests while more queries than this wait for a PostgreSQL connection (and have waited maxDbWaitMs); 0: never. */
   maxDbQueue: number;
+  /** …and the longest waiting of them has waited more than this (ms): a long queue that moves fast is no reason; 0: its length alone. */
+  maxDbWaitMs: number;
 }
 
 export interface FairnessSettings {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { preparedFirst } from '../../db/prepared.js';
 import type { Conn } from '../library/library.repo.js';
+import type { UserRow } from '../users/users.repo.js';
 
 /** How a viewer stands towards an owner (both signed-in members, not the same one). */
 export interface Relation {
@@ -29,17 +30,41 @@ const relationOf = preparedFirst((db, v: { viewerId: number; ownerId: number }) 
   ]),
 );
 
+/** The same, with the owner found by username in the same statement: a signed-in read of someone's things asks both. */
+const ownerSeenBy = preparedFirst((db, v: { key: string; viewerId: number }) =>
+  db
+    .selectFrom('users')
+    .selectAll('users')
+    .select((eb) => [
+      eb.exists(eb.selectFrom('blocks').select(one).whereRef('blocker_id', '=', 'users.id').where('blocked_id', '=', v.viewerId)).as('blocked_by_owner'),
+      eb.exists(eb.selectFrom('blocks').select(one).where('blocker_id', '=', v.viewerId).whereRef('blocked_id', '=', 'users.id')).as('blocks_owner'),
+      eb.exists(eb.selectFrom('follows').select(one).where('follower_id', '=', v.viewerId).whereRef('followee_id', '=', 'users.id')).as('follows'),
+      eb.exists(eb.selectFrom('follow_requests').select(one).where('requester_id', '=', v.viewerId).whereRef('target_id', '=', 'users.id')).as('requested'),
+      eb.exists(eb.selectFrom('mutes').select(one).where('muter_id', '=', v.viewerId).whereRef('muted_id', '=', 'users.id')).as('mutes'),
+    ])
+    .where('username_key', '=', v.key),
+);
+
+const relationFrom = (row: { blocked_by_owner: unknown; blocks_owner: unknown; follows: unknown; requested: unknown; mutes: unknown }): Relation => ({
+  blockedByOwner: Boolean(Number(row.blocked_by_owner)),
+  blocksOwner: Boolean(Number(row.blocks_owner)),
+  follows: Boolean(Number(row.follows)),
+  requested: Boolean(Number(row.requested)),
+  mutes: Boolean(Number(row.mutes)),
+});
+
 export const audienceRepo = {
+  /** The member with this username key and how `viewerId` stands towards them, in one statement (undefined: no such member). */
+  async ownerSeenBy(db: Conn, key: string, viewerId: number): Promise<{ owner: UserRow; relation: Relation } | undefined> {
+    const row = await ownerSeenBy(db, { key, viewerId });
+    if (!row) return undefined;
+    const { blocked_by_owner, blocks_owner, follows, requested, mutes, ...owner } = row;
+    return { owner, relation: relationFrom({ blocked_by_owner, blocks_owner, follows, requested, mutes }) };
+  },
+
   /** One query for everything a profile read needs to know about the pair. */
   async relation(db: Conn, viewerId: number, ownerId: number): Promise<Relation> {
-    const row = (await relationOf(db, { viewerId, ownerId }))!;
-    return {
-      blockedByOwner: Boolean(Number(row.blocked_by_owner)),
-      blocksOwner: Boolean(Number(row.blocks_owner)),
-      follows: Boolean(Number(row.follows)),
-      requested: Boolean(Number(row.requested)),
-      mutes: Boolean(Number(row.mutes)),
-    };
+    return relationFrom((await relationOf(db, { viewerId, ownerId }))!);
   },
 
   async isBlockedEitherWay(db: Conn, a: number, b: number): Promise<boolean> {
