@@ -2,10 +2,16 @@ import { randomUUID } from 'node:crypto';
 import cronParser from 'cron-parser';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
+import { preparedFirst } from '../../db/prepared.js';
 import { errorText, FAILED_KEPT_DAYS, retryDelaySeconds, type JobHandler, type JobQueue, type JobQueueOptions } from './jobs.queue.js';
 
 type JobState = 'created' | 'retry' | 'active' | 'failed';
 const WAITING: JobState[] = ['created', 'retry'];
+
+/** Polled each time a worker is free: built once. */
+const firstDue = preparedFirst((db, v: { name: string; state: JobState; now: number }) =>
+  db.selectFrom('jobs').selectAll().where('name', '=', v.name).where('state', '=', v.state).where('start_after', '<=', v.now).orderBy('start_after').limit(1),
+);
 
 /**
  * The job queue on SQLite, where one process serves: the same semantics as
@@ -35,7 +41,10 @@ export function createSqliteQueue(db: Db, log: FastifyBaseLogger, { queues, work
 
   async function take(name: string) {
     const now = Date.now();
-    const job = await k.selectFrom('jobs').selectAll().where('name', '=', name).where('state', 'in', WAITING).where('start_after', '<=', now).orderBy('start_after').limit(1).executeTakeFirst();
+    // The first due job of each waiting state, each read in the index's order (name, state, start_after): with
+    // `state in (…)` SQLite read and sorted every due job to find the first, a cost that grew with the queue.
+    const firsts = await Promise.all(WAITING.map((state) => firstDue(k, { name, state, now })));
+    const job = firsts.reduce((first, next) => (next && (!first || next.start_after < first.start_after) ? next : first), undefined);
     if (!job) return undefined;
     const retryCount = job.state === 'retry' ? job.retry_count + 1 : job.retry_count;
     // Conditional, as pg-boss's SKIP LOCKED: a job is handed out once.
