@@ -7,6 +7,8 @@ import { errorText, FAILED_KEPT_DAYS, retryDelaySeconds, type JobHandler, type J
 
 type JobState = 'created' | 'retry' | 'active' | 'failed';
 const WAITING: JobState[] = ['created', 'retry'];
+/** How long stop() waits for the jobs under way. */
+const STOP_WAIT_MS = 10_000;
 
 /** Polled each time a worker is free: built once. */
 const firstDue = preparedFirst((db, v: { name: string; state: JobState; now: number }) =>
@@ -219,7 +221,16 @@ export function createSqliteQueue(db: Db, log: FastifyBaseLogger, { queues, work
       stopped = true;
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
-      await Promise.allSettled([...running]);
+      // As pg-boss's graceful stop: the jobs under way get a while to finish, not forever (a handler that hangs on
+      // a mail server or a sync would hold the shutdown, and systemd's stop, until killed). One left running is
+      // marked active and taken again at the next start (see above), its transaction never committed.
+      let timer: NodeJS.Timeout | undefined;
+      const finished = await Promise.race([
+        Promise.allSettled([...running]).then(() => true),
+        new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), STOP_WAIT_MS))),
+      ]);
+      clearTimeout(timer);
+      if (!finished) log.warn({ jobs: running.size }, `job queue: ${running.size} job(s) still running after ${STOP_WAIT_MS / 1000} s; stopping without them (they run again at the next start)`);
     },
   };
   return queue;
