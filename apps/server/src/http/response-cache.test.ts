@@ -193,6 +193,24 @@ describe('the response cache’s shelves', () => {
     return { app, cache, changes, made, get };
   }
 
+  it('lets go of answers it can no longer serve without waiting to be asked for them (the sweep after a load)', async () => {
+    const { cache, changes, get } = await cacheApp();
+    for (let n = 0; n < 5; n++) await Promise.all([get(`/social/${n}`), get(`/catalog/${n}`)]);
+    expect(cache.stats().entries).toBe(10);
+    cache.sweep();
+    expect(cache.stats().entries).toBe(10);
+    // Past the social answers' backstop (30 s unheard), not the catalog's (5 min): those go, these stay.
+    cache.sweep(Date.now() + 31_000);
+    expect(cache.stats().entries).toBe(5);
+    // A write announced: the social shelf is replaced at the sweep even if nobody asks again.
+    await get('/social/again');
+    changes.writes += 1;
+    cache.sweep();
+    expect(cache.stats().entries).toBe(5);
+    cache.sweep(Date.now() + 301_000);
+    expect(cache.stats()).toEqual({ entries: 0, bytes: 0 });
+  });
+
   it('drops every answer that depends on members’ writes once one is announced, and keeps the catalog’s', async () => {
     const { cache, changes, made, get } = await cacheApp();
     for (let n = 0; n < 10; n++) await Promise.all([get(`/social/${n}`), get(`/catalog/${n}`)]);

@@ -75,7 +75,12 @@ export interface ResponseCacheOptions {
   socialTtlMs?: number;
   /** …and one depending on the catalog alone (upcoming games move with the clock). */
   catalogTtlMs?: number;
+  /** How often answers that can no longer be served are dropped (SWEEP_MS). */
+  sweepMs?: number;
 }
+
+/** Often enough that a cache of answers past their backstop lets go of its memory soon after a load. */
+export const SWEEP_MS = 15_000;
 
 /** The backstops: short where writes of other processes go unheard (SQLite), long where instances hear each other (PostgreSQL). */
 export const SOCIAL_TTL_MS = { heard: 300_000, unheard: 30_000 };
@@ -229,6 +234,26 @@ export function registerResponseCache(app: FastifyInstance, changes: ChangeFeed,
     }
   };
 
+  /**
+   * Drops what can no longer be served: a shelf whose versions have moved on, and entries past their backstop.
+   * Run every SWEEP_MS: without it a kept answer held its bytes until a request for the same URL or the
+   * bound pushed it out, so after a load the cache stayed full (up to 64 MB) of answers nobody would get.
+   */
+  function sweep(at = Date.now()) {
+    shelfOf(['social']);
+    shelfOf(['catalog']);
+    for (const [name, shelf] of Object.entries(shelves)) {
+      const ttl = name === 'social' ? socialTtlMs : catalogTtlMs;
+      for (const [key, entry] of shelf.entries) if (at - entry.storedAt >= ttl) drop(shelf, key);
+    }
+  }
+  const sweeper = setInterval(sweep, options.sweepMs ?? SWEEP_MS);
+  sweeper.unref();
+  app.addHook('onClose', (_instance, done) => {
+    clearInterval(sweeper);
+    done();
+  });
+
   /** The HTML pages (`pages` below) are no route with `config.cache`: kept only for requests without credentials. */
   const anonymousRead = (request: FastifyRequest) => READS.has(request.method) && !request.headers.authorization && !request.headers.cookie;
   const keyOf = (request: FastifyRequest) => request.url;
@@ -357,6 +382,8 @@ export function registerResponseCache(app: FastifyInstance, changes: ChangeFeed,
   return {
     /** For tests and the dashboard: what the cache holds. */
     stats: () => ({ entries: shelves.catalog.entries.size + shelves.social.entries.size, bytes }),
+    /** The sweep, at a given time (tests). */
+    sweep,
     /**
      * The same for answers outside the schema routes (the HTML pages with
      * their own title and preview): serve a kept page, or keep and send one.
