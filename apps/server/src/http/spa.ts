@@ -141,7 +141,13 @@ export async function registerSpa(app: FastifyInstance, { webRoot, uploadsDir, p
     return reply.status(status).headers(headers).send(html);
   };
 
-  app.get('/', (request, reply) => sendApp(request, reply, '/'));
+  // A kept page is answered in the route's onRequest, as kept API answers are (response-cache.ts): the rest of the
+  // lifecycle and the async handler are skipped (about 2 µs of a 25 µs page, the gap to the API's kept rows).
+  const keptPage = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    if (indexHtml && pages?.serve(request, reply, `page:${request.url.split('?')[0] ?? '/'}`, PAGE_DEPENDS)) return;
+    done();
+  };
+  app.get('/', { onRequest: keptPage }, (request, reply) => sendApp(request, reply, '/'));
   if (robots) app.get('/robots.txt', (_request, reply) => reply.header('cache-control', cacheControlFor(robotsFile)).type('text/plain; charset=utf-8').send(robots));
 
   const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -167,5 +173,5 @@ export async function registerSpa(app: FastifyInstance, { webRoot, uploadsDir, p
   app.setNotFoundHandler(servePage);
   // The app's own pages as routes of their own: Fastify's not-found path, which serves every other
   // unknown path, costs more than a route (the same handler either way).
-  for (const pattern of new Set<string>(Object.values(APP_ROUTES))) if (pattern !== '/') app.get(pattern, servePage);
+  for (const pattern of new Set<string>(Object.values(APP_ROUTES))) if (pattern !== '/') app.get(pattern, { onRequest: keptPage }, servePage);
 }
