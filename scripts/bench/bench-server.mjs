@@ -101,14 +101,7 @@ export async function startServer(env) {
     port,
     pid: child.pid,
     log,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      await exited;
-      clearTimeout(timer);
-    },
+    stop: () => stopChild(child),
   };
 }
 
@@ -128,6 +121,16 @@ export async function signedInReader(base, env, username = 'bench_reader') {
   const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ identifier: username, password }) });
   if (!login.ok) throw new Error(`signing in ${username} answered ${login.status}: ${await login.text()}`);
   return { authorization: `Bearer ${(await login.json()).token}` };
+}
+
+/** Stops a server process as an operator's SIGTERM does; SIGKILL if it has not exited 15 s later. */
+export async function stopChild(child) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
 }
 
 export function seedDemo(env) {

@@ -23,7 +23,7 @@ import { loadConfig } from '../../apps/server/dist/config.js';
 import { createDb } from '../../apps/server/dist/db/database.js';
 import { hashPassword } from '../../apps/server/dist/modules/auth/passwords.js';
 import { emailKey, usernameKey, usersRepo } from '../../apps/server/dist/modules/users/users.repo.js';
-import { freePort, hasTaskset, referenceWorkMs, ROOT } from './bench-server.mjs';
+import { freePort, hasTaskset, referenceWorkMs, ROOT, stopChild } from './bench-server.mjs';
 import { fmt } from './stats.mjs';
 
 const args = process.argv.slice(2);
@@ -76,14 +76,7 @@ async function spawnServer(main, dataDir, logLevel = 'warn') {
     started,
     log,
     child,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      await exited;
-      clearTimeout(timer);
-    },
+    stop: () => stopChild(child),
   };
 }
 
