@@ -7,7 +7,8 @@ import { dbKinds } from '../test/databases.js';
 import { bearer, createUser, loginToken } from '../test/users.js';
 import { bumpCatalogVersion } from '../modules/catalog/catalog.import.js';
 import type { ChangeFeed } from './change-feed.js';
-import { kept, keptText, negotiate, registerResponseCache } from './response-cache.js';
+import { kept, keptText, negotiate } from './answer-encoding.js';
+import { registerResponseCache } from './response-cache.js';
 
 describe('negotiate', () => {
   it('prefers brotli, then gzip, and honours q=0', () => {
@@ -140,6 +141,24 @@ describe.each(dbKinds)('the response cache on %s', (kind) => {
     expect(refused.body).not.toContain('cached-quest');
     expect((await get(url, bearer(token))).statusCode).toBe(200);
     await t.db.kysely.updateTable('users').set({ is_private: 0 }).where('id', '=', owner.id).execute();
+  });
+
+  it('serves readers at once while the owner writes, and none a page from before a write that was answered before they asked', async () => {
+    const names = ['conc_a', 'conc_b', 'conc_c', 'conc_d'];
+    for (const name of names) await createUser(t.db.kysely, { username: name });
+    const tokens = await Promise.all(names.map((name) => loginToken(t.app, name)));
+    const url = '/api/users/cacher/library?limit=50';
+    const ratingOf = (answer: { json(): unknown }) => (answer.json() as { slug: string; rating: number | null }[]).find((g) => g.slug === 'cached-quest-30')?.rating;
+    for (const rating of [4, 6, 8]) {
+      const reads = Array.from({ length: 24 }, (_, i) => get(url, bearer(tokens[i % tokens.length]!)));
+      const write = t.app.inject({ method: 'PUT', url: '/api/users/cacher/library/cached-quest-30', headers: bearer(token), payload: { status: 1, rating } });
+      const [put, ...answers] = await Promise.all([write, ...reads]);
+      expect(put.statusCode).toBeLessThan(300);
+      for (const answer of answers) expect(answer.statusCode).toBe(200);
+      // Asked after the write was answered: every reader sees it, whoever's read was kept meanwhile.
+      const after = await Promise.all(tokens.map((reader) => get(url, bearer(reader))));
+      for (const answer of after) expect(ratingOf(answer)).toBe(rating);
+    }
   });
 
   it('keeps a corrected search’s header', async () => {
