@@ -64,7 +64,10 @@ describe.skipIf(!hasChromium)('notification e-mail and one-click unsubscribe in 
     const box = suite.page.getByRole('checkbox', { name: 'Comments on your reviews and lists: by e-mail' });
     await box.waitFor();
     expect(await box.isChecked()).toBe(false);
-    await box.check();
+    // Not box.check(): it reads the box right after the click, and the settings are updated optimistically one
+    // microtask later (TanStack Query runs onMutate after an await), after React has put the controlled box back.
+    await box.click();
+    await expect.poll(() => box.isChecked()).toBe(true);
     await suite.page.getByRole('status').getByText('Notification settings saved.').waitFor();
     expect((await (await call('b', 'GET', '/api/settings/notifications')).json()).groups.comments.email).toBe(true);
     await suite.page.getByRole('combobox', { name: 'Send e-mails' }).selectOption('daily');
