@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.js';
+import { dataHeaders } from './security-headers.js';
 import { AppError } from './errors.js';
 import { errorResponse } from './route-conventions.js';
 import { NUL_MESSAGE } from './schema-compilers.js';
@@ -76,17 +77,32 @@ describe('HTTP conventions', () => {
     expect(deep.statusCode).toBe(400);
   });
 
-  it('keeps API answers out of caches and switches off unused browser features', async () => {
+  it('keeps API answers out of caches', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { identifier: 'nobody', password: 'Secret123' } });
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.headers['permissions-policy']).toContain('camera=()');
   });
 
-  it('sends security headers', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['referrer-policy']).toBe('no-referrer');
+  it('sends pages the full security headers, with unused browser features switched off', async () => {
+    for (const url of ['/', '/games', '/api/docs/']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(res.headers['permissions-policy'], url).toContain('camera=()');
+      expect(res.headers['cross-origin-opener-policy'], url).toBe('same-origin');
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+    }
+  });
+
+  it('sends API answers the headers data needs: nothing may run, frame or sniff them', async () => {
+    for (const [method, url] of [['GET', '/api/health'], ['GET', '/api/igdb/games'], ['POST', '/api/auth/login'], ['GET', '/api/nothing-here']] as const) {
+      const res = await t.app.inject({ method, url, payload: method === 'POST' ? {} : undefined });
+      expect(res.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['referrer-policy'], url).toBe('no-referrer');
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      // Document-only policies are left off data.
+      expect(res.headers['permissions-policy'], url).toBeUndefined();
+    }
   });
 
   it('compresses JSON with brotli or gzip as the client asks', async () => {
@@ -194,5 +210,12 @@ describe('before the web app is built', () => {
     const res = await t.app.inject({ method: 'GET', url: '/' });
     expect(res.statusCode).toBe(503);
     expect(res.body).toContain('npm run build');
+  });
+});
+
+describe('security headers of data behind https', () => {
+  it('keep HSTS when the pages have it', () => {
+    expect(dataHeaders({ 'strict-transport-security': 'max-age=15552000' })['strict-transport-security']).toBe('max-age=15552000');
+    expect(dataHeaders({})['strict-transport-security']).toBeUndefined();
   });
 });

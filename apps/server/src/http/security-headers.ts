@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import { DOCS_PREFIX } from './openapi.js';
 import { PERMISSIONS_POLICY } from './response-headers.js';
 
 /**
@@ -47,8 +48,32 @@ export function registerSecurityHeaders(app: FastifyInstance, { secure }: { secu
     strictTransportSecurity: secure ? { maxAge: 15_552_000, includeSubDomains: false } : false,
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const data = dataHeaders(headers);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isData(request.url) ? data : headers);
     done();
   });
 }
+
+/**
+ * What an API answer needs of them (OWASP's REST set): it is data, never a
+ * document a browser renders, so the policies about scripts, frames it opens,
+ * prefetching, cross-origin windows and browser features have nothing to act
+ * on; a CSP that allows nothing and refuses framing covers a browser told to
+ * open one anyway. Half the bytes of the page set on every API answer (about
+ * 600 fewer header bytes written and checked by node a request).
+ */
+export function dataHeaders(pageHeaders: Record<string, string>): Record<string, string> {
+  const data: Record<string, string> = {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'cross-origin-resource-policy': 'same-origin',
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+  };
+  const hsts = pageHeaders['strict-transport-security'];
+  return hsts ? { ...data, 'strict-transport-security': hsts } : data;
+}
+
+/** API answers and the metrics text; the API docs are a page (scripts, styles) and keep the page set. */
+const isData = (url: string) => (url.startsWith('/api/') && !url.startsWith(DOCS_PREFIX)) || url.startsWith('/metrics');
