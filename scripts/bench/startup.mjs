@@ -53,6 +53,16 @@ function cpuMs(pid) {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
 }
 const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
+/** What the RSS is made of: anonymous memory (heaps, malloc), mapped files (code, SQLite's mmap) and the threads that hold stacks and heaps. */
+async function memoryOf(server) {
+  const status = fs.readFileSync(`/proc/${server.pid}/status`, 'utf8');
+  const kb = (name) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024;
+  // The JavaScript heap and the buffers outside it, as the server's own /metrics tells them.
+  const metrics = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } }).then((r) => r.text());
+  const mb = (name) => Number(new RegExp(`^${name} (\\S+)`, 'm').exec(metrics)?.[1] ?? NaN) / 1024 / 1024;
+  return `anon ${fmt(kb('RssAnon'))} MB (JS heap ${fmt(mb('nodejs_heap_size_used_bytes'))} used of ${fmt(mb('nodejs_heap_size_total_bytes'))}, buffers ${fmt(mb('nodejs_external_memory_bytes'))}), files ${fmt(kb('RssFile') + kb('RssShmem'))} MB, ${kb('Threads') * 1024} threads`;
+}
+const METRICS_TOKEN = 'bench-startup-metrics-0123456789';
 
 /** Spawns a build's main.js (on CPU 0 when taskset exists, as the other benchmarks do) on the data directory. */
 async function spawnServer(main, dataDir, logLevel = 'warn') {
@@ -63,7 +73,7 @@ async function spawnServer(main, dataDir, logLevel = 'warn') {
   const started = performance.now();
   const child = spawn(command, argv, {
     cwd: ROOT,
-    env: { ...process.env, WIKIDATA_SYNC: 'off', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, LOG_LEVEL: logLevel },
+    env: { ...process.env, WIKIDATA_SYNC: 'off', METRICS_TOKEN, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, LOG_LEVEL: logLevel },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const log = { text: '' };
@@ -206,13 +216,22 @@ async function restart(label, main, dataDir, withLoad, names) {
     const cpu = cpuMs(server.pid);
     const rssReady = rssMb(server.pid);
     await sleep(IDLE_S * 1000);
-    const row = { label, cpu, wall, rssReady, rssIdle: rssMb(server.pid) };
+    const row = { label, cpu, wall, rssReady, rssIdle: rssMb(server.pid), memoryIdle: await memoryOf(server) };
+    if (withLoad && process.env.BENCH_HEAP_SNAPSHOTS) {
+      process.kill(server.pid, 'SIGUSR2');
+      await sleep(5000);
+    }
     if (withLoad) {
       const counts = await load(server.url, names);
       row.load = counts;
       row.rssLoaded = rssMb(server.pid);
+      row.memoryLoaded = await memoryOf(server);
       await sleep(AFTER_S * 1000);
       row.rssAfter = rssMb(server.pid);
+      row.memoryAfter = await memoryOf(server);
+      // BENCH_HEAP_SNAPSHOTS=1 with NODE_OPTIONS=--heapsnapshot-signal=SIGUSR2: a snapshot now, to set beside one taken at idle.
+      if (process.env.BENCH_HEAP_SNAPSHOTS) process.kill(server.pid, 'SIGUSR2');
+      await sleep(process.env.BENCH_HEAP_SNAPSHOTS ? 5000 : 0);
     }
     return row;
   } finally {
@@ -240,7 +259,7 @@ async function main() {
       for (const [label, main] of builds) {
         const row = await restart(label, main, dataDir, false, names);
         rows.push(row);
-        console.log(`  ${label.padEnd(10)} restart ${i + 1}: CPU until ready ${fmt(row.cpu).padStart(6)} ms, wall ${fmt(row.wall).padStart(6)} ms, RSS at ready ${fmt(row.rssReady)} MB, idle RSS (${IDLE_S} s after) ${fmt(row.rssIdle)} MB`);
+        console.log(`  ${label.padEnd(10)} restart ${i + 1}: CPU until ready ${fmt(row.cpu).padStart(6)} ms, wall ${fmt(row.wall).padStart(6)} ms, RSS at ready ${fmt(row.rssReady)} MB, idle RSS (${IDLE_S} s after) ${fmt(row.rssIdle)} MB (${row.memoryIdle})`);
       }
     }
     for (const [label] of builds) {
@@ -251,7 +270,7 @@ async function main() {
       const row = await restart(label, main, dataDir, true, names);
       const { requests, writes, errors, byError } = row.load;
       const why = errors ? ` (${Object.entries(byError).map(([k, n]) => `${k}: ${n}`).join(', ')})` : '';
-      console.log(`${label}: ${LOAD_S} s of load (${requests} requests, ${writes} writes, ${errors} errors${why}): idle RSS ${fmt(row.rssIdle)} MB → right after ${fmt(row.rssLoaded)} MB → ${AFTER_S} s later ${fmt(row.rssAfter)} MB`);
+      console.log(`${label}: ${LOAD_S} s of load (${requests} requests, ${writes} writes, ${errors} errors${why}): idle RSS ${fmt(row.rssIdle)} MB → right after ${fmt(row.rssLoaded)} MB → ${AFTER_S} s later ${fmt(row.rssAfter)} MB\n  idle: ${row.memoryIdle}\n  right after: ${row.memoryLoaded}\n  ${AFTER_S} s later: ${row.memoryAfter}`);
     }
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { createDb } from './db/database.js';
 import { progressBar } from './cli/progress.js';
 import { processLog as log } from './log.js';
+import { settleMemoryAfterLoad } from './memory-settle.js';
 import { prepareInstance } from './startup.js';
 import { VGL_VERSION } from './version.js';
 
@@ -40,6 +41,7 @@ async function main(): Promise<void> {
   });
 
   await app.listen({ port: config.port, host: config.host });
+  settleMemoryAfterLoad({ onSettled: (before, after) => log.debug({ before, after }, 'memory settled after a load') });
   const database = config.database.kind === 'sqlite' ? config.database.file : 'PostgreSQL';
   log.info({ url: config.publicUrl, database, role: config.role, version: VGL_VERSION }, 'VGL is ready');
 }

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDb, type Db } from './database.js';
+import { createDb, openSqlite, type Db } from './database.js';
+import { checkpointInBackground } from './sqlite-checkpoints.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -48,5 +49,36 @@ describe('SQLite checkpoints on a worker thread', () => {
     await db.destroy();
     expect(Date.now() - started).toBeLessThan(1500);
     db = undefined;
+  });
+
+  it('starts its thread only once something is written (a quiet server keeps none)', async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vgl-ckpt-'));
+    const file = path.join(dir, 'vgl.sqlite');
+    const sqlite = openSqlite(file);
+    sqlite.exec('create table t (id integer primary key, body text)');
+    sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    // This connection never checkpoints by itself: what reaches the file is the checkpointer's work.
+    sqlite.pragma('wal_autocheckpoint = 0');
+    const checkpoints = checkpointInBackground(file, () => {}, 20);
+    try {
+      // Reads leave the WAL empty: no thread.
+      sqlite.prepare('select count(*) from t').get();
+      await sleep(150);
+      expect(checkpoints.running).toBe(false);
+      sqlite.prepare('insert into t (body) values (?)').run('x');
+      const deadline = Date.now() + 3000;
+      while (!checkpoints.running && Date.now() < deadline) await sleep(20);
+      expect(checkpoints.running).toBe(true);
+      // …and it checkpoints what was written.
+      sqlite.transaction(() => {
+        for (let i = 0; i < 3000; i += 1) sqlite.prepare('insert into t (body) values (?)').run('y'.repeat(1000));
+      })();
+      while (fs.statSync(file).size < 3_000_000 && Date.now() < deadline + 3000) await sleep(50);
+      expect(fs.statSync(file).size).toBeGreaterThan(3_000_000);
+    } finally {
+      await checkpoints.stop();
+      sqlite.close();
+    }
+    expect(checkpoints.running).toBe(false);
   });
 });

@@ -15,7 +15,7 @@ import { emailKey, usernameKey, usersRepo, type UserRow } from '../users/users.r
 import { signUserToken, verifyUserToken } from './jwt.js';
 import { consumeToken, issueToken } from './one-time-tokens.js';
 import { sessionsRepo } from './sessions.repo.js';
-import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords.js';
+import { hashIsOutdated, hashPassword, verifyAgainstNothing, verifyPassword } from './passwords.js';
 
 export interface AuthDeps {
   db: Db;
@@ -170,7 +170,9 @@ export function createAuthService({ db, mailer, publicUrl, jwtSecret, log, regis
         await sendActivation(user);
         return { kind: 'activationSent' };
       }
-      const updated = await usersRepo.update(k, user.id, { last_login_at: now() });
+      // The password is at hand only now: a hash made with former settings is made again with today's.
+      const rehashed = hashIsOutdated(user.password_hash) ? { password_hash: await hashPassword(password) } : {};
+      const updated = await usersRepo.update(k, user.id, { last_login_at: now(), ...rehashed });
       return { kind: 'signedIn', token: await signUserToken(updated, jwtSecret, now()) };
     },
 

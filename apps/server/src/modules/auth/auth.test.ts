@@ -1,4 +1,7 @@
+import argon2 from 'argon2';
 import { LOGIN_SLOWDOWN_AFTER } from './auth.service.js';
+import { hashIsOutdated } from './passwords.js';
+import { usersRepo } from '../users/users.repo.js';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
@@ -77,6 +80,21 @@ describe.each(dbKinds)('accounts on %s', (kind) => {
         expect(claims).toMatchObject({ username: 'Alice_01', avatar: null, isSuspended: false, role: 'user', sub: expect.any(String) });
         expect((claims.exp as number) - (claims.iat as number)).toBe(30 * 24 * 3600);
       }
+    });
+
+    it('makes a hash of former settings again at sign-in, and the password keeps working', async () => {
+      // The baseline settings VGL hashed with before (19 MiB, 2 passes).
+      const former = await argon2.hash(PASSWORD, { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+      const user = await createUser(t.db.kysely, { password_hash: former });
+      expect((await post(t, '/api/auth/login', { identifier: user.username, password: PASSWORD })).statusCode).toBe(200);
+      const stored = (await usersRepo.findById(t.db.kysely, user.id))!.password_hash;
+      expect(stored).not.toBe(former);
+      expect(stored).toContain('m=47104,t=1,p=1');
+      expect(hashIsOutdated(stored)).toBe(false);
+      expect((await post(t, '/api/auth/login', { identifier: user.username, password: PASSWORD })).statusCode).toBe(200);
+      // A wrong password changes nothing.
+      await post(t, '/api/auth/login', { identifier: user.username, password: 'Wrong1234' });
+      expect((await usersRepo.findById(t.db.kysely, user.id))!.password_hash).toBe(stored);
     });
 
     it('answers bad credentials with 401 and the same message for unknown accounts', async () => {
