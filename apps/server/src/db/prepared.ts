@@ -53,7 +53,7 @@ export function preparedFirst<Values extends object, Row>(build: (db: Conn, valu
 const givenColumns = (values: object) => Object.keys(values).filter((column) => (values as Record<string, unknown>)[column] !== undefined);
 const pickColumns = (values: Record<string, unknown>, columns: string) => Object.fromEntries(columns.split(',').map((column) => [column, values[column]]));
 
-type TableWithId = 'library_entries' | 'diary_entries';
+type TableWithId = 'library_entries' | 'diary_entries' | 'plays';
 
 /**
  * Inserting a row into a table with an id, and updating one by its id, prepared once per set of columns

@@ -1,4 +1,5 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
+import { prepared, preparedFirst, preparedRowWrites } from '../../db/prepared.js';
 import type { Conn } from '../library/library.columns.js';
 import type { PlaysTable } from './plays.tables.js';
 
@@ -56,27 +57,40 @@ export const playNumberSql = sql<number>`case when d.play_id is null then 1 else
     or (coalesce(q.started_on, q.finished_on, '9999-12-31') = coalesce(me.started_on, me.finished_on, '9999-12-31') and q.id <= me.id))
 ) end`;
 
+// Prepared once per database (db/prepared.ts): a library PUT or a diary session reads and writes an entry's
+// plays several times, and Kysely building these anew each time was ~6 % of a write's CPU under bench:soak.
+const playById = preparedFirst((db, v: { id: number }) => withPlatform(db).where('pl.id', '=', v.id));
+const playsOfEntry = prepared((db, v: { entryId: number }) => withPlatform(db).where('pl.entry_id', '=', v.entryId));
+const firstPlay = preparedFirst((db, v: { entryId: number }) => withPlatform(db).where('pl.entry_id', '=', v.entryId).where('pl.replay', '=', 0));
+const playCount = preparedFirst((db, v: { entryId: number }) => db.selectFrom('plays').select((eb) => eb.fn.countAll().as('n')).where('entry_id', '=', v.entryId));
+const sessionTotals = prepared((db, v: { entryId: number }) =>
+  db
+    .selectFrom('diary_entries')
+    .select(['play_id', (eb) => eb.fn.countAll().as('n'), (eb) => eb.fn.sum('minutes_played').as('minutes')])
+    .where('entry_id', '=', v.entryId)
+    .groupBy('play_id'),
+);
+const playWrites = preparedRowWrites('plays');
+const removePlay = prepared((db, v: { id: number }) => db.deleteFrom('plays').where('id', '=', v.id));
+const latestOpenReplay = preparedFirst((db, v: { entryId: number }) =>
+  db.selectFrom('plays').select(['id', 'started_on']).where('entry_id', '=', v.entryId).where('replay', '=', 1).where('finished_on', 'is', null).orderBy('id', 'desc').limit(1),
+);
+
 export const playsRepo = {
-  byId: (db: Conn, id: number) => withPlatform(db).where('pl.id', '=', id).executeTakeFirst(),
+  byId: (db: Conn, id: number) => playById(db, { id }),
 
   /** An entry's plays, in play order. */
   async ofEntry(db: Conn, entryId: number): Promise<PlayRow[]> {
-    return inPlayOrder(await withPlatform(db).where('pl.entry_id', '=', entryId).execute());
+    return inPlayOrder(await playsOfEntry(db, { entryId }));
   },
 
-  first: (db: Conn, entryId: number) => withPlatform(db).where('pl.entry_id', '=', entryId).where('pl.replay', '=', 0).executeTakeFirst(),
+  first: (db: Conn, entryId: number) => firstPlay(db, { entryId }),
 
-  count: async (db: Conn, entryId: number) =>
-    Number((await db.selectFrom('plays').select((eb) => eb.fn.countAll().as('n')).where('entry_id', '=', entryId).executeTakeFirst())?.n ?? 0),
+  count: async (db: Conn, entryId: number) => Number((await playCount(db, { entryId }))?.n ?? 0),
 
   /** Sessions and minutes of each of an entry's plays, by play id. */
   async totals(db: Conn, entryId: number, firstPlayId: number | undefined): Promise<Map<number, PlayTotals>> {
-    const rows = await db
-      .selectFrom('diary_entries')
-      .select(['play_id', (eb) => eb.fn.countAll().as('n'), (eb) => eb.fn.sum('minutes_played').as('minutes')])
-      .where('entry_id', '=', entryId)
-      .groupBy('play_id')
-      .execute();
+    const rows = await sessionTotals(db, { entryId });
     const totals = new Map<number, PlayTotals>();
     for (const row of rows) {
       const id = row.play_id ?? firstPlayId;
@@ -86,21 +100,12 @@ export const playsRepo = {
     return totals;
   },
 
-  insert: async (db: Conn, values: Insertable<PlaysTable>) => (await db.insertInto('plays').values(values).returning('id').executeTakeFirstOrThrow()).id,
+  insert: async (db: Conn, values: Insertable<PlaysTable>) => (await playWrites.insert(db, values)).id,
 
-  update: (db: Conn, id: number, values: Updateable<PlaysTable>) => db.updateTable('plays').set(values).where('id', '=', id).execute(),
+  update: (db: Conn, id: number, values: Updateable<PlaysTable>) => playWrites.update(db, id, values),
 
-  remove: (db: Conn, id: number) => db.deleteFrom('plays').where('id', '=', id).execute(),
+  remove: async (db: Conn, id: number) => void (await removePlay(db, { id })),
 
   /** The latest replay still being played (no finish), to put a replay session in. */
-  openReplay: (db: Conn, entryId: number) =>
-    db
-      .selectFrom('plays')
-      .select(['id', 'started_on'])
-      .where('entry_id', '=', entryId)
-      .where('replay', '=', 1)
-      .where('finished_on', 'is', null)
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst(),
+  openReplay: (db: Conn, entryId: number) => latestOpenReplay(db, { entryId }),
 };
