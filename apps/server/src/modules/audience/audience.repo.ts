@@ -53,6 +53,45 @@ const relationFrom = (row: { blocked_by_owner: unknown; blocks_owner: unknown; f
   mutes: Boolean(Number(row.mutes)),
 });
 
+// Asked on every like, comment, notification and profile read: prepared once per database (db/prepared.ts).
+const blockEitherWay = preparedFirst((db, v: { a: number; b: number }) =>
+  db
+    .selectFrom('blocks')
+    .select(one)
+    .where((eb) => eb.or([eb.and([eb('blocker_id', '=', v.a), eb('blocked_id', '=', v.b)]), eb.and([eb('blocker_id', '=', v.b), eb('blocked_id', '=', v.a)])])),
+);
+const reachOf = preparedFirst((db, v: { viewerId: number; ownerId: number }) =>
+  db
+    .selectFrom('users as u')
+    .where('u.id', '=', v.ownerId)
+    .select((eb) => [
+      'u.is_private',
+      eb
+        .exists(
+          eb
+            .selectFrom('blocks')
+            .select(one)
+            .where((w) => w.or([w.and([w('blocker_id', '=', v.viewerId), w('blocked_id', '=', v.ownerId)]), w.and([w('blocker_id', '=', v.ownerId), w('blocked_id', '=', v.viewerId)])])),
+        )
+        .as('blocked'),
+      eb.exists(eb.selectFrom('follows').select(one).where('follower_id', '=', v.viewerId).where('followee_id', '=', v.ownerId)).as('follows'),
+    ]),
+);
+const silenceOf = preparedFirst((db, v: { userId: number; actorId: number }) =>
+  db.selectNoFrom((eb) => [
+    eb.exists(eb.selectFrom('mutes').select(one).where('muter_id', '=', v.userId).where('muted_id', '=', v.actorId)).as('muted'),
+    eb
+      .exists(
+        eb
+          .selectFrom('blocks')
+          .select(one)
+          .where((w) => w.or([w.and([w('blocker_id', '=', v.userId), w('blocked_id', '=', v.actorId)]), w.and([w('blocker_id', '=', v.actorId), w('blocked_id', '=', v.userId)])])),
+      )
+      .as('blocked'),
+  ]),
+);
+const muteOf = preparedFirst((db, v: { muterId: number; mutedId: number }) => db.selectFrom('mutes').select(one).where('muter_id', '=', v.muterId).where('muted_id', '=', v.mutedId));
+
 export const audienceRepo = {
   /** The member with this username key and how `viewerId` stands towards them, in one statement (undefined: no such member). */
   async ownerSeenBy(db: Conn, key: string, viewerId: number): Promise<{ owner: UserRow; relation: Relation } | undefined> {
@@ -68,12 +107,7 @@ export const audienceRepo = {
   },
 
   async isBlockedEitherWay(db: Conn, a: number, b: number): Promise<boolean> {
-    const row = await db
-      .selectFrom('blocks')
-      .select(one)
-      .where((eb) => eb.or([eb.and([eb('blocker_id', '=', a), eb('blocked_id', '=', b)]), eb.and([eb('blocker_id', '=', b), eb('blocked_id', '=', a)])]))
-      .executeTakeFirst();
-    return row !== undefined;
+    return (await blockEitherWay(db, { a, b })) !== undefined;
   },
 
   /**
@@ -82,46 +116,19 @@ export const audienceRepo = {
    */
   async reachable(db: Conn, viewerId: number, ownerId: number): Promise<boolean> {
     if (viewerId === ownerId) return true;
-    const row = await db
-      .selectFrom('users as u')
-      .where('u.id', '=', ownerId)
-      .select((eb) => [
-        'u.is_private',
-        eb
-          .exists(
-            eb
-              .selectFrom('blocks')
-              .select(one)
-              .where((w) => w.or([w.and([w('blocker_id', '=', viewerId), w('blocked_id', '=', ownerId)]), w.and([w('blocker_id', '=', ownerId), w('blocked_id', '=', viewerId)])])),
-          )
-          .as('blocked'),
-        eb.exists(eb.selectFrom('follows').select(one).where('follower_id', '=', viewerId).where('followee_id', '=', ownerId)).as('follows'),
-      ])
-      .executeTakeFirst();
+    const row = await reachOf(db, { viewerId, ownerId });
     if (!row || Number(row.blocked) === 1 || row.blocked === true) return false;
     return Number(row.is_private) !== 1 || Boolean(Number(row.follows)) || row.follows === true;
   },
 
   /** Whether a notification from `actorId` to `userId` should be dropped: muted by them, or blocked either way. */
   async silenced(db: Conn, userId: number, actorId: number): Promise<boolean> {
-    const row = await db
-      .selectNoFrom((eb) => [
-        eb.exists(eb.selectFrom('mutes').select(one).where('muter_id', '=', userId).where('muted_id', '=', actorId)).as('muted'),
-        eb
-          .exists(
-            eb
-              .selectFrom('blocks')
-              .select(one)
-              .where((w) => w.or([w.and([w('blocker_id', '=', userId), w('blocked_id', '=', actorId)]), w.and([w('blocker_id', '=', actorId), w('blocked_id', '=', userId)])])),
-          )
-          .as('blocked'),
-      ])
-      .executeTakeFirstOrThrow();
+    const row = (await silenceOf(db, { userId, actorId }))!;
     return Boolean(Number(row.muted)) || Boolean(Number(row.blocked));
   },
 
   async isMuted(db: Conn, muterId: number, mutedId: number): Promise<boolean> {
-    return (await db.selectFrom('mutes').select(one).where('muter_id', '=', muterId).where('muted_id', '=', mutedId).executeTakeFirst()) !== undefined;
+    return (await muteOf(db, { muterId, mutedId })) !== undefined;
   },
 
   /** Members the viewer must not meet in feeds, comments and search: blocked either way, and (with `muted`) muted by the viewer. */

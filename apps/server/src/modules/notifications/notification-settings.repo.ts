@@ -1,13 +1,15 @@
 import { DEFAULT_NOTIFICATION_SETTINGS, NOTIFICATION_GROUPS, type EmailFrequency, type NotificationChannels, type NotificationGroup, type NotificationSettings } from '@vgl/shared';
+import { prepared, preparedFirst } from '../../db/prepared.js';
 import type { Conn } from '../library/library.repo.js';
+
+// Read for every notification a like, comment or follow makes: prepared once per database (db/prepared.ts).
+const frequencyOf = preparedFirst((db, v: { userId: number }) => db.selectFrom('notification_settings').select('email_frequency').where('user_id', '=', v.userId));
+const channelsOf = prepared((db, v: { userId: number }) => db.selectFrom('notification_channels').select(['grp', 'in_app', 'email', 'push']).where('user_id', '=', v.userId));
 
 /** A member's notification settings: the defaults, with what they changed on top. */
 export const notificationSettingsRepo = {
   async of(db: Conn, userId: number): Promise<NotificationSettings> {
-    const [row, channels] = await Promise.all([
-      db.selectFrom('notification_settings').select('email_frequency').where('user_id', '=', userId).executeTakeFirst(),
-      db.selectFrom('notification_channels').select(['grp', 'in_app', 'email', 'push']).where('user_id', '=', userId).execute(),
-    ]);
+    const [row, channels] = await Promise.all([frequencyOf(db, { userId }), channelsOf(db, { userId })]);
     const groups = { ...DEFAULT_NOTIFICATION_SETTINGS.groups };
     for (const c of channels) if ((NOTIFICATION_GROUPS as readonly string[]).includes(c.grp)) groups[c.grp] = { inApp: c.in_app === 1, email: c.email === 1, push: c.push === 1 };
     return { groups, emailFrequency: row?.email_frequency ?? DEFAULT_NOTIFICATION_SETTINGS.emailFrequency };

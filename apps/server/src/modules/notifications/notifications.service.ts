@@ -1,6 +1,7 @@
 import { plainExcerpt } from '@vgl/shared';
 import type { NotificationItem, NotificationKind } from '@vgl/shared';
 import type { Db } from '../../db/database.js';
+import { preparedFirst } from '../../db/prepared.js';
 import type { Conn } from '../library/library.repo.js';
 import type { UserRow } from '../users/users.repo.js';
 import { mentionedUsernames } from './mentions.js';
@@ -66,6 +67,14 @@ export interface NotificationsDeps {
   now?: () => number;
 }
 
+// Asked for each member a comment thread tells: prepared once per database (db/prepared.ts).
+const reviewOwner = preparedFirst((db, v: { entryId: number }) =>
+  db.selectFrom('library_entries as t').innerJoin('users as o', 'o.id', 't.user_id').where('t.id', '=', v.entryId).select(['o.id', 'o.is_private', 't.review_visibility as visibility']),
+);
+const listOwner = preparedFirst((db, v: { listId: number }) =>
+  db.selectFrom('lists as t').innerJoin('users as o', 'o.id', 't.user_id').where('t.id', '=', v.listId).select(['o.id', 'o.is_private', 't.user_id', 't.is_public', 't.followers_only']),
+);
+
 /**
  * Whether a member may read the review or list a mention or reply is about,
  * by the audience rules every read follows (audience.policy): a mention in a
@@ -74,20 +83,9 @@ export interface NotificationsDeps {
  */
 async function mayRead(conn: Conn, viewerId: number, ref: { entryId: number | null; listId: number | null }): Promise<boolean> {
   const thing = ref.entryId
-    ? await conn
-        .selectFrom('library_entries as t')
-        .innerJoin('users as o', 'o.id', 't.user_id')
-        .where('t.id', '=', ref.entryId)
-        .select(['o.id', 'o.is_private', 't.review_visibility as visibility'])
-        .executeTakeFirst()
+    ? await reviewOwner(conn, { entryId: ref.entryId })
     : ref.listId
-      ? await conn
-          .selectFrom('lists as t')
-          .innerJoin('users as o', 'o.id', 't.user_id')
-          .where('t.id', '=', ref.listId)
-          .select(['o.id', 'o.is_private', 't.user_id', 't.is_public', 't.followers_only'])
-          .executeTakeFirst()
-          .then((list) => list && { ...list, visibility: listVisibility(list) })
+      ? await listOwner(conn, { listId: ref.listId }).then((list) => list && { ...list, visibility: listVisibility(list) })
       : undefined;
   if (!thing) return false;
   const relation = thing.id === viewerId ? null : await audienceRepo.relation(conn, viewerId, thing.id);
