@@ -34,6 +34,7 @@ import { AppError } from './http/errors.js';
 import { createMailTransport, type Mailer } from './mail/mailer.js';
 import { failedMail, queuedMailer, retryMail } from './mail/mail.jobs.js';
 import { registerJobs, type JobsOptions } from './modules/jobs/jobs.app.js';
+import { registerFederation, type FederationTestOptions } from './modules/federation/federation.app.js';
 import { activityRoutes } from './modules/activity/activity.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
@@ -131,6 +132,8 @@ export interface AppDeps {
   requestTimeoutMs?: number;
   /** What load shedding watches: the process's own by default; tests give theirs, or false for none. */
   loadSignals?: LoadSignals | false;
+  /** Tests: FEDERATION=on against a fake remote server on 127.0.0.1 over http, with short retries. */
+  federation?: FederationTestOptions;
 }
 
 /**
@@ -144,7 +147,7 @@ export function loggerOptions(level: Config['logLevel']): FastifyServerOptions['
   return { level, redact: LOG_REDACT };
 }
 
-export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger, loggerInstance, mailer, jobs: jobsOptions, rateLimits = true, documentedStatusesOnly = false, requestTimeoutMs = REQUEST_TIMEOUT_MS, loadSignals }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger, loggerInstance, mailer, jobs: jobsOptions, rateLimits = true, documentedStatusesOnly = false, requestTimeoutMs = REQUEST_TIMEOUT_MS, loadSignals, federation: federationTesting }: AppDeps): Promise<FastifyInstance> {
   // Migrations ran (startup.ts, or the tests' own): from here a turn's writes on SQLite commit together.
   db.commitInGroups();
   // TRUST_PROXY: only these peers' X-Forwarded-For (so per-IP limits see the client) and X-Request-Id are believed.
@@ -217,6 +220,8 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   const transport = createMailTransport({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
   const jobs = await registerJobs(app, { config, db, transport, mailer, options: jobsOptions });
   const mail = mailer ?? queuedMailer(jobs);
+  // FEDERATION=on only (Fedify is imported there): a worker delivers what the web instances queue.
+  if (config.federation) await registerFederation(app, { config, db, jobs, testing: federationTesting });
   const registration = registrationSettings(db.kysely, config.registration);
   const auth = createAuthService({ db, mailer: mail, publicUrl: config.publicUrl, jwtSecret: config.jwtSecret, log: app.log, limits, registration });
   app.decorateRequest('actor', null);
