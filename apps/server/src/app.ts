@@ -221,7 +221,7 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   const jobs = await registerJobs(app, { config, db, transport, mailer, options: jobsOptions });
   const mail = mailer ?? queuedMailer(jobs);
   // FEDERATION=on only (Fedify is imported there): a worker delivers what the web instances queue.
-  if (config.federation) await registerFederation(app, { config, db, jobs, testing: federationTesting });
+  const federation = config.federation ? await registerFederation(app, { config, db, jobs, testing: federationTesting }) : undefined;
   const registration = registrationSettings(db.kysely, config.registration);
   const auth = createAuthService({ db, mailer: mail, publicUrl: config.publicUrl, jwtSecret: config.jwtSecret, log: app.log, limits, registration });
   app.decorateRequest('actor', null);
@@ -267,7 +267,7 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   const activity = createActivityService(db);
   const notifications = createNotificationsService(db, { onEmailDue: emailDueSignal(jobs, app.log), onPushDue: pushDueSignal(jobs, app.log) });
   const onReviewText: ReviewTextHook = (conn, review) => notifications.notifyReviewMentions(conn, review);
-  const library = createLibraryService(db, activity, Date.now, onReviewText);
+  const library = createLibraryService(db, activity, Date.now, onReviewText, federation?.entryChanged);
   const social = { library, activity, notifications, limits };
   const catalog = createCatalogService(db, library);
   await app.register(catalogRoutes(catalog));
@@ -283,7 +283,7 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
     home.catalogChanged();
   });
   await app.register(libraryRoutes(library));
-  await app.register(playsRoutes(createPlaysService({ db, activity, now: Date.now, ownerFor: library.ownerFor, onReviewText })));
+  await app.register(playsRoutes(createPlaysService({ db, activity, now: Date.now, ownerFor: library.ownerFor, onReviewText, onEntryWritten: federation?.entryChanged })));
   // A member runs one import at a time, from a file or from Steam.
   const importGate = createImportGate();
   await app.register(libraryTransferRoutes(library, db, importGate));
@@ -293,7 +293,7 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   await app.register(listsRoutes(createListsService(db, social)));
   await app.register(statsRoutes(db, library));
   await app.register(followsRoutes(createFollowsService(db, social)));
-  await app.register(audienceRoutes(createAudienceService(db, social)));
+  await app.register(audienceRoutes(createAudienceService(db, { ...social, onPrivacyChanged: federation?.memberChanged })));
   await app.register(peopleRoutes(createPeopleService(db)));
   await app.register(friendsRoutes(db));
   await app.register(onboardingRoutes(createOnboardingService(db)));

@@ -8,6 +8,7 @@ import { loadFedify, type Fedify } from './federation.fedify.js';
 import { registerInbox } from './federation.inbox.js';
 import { databaseKvStore } from './federation.kv.js';
 import { registerObjects } from './federation.objects.js';
+import { createPublisher, type Publisher } from './federation.publish.js';
 import { jobMessageQueue } from './federation.queue.js';
 import { federationRoutes } from './federation.routes.js';
 
@@ -42,7 +43,7 @@ function loaderOptions(f: Fedify, kv: KvStore, testing: FederationTestOptions) {
 
 /**
  * FEDERATION=on: members are ActivityPub actors (WebFinger, Person, inbox,
- * outbox, followers) that remote servers can follow.
+ * outbox, followers) and their public reviews reach their remote followers.
  * Fedify is imported here, on first call, never when federation is off.
  * Every role builds the federation (a worker delivers what web instances
  * queue); only those that serve pages mount its routes.
@@ -50,7 +51,7 @@ function loaderOptions(f: Fedify, kv: KvStore, testing: FederationTestOptions) {
 export async function registerFederation(
   app: FastifyInstance,
   { config, db, jobs, testing = {} }: { config: Config; db: Db; jobs: JobQueue; testing?: FederationTestOptions },
-): Promise<void> {
+): Promise<Publisher> {
   const f = await loadFedify();
   const k = db.kysely;
   const kv = databaseKvStore(k);
@@ -68,13 +69,20 @@ export async function registerFederation(
         f.createExponentialBackoffPolicy({ initialDelay: { minutes: 1 }, maxDelay: { hours: 12 }, maxAttempts: 10 }),
   });
   const reachable = (inbox: URL) => inbox.protocol === 'https:' || testing.allowPrivateHttp === true;
-  registerObjects(federation, { f, k, publicUrl: config.publicUrl });
+  const { buildNote } = registerObjects(federation, { f, k, publicUrl: config.publicUrl });
   registerInbox(federation, { f, k, log: app.log, reachable });
+  const publisher = createPublisher({ f, k, federation, publicUrl: config.publicUrl, buildNote, log: app.log });
 
   if (works) {
     const stop = new AbortController();
     void federation.startQueue(undefined, { signal: stop.signal }).catch((err: unknown) => app.log.error({ err }, 'federation: the delivery queue stopped'));
-    app.addHook('preClose', () => stop.abort());
+    app.addHook('preClose', async () => {
+      await publisher.settled();
+      stop.abort();
+    });
+  } else {
+    app.addHook('preClose', () => publisher.settled());
   }
   if (config.role !== 'worker') await federationRoutes(app, federation, config.publicUrl);
+  return publisher;
 }

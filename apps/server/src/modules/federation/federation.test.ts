@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { seedGames } from '../../test/catalog.js';
 import { dbKinds } from '../../test/databases.js';
 import { newKeyPair, remoteActivityId, startFakeFediverse, type Delivery, type FakeFediverse } from '../../test/fake-fediverse.js';
 import { expandJsonLd } from '../../test/jsonld-offline.js';
-import { createUser } from '../../test/users.js';
+import { bearer, createUser, loginToken } from '../../test/users.js';
 
 const ORIGIN = 'https://vgl.test';
 const AS = 'https://www.w3.org/ns/activitystreams#';
+const PUBLIC = 'https://www.w3.org/ns/activitystreams#Public';
 const AP_JSON = { accept: 'application/activity+json' };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -21,6 +23,7 @@ describe.each(dbKinds)('federation (FEDERATION=on) on %s', (kind) => {
   let t: TestApp;
   let remote: FakeFediverse;
   const ids: Record<string, number> = {};
+  const tokens: Record<string, string> = {};
   const actorOf = (who: string) => `${ORIGIN}/ap/users/${ids[who]}`;
 
   beforeAll(async () => {
@@ -29,8 +32,16 @@ describe.each(dbKinds)('federation (FEDERATION=on) on %s', (kind) => {
       fetchFromVgl: async (url) => t.app.inject({ url: onVgl(url), headers: { ...AP_JSON, host: 'vgl.test' } }),
       postToVgl: async (url, headers, body) => t.app.inject({ method: 'POST', url: onVgl(url), headers, payload: body }),
     });
+    await seedGames(t, [
+      { name: 'Outer Wilds', slug: 'outer-wilds', year: 2019, platforms: ['pc'], cover: 'co1abc' },
+      { name: 'Celeste', slug: 'celeste', year: 2018, platforms: ['pc'] },
+      { name: 'Hades', slug: 'hades', year: 2020, platforms: ['pc'] },
+      { name: 'Tunic', slug: 'tunic', year: 2022, platforms: ['pc'] },
+      { name: 'Portal', slug: 'portal', year: 2007, platforms: ['pc'] },
+    ]);
     for (const [username, overrides] of [['ann', { bio: 'Puzzles & <space>.' }], ['bob', { is_private: 1 }], ['cat', {}]] as const) {
       ids[username] = (await createUser(t.db.kysely, { username, ...overrides })).id;
+      tokens[username] = await loginToken(t.app, username);
     }
   });
   afterAll(async () => {
@@ -38,6 +49,7 @@ describe.each(dbKinds)('federation (FEDERATION=on) on %s', (kind) => {
     await remote?.close();
   });
 
+  const put = (who: string, game: string, body: object) => t.app.inject({ method: 'PUT', url: `/api/users/${who}/library/${game}`, headers: bearer(tokens[who]!), payload: body });
   const follow = (who: string) =>
     remote.signedPost(`${actorOf(who)}/inbox`, { '@context': 'https://www.w3.org/ns/activitystreams', id: remoteActivityId(remote.origin), type: 'Follow', actor: remote.actorId, object: actorOf(who) });
   const followers = () => t.db.kysely.selectFrom('federation_followers').select(['user_id', 'actor_id', 'state', 'inbox', 'shared_inbox']).orderBy('id').execute();
@@ -48,6 +60,8 @@ describe.each(dbKinds)('federation (FEDERATION=on) on %s', (kind) => {
     expect(delivery.digestMatches).toBe(true);
     expect(delivery.signedHeaders).toEqual(expect.arrayContaining(['(request-target)', 'host', 'date', 'digest']));
   };
+  const ofType = (type: string, noteContains: string) => (d: Delivery) =>
+    d.status === 202 && d.activity.type === type && JSON.stringify(d.activity.object ?? '').includes(noteContains);
 
   it('answers WebFinger for acct:username@host with the actor', async () => {
     const res = await t.app.inject({ url: `/.well-known/webfinger?resource=${encodeURIComponent('acct:ann@vgl.test')}` });
@@ -132,11 +146,110 @@ describe.each(dbKinds)('federation (FEDERATION=on) on %s', (kind) => {
     expect(remote.deliveries.filter((d) => d.activity.type === 'Accept')).toHaveLength(1);
   });
 
+  it('sends a public review to the followers’ shared inbox as a Create(Note) that reads well on Mastodon', async () => {
+    const review = 'The sun was the clock all along.\n\nThe **ending** made me cry.';
+    expect((await put('ann', 'outer-wilds', { status: 2, rating: 9, review })).statusCode).toBe(201);
+    const create = await remote.waitFor(ofType('Create', 'Outer Wilds'), 'the Create');
+    signedBy(create, 'ann');
+    expect(create.path).toBe('/inbox');
+    const note = create.activity.object as Record<string, unknown>;
+    expect(create.activity).toMatchObject({ actor: actorOf('ann'), to: 'as:Public', cc: `${actorOf('ann')}/followers` });
+    expect(note).toMatchObject({
+      type: 'Note',
+      attributedTo: actorOf('ann'),
+      url: `${ORIGIN}/u/ann/reviews/outer-wilds`,
+      attachment: { type: 'Image', url: 'https://images.igdb.com/igdb/image/upload/t_cover_big/co1abc.jpg', mediaType: 'image/jpeg' },
+    });
+    expect(note.content).toBe(
+      '<p>Review of <strong>Outer Wilds</strong> ★★★★½ 4.5/5</p><p>The sun was the clock all along.</p><p>The <strong>ending</strong> made me cry.</p>' +
+        `<p><a href="${ORIGIN}/u/ann/reviews/outer-wilds">On VGL</a></p>`,
+    );
+    expect(note.sensitive).toBe(false);
+    expect(note.published).toEqual(expect.any(String));
+    // What Mastodon reads, expanded by jsonld: a Note to the public, by ann.
+    const [expanded] = (await expandJsonLd(create.activity)) as Record<string, unknown>[];
+    expect(expanded!['@type']).toEqual([`${AS}Create`]);
+    expect(expanded![`${AS}to`]).toEqual([{ '@id': PUBLIC }]);
+    const object = (expanded![`${AS}object`] as Record<string, unknown>[])[0]!;
+    expect(object['@type']).toEqual([`${AS}Note`]);
+    expect(object[`${AS}attributedTo`]).toEqual([{ '@id': actorOf('ann') }]);
+    // The note is at its id, and in the outbox.
+    const fetched = await t.app.inject({ url: onVgl(note.id as string), headers: AP_JSON });
+    expect(fetched.json()).toMatchObject({ id: note.id, content: note.content });
+    const outbox = await t.app.inject({ url: `/ap/users/${ids.ann}/outbox?cursor=0`, headers: AP_JSON });
+    expect(outbox.json().orderedItems).toEqual([expect.objectContaining({ type: 'Create', object: expect.objectContaining({ id: note.id }) })]);
+  });
+
+  it('sends an edit as an Update, a spoiler mark as a content warning, and a deletion as a Delete of a Tombstone', async () => {
+    const create = await remote.waitFor(ofType('Create', 'Outer Wilds'), 'the Create');
+    const noteId = (create.activity.object as { id: string }).id;
+    expect((await put('ann', 'outer-wilds', { status: 2, rating: 10, review: 'Even better the second time.', spoilers: true })).statusCode).toBe(200);
+    const update = await remote.waitFor(ofType('Update', 'Even better'), 'the Update');
+    signedBy(update, 'ann');
+    expect(update.activity.object).toMatchObject({ id: noteId, summary: 'Spoilers: Outer Wilds', sensitive: true, content: expect.stringContaining('★★★★★ 5/5') });
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/users/ann/library/outer-wilds', headers: bearer(tokens.ann!) })).statusCode).toBe(204);
+    const deletion = await remote.waitFor((d) => d.activity.type === 'Delete', 'the Delete');
+    signedBy(deletion, 'ann');
+    expect(deletion.activity.object).toMatchObject({ id: noteId, type: 'Tombstone' });
+    expect((await t.app.inject({ url: onVgl(noteId), headers: AP_JSON })).statusCode).toBe(404);
+  });
+
+  it('sends nothing of a review that is not public, and deletes one made non-public', async () => {
+    const before = remote.deliveries.length;
+    expect((await put('ann', 'celeste', { status: 2, rating: 8, review: 'Only for me.', reviewVisibility: 'private' })).statusCode).toBe(201);
+    expect((await put('ann', 'hades', { status: 2, rating: 8, review: 'For my followers here.', reviewVisibility: 'followers' })).statusCode).toBe(201);
+    expect((await put('ann', 'tunic', { status: 2, rating: 8, review: 'A fox in a green tunic.' })).statusCode).toBe(201);
+    const create = await remote.waitFor(ofType('Create', 'green tunic'), 'the public review');
+    const noteId = (create.activity.object as { id: string }).id;
+    await sleep(1000);
+    expect(remote.deliveries.slice(before).map((d) => d.activity.type)).toEqual(['Create']);
+    // Made followers-only: gone from the fediverse.
+    expect((await put('ann', 'tunic', { status: 2, rating: 8, review: 'A fox in a green tunic.', reviewVisibility: 'followers' })).statusCode).toBe(200);
+    const deletion = await remote.waitFor((d) => d.activity.type === 'Delete' && (d.activity.object as { id?: string }).id === noteId, 'the Delete of the review made followers-only');
+    signedBy(deletion, 'ann');
+  });
+
+  it('publishes nothing for a private profile, and deletes what a member published before going private', async () => {
+    expect((await put('bob', 'tunic', { status: 2, rating: 6, review: 'Bob thinks it is fine.' })).statusCode).toBe(201);
+    // cat is followed from the remote server, publishes, then makes her profile private.
+    expect((await follow('cat')).statusCode).toBe(202);
+    expect((await put('cat', 'celeste', { status: 2, rating: 7, review: 'Cat climbed the mountain.' })).statusCode).toBe(201);
+    const create = await remote.waitFor(ofType('Create', 'Cat climbed'), 'cat’s review');
+    const noteId = (create.activity.object as { id: string }).id;
+    expect((await t.app.inject({ method: 'PUT', url: '/api/profile/privacy', headers: bearer(tokens.cat!), payload: { isPrivate: true } })).statusCode).toBe(200);
+    const deletion = await remote.waitFor((d) => d.activity.type === 'Delete' && (d.activity.object as { id?: string }).id === noteId, 'cat’s Delete');
+    signedBy(deletion, 'cat');
+    expect((await put('cat', 'hades', { status: 2, rating: 7, review: 'Cat escaped the underworld.' })).statusCode).toBe(201);
+    await sleep(1000);
+    expect(remote.deliveries.some((d) => JSON.stringify(d.activity).includes('Bob thinks') || JSON.stringify(d.activity).includes('escaped the underworld'))).toBe(false);
+  });
+
+  it('follows a review written and edited through the game’s first play', async () => {
+    const made = await t.app.inject({ method: 'POST', url: '/api/users/ann/library/portal/plays', headers: bearer(tokens.ann!), payload: { startedOn: '2024-01-01', rating: 8, review: 'Thinking with portals.' } });
+    expect(made.statusCode, made.body).toBe(201);
+    const create = await remote.waitFor(ofType('Create', 'Thinking with portals'), 'the Create of the play’s review');
+    signedBy(create, 'ann');
+    const edited = await t.app.inject({ method: 'PUT', url: `/api/users/ann/plays/${made.json().id}`, headers: bearer(tokens.ann!), payload: { startedOn: '2024-01-01', finishedOn: '2024-01-05', rating: 10, review: 'Still alive.' } });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const update = await remote.waitFor(ofType('Update', 'Still alive'), 'the Update of the play’s review');
+    expect(update.activity.object).toMatchObject({ id: (create.activity.object as { id: string }).id, content: expect.stringContaining('★★★★★ 5/5') });
+  });
+
+  it('retries a delivery the remote server refused for a while, and delivers it once', async () => {
+    remote.failNext(2, 503);
+    expect((await put('ann', 'hades', { status: 2, rating: 9, review: 'Retried until it got through.', reviewVisibility: 'public' })).statusCode).toBe(200);
+    const create = await remote.waitFor(ofType('Create', 'Retried until'), 'the retried Create', 20_000);
+    signedBy(create, 'ann');
+    await sleep(1000);
+    const attempts = remote.deliveries.filter((d) => JSON.stringify(d.activity).includes('Retried until'));
+    expect(attempts.map((d) => d.status)).toEqual([503, 503, 202]);
+  });
+
   it('forgets a follower on Undo(Follow), and all of an actor’s follows when it is deleted', async () => {
     const followActivity = { id: remoteActivityId(remote.origin), type: 'Follow', actor: remote.actorId, object: actorOf('ann') };
     const undo = await remote.signedPost(`${actorOf('ann')}/inbox`, { '@context': 'https://www.w3.org/ns/activitystreams', id: remoteActivityId(remote.origin), type: 'Undo', actor: remote.actorId, object: followActivity });
     expect(undo.statusCode, undo.body).toBe(202);
-    expect((await followers()).map((f) => f.user_id)).toEqual([ids.bob]);
+    expect((await followers()).map((f) => f.user_id).sort()).toEqual([ids.bob, ids.cat].sort());
     const del = await remote.signedPost(`${ORIGIN}/ap/inbox`, { '@context': 'https://www.w3.org/ns/activitystreams', id: remoteActivityId(remote.origin), type: 'Delete', actor: remote.actorId, object: remote.actorId });
     expect(del.statusCode, del.body).toBe(202);
     expect(await followers()).toEqual([]);

@@ -1,0 +1,113 @@
+import type { Context, Federation } from '@fedify/fedify';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { Fedify } from './federation.fedify.js';
+import { noteDigest, noteFields } from './federation.note.js';
+import type { registerObjects } from './federation.objects.js';
+import { federationRepo } from './federation.repo.js';
+
+export interface PublishDeps {
+  f: Fedify;
+  k: Kysely<Database>;
+  federation: Federation<void>;
+  publicUrl: string;
+  buildNote: ReturnType<typeof registerObjects>['buildNote'];
+  log: FastifyBaseLogger;
+  now?: () => number;
+}
+
+/**
+ * Keeps what followers elsewhere have of a member's reviews in step with
+ * what everyone may read here. After any write that can change a review (its
+ * text, rating, spoilers mark, who may read it, the entry's deletion, the
+ * profile made private) the entry is compared with what was last sent
+ * (federation_notes): a review now public and never sent → Create; sent and
+ * changed → Update; sent and no longer public (or gone) → Delete. So the
+ * rule of what may leave lives in one query (federationRepo.publicReview),
+ * not at each place that writes, and a private review is never sent.
+ * Deliveries go through the job queue (federation.queue.ts).
+ */
+export function createPublisher({ f, k, federation, publicUrl, buildNote, log, now = Date.now }: PublishDeps) {
+  /** One reconciliation of an entry at a time in this process, so two quick edits cannot both send a Create. */
+  const queued = new Map<number, Promise<void>>();
+  const underWay = new Set<Promise<void>>();
+  const context = (): Context<void> => federation.createContext(new URL(publicUrl), undefined);
+
+  async function reconcile(entryId: number): Promise<void> {
+    const [row, sent] = await Promise.all([federationRepo.publicReview(k, entryId), federationRepo.noteOf(k, entryId)]);
+    const ctx = context();
+    const at = now();
+    if (row) {
+      const fields = noteFields(publicUrl, row);
+      const digest = noteDigest(fields);
+      if (sent?.digest === digest) return;
+      const identifier = String(row.user_id);
+      const objectKey = sent?.object_key ?? `${entryId}-${at.toString(36)}`;
+      if (sent) await federationRepo.updateNote(k, entryId, digest, at);
+      else await federationRepo.insertNote(k, { entry_id: entryId, user_id: row.user_id, object_key: objectKey, digest, published_at: at, updated_at: at });
+      const note = buildNote(ctx, row, objectKey, fields);
+      const Activity = sent ? f.Update : f.Create;
+      const activity = new Activity({
+        id: new URL(`${note.id!.href}#${sent ? `update-${at}` : 'create'}`),
+        actor: ctx.getActorUri(identifier),
+        to: f.PUBLIC_COLLECTION,
+        cc: ctx.getFollowersUri(identifier),
+        object: note,
+        published: f.Temporal.Instant.fromEpochMilliseconds(at),
+      });
+      await ctx.sendActivity({ identifier }, 'followers', activity, { preferSharedInbox: true });
+      return;
+    }
+    if (!sent) return;
+    await federationRepo.deleteNote(k, entryId);
+    const identifier = String(sent.user_id);
+    const noteId = ctx.getObjectUri(f.Note, { key: sent.object_key });
+    await ctx.sendActivity(
+      { identifier },
+      'followers',
+      new f.Delete({
+        id: new URL(`${noteId.href}#delete-${at}`),
+        actor: ctx.getActorUri(identifier),
+        to: f.PUBLIC_COLLECTION,
+        cc: ctx.getFollowersUri(identifier),
+        object: new f.Tombstone({ id: noteId }),
+      }),
+      { preferSharedInbox: true },
+    );
+  }
+
+  function entryChanged(entryId: number): void {
+    const previous = queued.get(entryId) ?? Promise.resolve();
+    const next = previous.then(() => reconcile(entryId)).catch((err: unknown) => log.error({ err, entryId }, 'federation: a review could not be published'));
+    queued.set(entryId, next);
+    underWay.add(next);
+    void next.finally(() => {
+      underWay.delete(next);
+      if (queued.get(entryId) === next) queued.delete(entryId);
+    });
+  }
+
+  return {
+    /** After a write to an entry has committed: publish, update or delete its review elsewhere. Never throws. */
+    entryChanged,
+    /** After a member's profile changed who may read it (made private or public again): every review of theirs. */
+    memberChanged(userId: number): void {
+      const check = (async () => {
+        const [sent, reviews] = await Promise.all([
+          federationRepo.notesOf(k, userId),
+          k.selectFrom('library_entries').select('id').where('user_id', '=', userId).where('review', 'is not', null).execute(),
+        ]);
+        for (const entryId of new Set([...sent.map((r) => r.entry_id), ...reviews.map((r) => r.id)])) entryChanged(entryId);
+      })().catch((err: unknown) => log.error({ err, userId }, 'federation: a member’s reviews could not be published'));
+      underWay.add(check);
+      void check.finally(() => underWay.delete(check));
+    },
+    /** Waits for the reconciliations under way (closing, and tests). */
+    async settled(): Promise<void> {
+      while (underWay.size > 0) await Promise.allSettled([...underWay]);
+    },
+  };
+}
+
+export type Publisher = ReturnType<typeof createPublisher>;
