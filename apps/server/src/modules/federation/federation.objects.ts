@@ -23,6 +23,10 @@ const PAGE_SIZE = 20;
 /** A member id from an actor identifier: digits only, so "01" or "1e3" name no one. */
 export const memberIdOf = (identifier: string): number | null => (/^[1-9]\d{0,15}$/.test(identifier) ? Number(identifier) : null);
 
+/** An avatar's type by its file name (new ones are all WebP; older uploads kept theirs); null when it does not say. */
+const imageType = (name: string): string | null =>
+  ({ webp: 'image/webp', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif' })[name.split('.').pop()?.toLowerCase() ?? ''] ?? null;
+
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** A bio as the HTML summary Mastodon shows under the name: its paragraphs, escaped. */
@@ -83,7 +87,7 @@ export function registerObjects(federation: Federation<void>, { f, k, publicUrl 
         name: member.username,
         summary: member.bio ? bioHtml(member.bio) : null,
         url: new URL(`${publicUrl}/u/${encodeURIComponent(member.username.toLowerCase())}`),
-        icon: member.avatar ? new f.Image({ url: new URL(`${publicUrl}/uploads/avatars/${encodeURIComponent(member.avatar)}`), mediaType: 'image/webp' }) : null,
+        icon: member.avatar ? new f.Image({ url: new URL(`${publicUrl}/uploads/avatars/${encodeURIComponent(member.avatar)}`), mediaType: imageType(member.avatar) }) : null,
         inbox: ctx.getInboxUri(identifier),
         outbox: ctx.getOutboxUri(identifier),
         followers: ctx.getFollowersUri(identifier),

@@ -71,8 +71,10 @@ describe.each(dbKinds)('federation (FEDERATION=on) on %s', (kind) => {
     expect(jrd.subject).toBe('acct:ann@vgl.test');
     expect(jrd.links).toEqual(expect.arrayContaining([{ rel: 'self', type: 'application/activity+json', href: actorOf('ann') }]));
     expect(jrd.links).toEqual(expect.arrayContaining([expect.objectContaining({ rel: 'http://webfinger.net/rel/profile-page', href: `${ORIGIN}/u/ann` })]));
-    const missing = await t.app.inject({ url: `/.well-known/webfinger?resource=${encodeURIComponent('acct:nobody@vgl.test')}` });
-    expect(missing.statusCode).toBe(404);
+    for (const resource of ['acct:nobody@vgl.test', 'acct:ann@elsewhere.example']) {
+      expect((await t.app.inject({ url: `/.well-known/webfinger?resource=${encodeURIComponent(resource)}` })).statusCode, resource).toBe(404);
+    }
+    expect((await t.app.inject({ url: '/.well-known/webfinger' })).statusCode).toBe(400);
   });
 
   it('serves a member as a Person with keys, collections and a shared inbox, that jsonld expands', async () => {
@@ -101,6 +103,10 @@ describe.each(dbKinds)('federation (FEDERATION=on) on %s', (kind) => {
     expect(expanded!['http://www.w3.org/ns/ldp#inbox']).toEqual([{ '@id': `${actorOf('ann')}/inbox` }]);
     // The same key on every read: kept, not made again.
     expect((await t.app.inject({ url: `/ap/users/${ids.ann}`, headers: AP_JSON })).json().publicKey.publicKeyPem).toBe(actor.publicKey.publicKeyPem);
+    // The avatar, when there is one, is the actor's icon.
+    expect(actor.icon).toBeUndefined();
+    await t.db.kysely.updateTable('users').set({ avatar: 'f00.webp' }).where('id', '=', ids.ann!).execute();
+    expect((await t.app.inject({ url: `/ap/users/${ids.ann}`, headers: AP_JSON })).json().icon).toEqual({ type: 'Image', url: `${ORIGIN}/uploads/avatars/f00.webp`, mediaType: 'image/webp' });
     // A private profile asks followers to wait for approval.
     expect((await t.app.inject({ url: `/ap/users/${ids.bob}`, headers: AP_JSON })).json()).toMatchObject({ manuallyApprovesFollowers: true, discoverable: false });
   });
@@ -121,9 +127,15 @@ describe.each(dbKinds)('federation (FEDERATION=on) on %s', (kind) => {
     // Signed with another key than the one alice's actor publishes.
     const forged = await remote.signedPost(`${actorOf('ann')}/inbox`, activity, { privateKeyPem: newKeyPair().privateKey });
     expect(forged.statusCode).toBe(401);
-    const garbage = await t.app.inject({ method: 'POST', url: `/ap/users/${ids.ann}/inbox`, headers: { 'content-type': 'application/activity+json' }, payload: '{"type": "Follow", ' });
-    expect(garbage.statusCode).toBeGreaterThanOrEqual(400);
-    expect(garbage.statusCode).toBeLessThan(500);
+    for (const garbage of ['{"type": "Follow", ', '{}', '[]', '"a string"', '{"@context": 5, "type": "Follow"}', '']) {
+      const res = await t.app.inject({ method: 'POST', url: `/ap/users/${ids.ann}/inbox`, headers: { 'content-type': 'application/activity+json' }, payload: garbage });
+      expect(res.statusCode, `${garbage} → ${res.body}`).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, garbage).toBeLessThan(500);
+    }
+    // Signed, but not an activity: refused all the same.
+    const notAnActivity = await remote.signedPost(`${actorOf('ann')}/inbox`, { '@context': 'https://www.w3.org/ns/activitystreams', id: remoteActivityId(remote.origin), type: 'Nonsense', actor: 5 });
+    expect(notAnActivity.statusCode, notAnActivity.body).toBeGreaterThanOrEqual(400);
+    expect(notAnActivity.statusCode, notAnActivity.body).toBeLessThan(500);
     expect(await followers()).toEqual([]);
     expect(remote.deliveries).toEqual([]);
   });
@@ -136,6 +148,15 @@ describe.each(dbKinds)('federation (FEDERATION=on) on %s', (kind) => {
     signedBy(accept, 'ann');
     expect(accept.path).toBe('/users/alice/inbox');
     expect(accept.activity).toMatchObject({ actor: actorOf('ann'), object: { type: 'Follow', actor: remote.actorId, object: actorOf('ann') } });
+  });
+
+  it('lists a public member’s remote followers to anyone, and a private member’s to no one', async () => {
+    const collection = await t.app.inject({ url: `/ap/users/${ids.ann}/followers`, headers: AP_JSON });
+    expect(collection.statusCode).toBe(200);
+    expect(collection.json()).toMatchObject({ type: 'OrderedCollection', totalItems: 1 });
+    const page = await t.app.inject({ url: `/ap/users/${ids.ann}/followers?cursor=0`, headers: AP_JSON });
+    expect(page.json().orderedItems).toEqual([remote.actorId]);
+    expect((await t.app.inject({ url: `/ap/users/${ids.bob}/followers`, headers: AP_JSON })).statusCode).toBe(401);
   });
 
   it('keeps a follow of a private profile waiting, with no Accept', async () => {
