@@ -305,9 +305,11 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   await app.register(pushRoutes(createPushService(db, config.push.keys.publicKey)));
   await app.register(activityRoutes(activity));
   const mailQueue = { failed: (limit: number) => failedMail(jobs, limit), retry: (id: string) => retryMail(jobs, id) };
-  const admin = createAdminService(db, { notifications, onFeaturedChange: () => home.invalidate(), mail: mailQueue });
+  // A moderator's removal, hiding or suspension reaches other servers too (federation: Delete of what was sent).
+  const moderated = { onReviewModerated: federation?.entryChanged, onMemberModerated: federation?.memberChanged };
+  const admin = createAdminService(db, { notifications, onFeaturedChange: () => home.invalidate(), mail: mailQueue, ...moderated });
   await app.register(adminRoutes(admin));
-  await app.register(reportsRoutes(createReportsService(db, { notifications, admin, limits })));
+  await app.register(reportsRoutes(createReportsService(db, { notifications, admin, limits, ...moderated })));
   await app.register(catalogAdminRoutes(createCatalogAdminService({ db, igdb: config.igdb, wikidata: config.wikidata, log: app.log })));
   await app.register(submissionsRoutes(createSubmissionsService(db, { catalog, notifications })));
 

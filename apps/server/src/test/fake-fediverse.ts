@@ -12,9 +12,9 @@ import { createRequire } from 'node:module';
  *
  * - GET /users/alice: alice's actor (Person, inbox, shared inbox, public key).
  * - POST /users/alice/inbox and /inbox: a delivery. Its Signature is parsed,
- *   the key it names fetched from VGL (through `fetchFromVgl`), checked to
- *   belong to the activity's actor, and verified; its Digest is checked
- *   against the body. Every attempt is kept in `deliveries`, with its status:
+ *   the key it names fetched from VGL (through `fetchFromVgl`, once, then
+ *   kept as Mastodon keeps it), checked to belong to its actor, and
+ *   verified; its Digest is checked against the body. Every attempt is kept in `deliveries`, with its status:
  *   `failNext(n, status)` answers the next n with that status (503), as a
  *   server that is down for a moment.
  * - signedPost(): what alice's server sends to VGL: a body signed by alice's key.
@@ -103,6 +103,12 @@ export async function startFakeFediverse({ fetchFromVgl, postToVgl }: FakeFedive
     publicKey: { id: keyId, owner: actorId, publicKeyPem: keys.publicKey },
   };
 
+  /**
+   * Keys seen before, by keyId: as Mastodon keeps the key of an account it knows, and fetches it again only when a
+   * signature does not verify with it (a suspended member's actor is gone, but the Deletes of their posts still verify).
+   */
+  const knownKeys = new Map<string, { pem: string; owner: string }>();
+
   /** The PEM of a VGL key and its owner, read from the actor document its keyId names. */
   async function vglKey(id: string): Promise<{ pem: string; owner: string } | null> {
     const answer = await fetchFromVgl(id.split('#')[0]!);
@@ -122,8 +128,13 @@ export async function startFakeFediverse({ fetchFromVgl, postToVgl }: FakeFedive
         return null;
       }
     })();
-    const key = parsed ? await vglKey(parsed.keyId) : null;
-    const verified = parsed !== null && key !== null && httpSignature.verifySignature(parsed, key.pem);
+    let key = parsed ? (knownKeys.get(parsed.keyId) ?? null) : null;
+    let verified = parsed !== null && key !== null && httpSignature.verifySignature(parsed, key.pem);
+    if (parsed && !verified) {
+      key = await vglKey(parsed.keyId);
+      verified = key !== null && httpSignature.verifySignature(parsed, key.pem);
+      if (key && verified) knownKeys.set(parsed.keyId, key);
+    }
     const status = failures.times > 0 ? failures.status : 202;
     if (failures.times > 0) failures = { ...failures, times: failures.times - 1 };
     deliveries.push({

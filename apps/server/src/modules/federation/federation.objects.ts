@@ -100,9 +100,11 @@ export function registerObjects(federation: Federation<void>, { f, k, publicUrl 
         assertionMethods: keys.map((pair) => pair.multikey),
       });
     })
+    // A suspended member is no actor, but their key still signs the Deletes of what they had published
+    // (remote servers verify with the key they cached when they first saw them).
     .setKeyPairsDispatcher(async (_ctx, identifier) => {
       const id = memberIdOf(identifier);
-      if (id === null || !(await federationRepo.activeMember(k, id))) return [];
+      if (id === null || !(await federationRepo.admittedMember(k, id))) return [];
       return keyPairsOf(id);
     })
     // acct:name@host → the member's id; a renamed member is found by the new name, and keeps their actor id.

@@ -53,6 +53,10 @@ export const federationRepo = {
   activeMember: (db: Conn, id: number) =>
     db.selectFrom('users').select(['id', 'username', 'bio', 'avatar', 'is_private', 'hide_from_search', 'created_at']).where('id', '=', id).where('state', '=', 'active').executeTakeFirst(),
 
+  /** Whether a member was ever admitted (active or suspended since): whose keys may sign, e.g. the Deletes of a suspension. */
+  admittedMember: async (db: Conn, id: number) =>
+    (await db.selectFrom('users').select('id').where('id', '=', id).where('state', '!=', 'pending').executeTakeFirst()) !== undefined,
+
   activeMemberIdByName: async (db: Conn, usernameKey: string) =>
     (await db.selectFrom('users').select('id').where('username_key', '=', usernameKey).where('state', '=', 'active').executeTakeFirst())?.id,
 

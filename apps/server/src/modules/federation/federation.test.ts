@@ -12,6 +12,14 @@ const PUBLIC = 'https://www.w3.org/ns/activitystreams#Public';
 const AP_JSON = { accept: 'application/activity+json' };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Waits until count() reaches `expected` (deliveries arrive in the background), then checks it stays there. */
+async function eventuallyCount(count: () => number, expected: number, timeoutMs = 10_000) {
+  const until = Date.now() + timeoutMs;
+  while (count() < expected && Date.now() < until) await sleep(100);
+  await sleep(500);
+  expect(count()).toBe(expected);
+}
+
 /** The path of a URL on VGL's origin, for app.inject. */
 const onVgl = (url: string) => {
   const parsed = new URL(url);
@@ -264,6 +272,27 @@ describe.each(dbKinds)('federation (FEDERATION=on) on %s', (kind) => {
     await sleep(1000);
     const attempts = remote.deliveries.filter((d) => JSON.stringify(d.activity).includes('Retried until'));
     expect(attempts.map((d) => d.status)).toEqual([503, 503, 202]);
+  });
+
+  it('deletes elsewhere a review a moderator removes, and every review of a member suspended (sent again when unsuspended)', async () => {
+    const mod = await createUser(t.db.kysely, { username: 'mod', role: 'moderator' });
+    const modToken = await loginToken(t.app, mod.username);
+    const published = await t.db.kysely.selectFrom('federation_notes').select(['entry_id', 'object_key']).where('user_id', '=', ids.ann!).orderBy('entry_id').execute();
+    expect(published.length).toBeGreaterThanOrEqual(2);
+    const noteIdOf = (key: string) => `${ORIGIN}/ap/notes/${key}`;
+    const deleted = (key: string) => (d: Delivery) => d.activity.type === 'Delete' && (d.activity.object as { id?: string }).id === noteIdOf(key);
+    const [removed, ...kept] = published;
+    const removal = await t.app.inject({ method: 'DELETE', url: `/api/admin/reviews/${removed!.entry_id}`, headers: bearer(modToken), payload: { reason: 'Spoils the ending for everyone.' } });
+    expect(removal.statusCode, removal.body).toBe(204);
+    signedBy(await remote.waitFor(deleted(removed!.object_key), 'the Delete of the removed review'), 'ann');
+    const suspension = await t.app.inject({ method: 'POST', url: `/api/admin/users/${ids.ann}/suspend`, headers: bearer(modToken), payload: { reason: 'Spam in every review.' } });
+    expect(suspension.statusCode, suspension.body).toBe(200);
+    for (const note of kept) signedBy(await remote.waitFor(deleted(note.object_key), `the Delete of note ${note.object_key}`), 'ann');
+    expect((await t.app.inject({ url: `/ap/users/${ids.ann}`, headers: AP_JSON })).statusCode).toBe(404);
+    const before = remote.deliveries.length;
+    expect((await t.app.inject({ method: 'POST', url: `/api/admin/users/${ids.ann}/unsuspend`, headers: bearer(modToken) })).statusCode).toBe(200);
+    await remote.waitFor((d) => remote.deliveries.indexOf(d) >= before && d.activity.type === 'Create', 'a review sent again');
+    await eventuallyCount(() => remote.deliveries.slice(before).filter((d) => d.activity.type === 'Create').length, kept.length);
   });
 
   it('forgets a follower on Undo(Follow), and all of an actor’s follows when it is deleted', async () => {
