@@ -274,17 +274,26 @@ describe.each(dbKinds)('federation (FEDERATION=on) on %s', (kind) => {
     expect(attempts.map((d) => d.status)).toEqual([503, 503, 202]);
   });
 
-  it('deletes elsewhere a review a moderator removes, and every review of a member suspended (sent again when unsuspended)', async () => {
+  it('deletes elsewhere a review a moderator removes or hides, and every review of a member suspended (sent again when unsuspended)', async () => {
     const mod = await createUser(t.db.kysely, { username: 'mod', role: 'moderator' });
     const modToken = await loginToken(t.app, mod.username);
+    expect((await put('ann', 'celeste', { status: 2, rating: 8, review: 'Now for everyone: a climb worth it.', reviewVisibility: 'public' })).statusCode).toBe(200);
+    await remote.waitFor(ofType('Create', 'a climb worth it'), 'the Create of the review made public');
     const published = await t.db.kysely.selectFrom('federation_notes').select(['entry_id', 'object_key']).where('user_id', '=', ids.ann!).orderBy('entry_id').execute();
-    expect(published.length).toBeGreaterThanOrEqual(2);
+    expect(published.length).toBeGreaterThanOrEqual(3);
     const noteIdOf = (key: string) => `${ORIGIN}/ap/notes/${key}`;
     const deleted = (key: string) => (d: Delivery) => d.activity.type === 'Delete' && (d.activity.object as { id?: string }).id === noteIdOf(key);
     const [removed, ...kept] = published;
     const removal = await t.app.inject({ method: 'DELETE', url: `/api/admin/reviews/${removed!.entry_id}`, headers: bearer(modToken), payload: { reason: 'Spoils the ending for everyone.' } });
     expect(removal.statusCode, removal.body).toBe(204);
     signedBy(await remote.waitFor(deleted(removed!.object_key), 'the Delete of the removed review'), 'ann');
+    // A review reported and hidden by a moderator goes the same way.
+    const [hidden] = kept.splice(0, 1);
+    const report = await t.app.inject({ method: 'POST', url: '/api/reports', headers: bearer(tokens.cat!), payload: { targetType: 'review', targetId: hidden!.entry_id, reason: 'spam' } });
+    expect(report.statusCode, report.body).toBe(201);
+    const resolution = await t.app.inject({ method: 'POST', url: `/api/admin/reports/${report.json().id}/resolve`, headers: bearer(modToken), payload: { action: 'hide' } });
+    expect(resolution.statusCode, resolution.body).toBe(204);
+    signedBy(await remote.waitFor(deleted(hidden!.object_key), 'the Delete of the hidden review'), 'ann');
     const suspension = await t.app.inject({ method: 'POST', url: `/api/admin/users/${ids.ann}/suspend`, headers: bearer(modToken), payload: { reason: 'Spam in every review.' } });
     expect(suspension.statusCode, suspension.body).toBe(200);
     for (const note of kept) signedBy(await remote.waitFor(deleted(note.object_key), `the Delete of note ${note.object_key}`), 'ann');
