@@ -4,6 +4,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 /** An inbox takes one activity: far more than any Mastodon sends, far less than the API's import bodies. */
 const INBOX_BODY_LIMIT = 256 * 1024;
 
+/**
+ * Deliveries one address may make to our inboxes a minute (shared across instances, as every route limit):
+ * far above what a server delivering to a few members sends, even when it broadcasts an account's deletion,
+ * and a flood is answered 429, which servers retry later. Reads of actors and notes count against the
+ * ordinary read budget (http/fairness).
+ */
+export const INBOX_POSTS_PER_MINUTE = 300;
+
 const jsonError = (status: number, error: string, message: string) =>
   new Response(JSON.stringify({ error, message, statusCode: status }), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
 
@@ -37,6 +45,7 @@ export async function federationRoutes(app: FastifyInstance, federation: Federat
     }
 
     scope.get('/.well-known/webfinger', handle);
-    scope.route({ method: ['GET', 'POST'], url: '/ap/*', handler: handle });
+    scope.get('/ap/*', handle);
+    scope.post('/ap/*', { config: { rateLimit: { max: INBOX_POSTS_PER_MINUTE, timeWindow: '1 minute' } } }, handle);
   });
 }
