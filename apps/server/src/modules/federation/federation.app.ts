@@ -61,6 +61,8 @@ export async function registerFederation(
     // Outgoing deliveries only: incoming activities are handled in the request (Fedify has checked the signature by then).
     queue: { outbox: jobMessageQueue(jobs, works) },
     manuallyStartQueue: true,
+    // Fedify retries on its own schedule; the log says so each time, so an operator sees a server that refuses us.
+    onOutboxError: (error, activity) => app.log.warn({ err: error, activity: activity?.id?.href }, 'federation: a delivery failed; it will be retried'),
     origin: config.publicUrl,
     ...loaderOptions(f, kv, testing),
     outboxRetryPolicy: testing.retryInitialDelayMs
