@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Context, Federation } from '@fedify/fedify';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -77,7 +78,8 @@ export function createPublisher({ f, k, federation, publicUrl, buildNote, log, n
     );
   }
 
-  function entryChanged(entryId: number): void {
+  /** Reconciles the entry after those already asked for it; resolves when done (never rejects: failures are logged). */
+  function schedule(entryId: number): Promise<void> {
     const previous = queued.get(entryId) ?? Promise.resolve();
     const next = previous.then(() => reconcile(entryId)).catch((err: unknown) => log.error({ err, entryId }, 'federation: a review could not be published'));
     queued.set(entryId, next);
@@ -86,19 +88,43 @@ export function createPublisher({ f, k, federation, publicUrl, buildNote, log, n
       underWay.delete(next);
       if (queued.get(entryId) === next) queued.delete(entryId);
     });
+    return next;
+  }
+
+  /**
+   * A member whose profile is public (again): the remote follows that waited while it was private are accepted,
+   * as a local member's waiting requests are (audience.setPrivacy), before their reviews go out.
+   */
+  async function acceptWaiting(userId: number): Promise<void> {
+    if (!(await federationRepo.publicMember(k, userId))) return;
+    const ctx = context();
+    const identifier = String(userId);
+    for (const waiting of await federationRepo.pendingFollowers(k, userId)) {
+      await federationRepo.acceptFollower(k, waiting.id);
+      await ctx.sendActivity(
+        { identifier },
+        { id: new URL(waiting.actor_id), inboxId: new URL(waiting.inbox) },
+        new f.Accept({
+          id: new URL(`${ctx.getActorUri(identifier).href}#accepts/${randomUUID()}`),
+          actor: ctx.getActorUri(identifier),
+          object: new f.Follow({ id: waiting.follow_id ? new URL(waiting.follow_id) : null, actor: new URL(waiting.actor_id), object: ctx.getActorUri(identifier) }),
+        }),
+      );
+    }
   }
 
   return {
     /** After a write to an entry has committed: publish, update or delete its review elsewhere. Never throws. */
-    entryChanged,
-    /** After a member's profile changed who may read it (made private or public again): every review of theirs. */
+    entryChanged: (entryId: number): void => void schedule(entryId),
+    /**
+     * After a member's profile changed who may read it (made private or public, suspended or let back): waiting
+     * follows accepted if it is public now, then every review of theirs, one at a time (a member may have thousands).
+     */
     memberChanged(userId: number): void {
       const check = (async () => {
-        const [sent, reviews] = await Promise.all([
-          federationRepo.notesOf(k, userId),
-          k.selectFrom('library_entries').select('id').where('user_id', '=', userId).where('review', 'is not', null).execute(),
-        ]);
-        for (const entryId of new Set([...sent.map((r) => r.entry_id), ...reviews.map((r) => r.id)])) entryChanged(entryId);
+        await acceptWaiting(userId);
+        const [sent, reviews] = await Promise.all([federationRepo.notesOf(k, userId), federationRepo.reviewedEntries(k, userId)]);
+        for (const entryId of new Set([...sent.map((r) => r.entry_id), ...reviews.map((r) => r.id)])) await schedule(entryId);
       })().catch((err: unknown) => log.error({ err, userId }, 'federation: a member’s reviews could not be published'));
       underWay.add(check);
       void check.finally(() => underWay.delete(check));

@@ -1,10 +1,6 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
 import type { Conn } from '../library/library.repo.js';
 import { listedGame } from '../catalog/catalog.visibility.js';
 import type { FederationKeyAlgorithm, RemoteFollowState } from './federation.tables.js';
-
-type K = Kysely<Database>;
 
 /** A remote follower as Fedify's recipients want it. */
 export interface RemoteFollowerRow {
@@ -95,7 +91,17 @@ export const federationRepo = {
       (await db.selectFrom('federation_followers').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('state', '=', 'accepted').executeTakeFirstOrThrow()).n,
     ),
 
-  followersOf: (db: Conn, userId: number) => db.selectFrom('federation_followers').select(['actor_id', 'state']).where('user_id', '=', userId).orderBy('id').execute(),
+  /** Follows a private profile kept waiting, oldest first. */
+  pendingFollowers: (db: Conn, userId: number) =>
+    db.selectFrom('federation_followers').select(['id', 'actor_id', 'inbox', 'follow_id']).where('user_id', '=', userId).where('state', '=', 'pending').orderBy('id').execute(),
+
+  acceptFollower: (db: Conn, id: number) => db.updateTable('federation_followers').set({ state: 'accepted' }).where('id', '=', id).where('state', '=', 'pending').execute(),
+
+  /** An active member whose profile is public. */
+  publicMember: async (db: Conn, id: number) =>
+    (await db.selectFrom('users').select('id').where('id', '=', id).where('state', '=', 'active').where('is_private', '=', 0).executeTakeFirst()) !== undefined,
+
+  reviewedEntries: (db: Conn, userId: number) => db.selectFrom('library_entries').select('id').where('user_id', '=', userId).where('review', 'is not', null).execute(),
 
   publicReview: (db: Conn, entryId: number) => publicReviews(db).where('e.id', '=', entryId).executeTakeFirst(),
 
@@ -126,5 +132,3 @@ export const federationRepo = {
     db.updateTable('federation_notes').set({ digest, updated_at: at }).where('entry_id', '=', entryId).execute(),
   deleteNote: (db: Conn, entryId: number) => db.deleteFrom('federation_notes').where('entry_id', '=', entryId).execute(),
 };
-
-export type { K as FederationDb };

@@ -253,6 +253,15 @@ describe.each(dbKinds)('federation (FEDERATION=on) on %s', (kind) => {
     expect(remote.deliveries.some((d) => JSON.stringify(d.activity).includes('Bob thinks') || JSON.stringify(d.activity).includes('escaped the underworld'))).toBe(false);
   });
 
+  it('accepts the follows a private profile kept waiting once it is public, and sends its public reviews', async () => {
+    expect((await t.app.inject({ method: 'PUT', url: '/api/profile/privacy', headers: bearer(tokens.bob!), payload: { isPrivate: false } })).statusCode).toBe(200);
+    const accept = await remote.waitFor((d) => d.activity.type === 'Accept' && d.activity.actor === actorOf('bob'), 'bob’s Accept');
+    signedBy(accept, 'bob');
+    expect(accept.activity.object).toMatchObject({ type: 'Follow', actor: remote.actorId, object: actorOf('bob') });
+    expect((await followers()).find((f) => f.user_id === ids.bob)).toMatchObject({ state: 'accepted' });
+    signedBy(await remote.waitFor(ofType('Create', 'Bob thinks'), 'bob’s review'), 'bob');
+  });
+
   it('follows a review written and edited through the game’s first play', async () => {
     const made = await t.app.inject({ method: 'POST', url: '/api/users/ann/library/portal/plays', headers: bearer(tokens.ann!), payload: { startedOn: '2024-01-01', rating: 8, review: 'Thinking with portals.' } });
     expect(made.statusCode, made.body).toBe(201);
