@@ -45,8 +45,11 @@ export function createPublisher({ f, k, federation, publicUrl, buildNote, log, n
       if (sent?.digest === digest) return;
       const identifier = String(row.user_id);
       const objectKey = sent?.object_key ?? `${entryId}-${at.toString(36)}`;
+      // Recorded before it is queued: the entry's row is the claim, so two instances reconciling the same entry at
+      // once cannot both send a Create (the second insert fails). Undone below if it could not be queued.
       if (sent) await federationRepo.updateNote(k, entryId, digest, at);
       else await federationRepo.insertNote(k, { entry_id: entryId, user_id: row.user_id, object_key: objectKey, digest, published_at: at, updated_at: at });
+      const undo = () => (sent ? federationRepo.updateNote(k, entryId, sent.digest, Number(sent.updated_at)) : federationRepo.deleteNote(k, entryId));
       const note = buildNote(ctx, row, objectKey, fields);
       const Activity = sent ? f.Update : f.Create;
       const activity = new Activity({
@@ -57,11 +60,15 @@ export function createPublisher({ f, k, federation, publicUrl, buildNote, log, n
         object: note,
         published: f.Temporal.Instant.fromEpochMilliseconds(at),
       });
-      await ctx.sendActivity({ identifier }, 'followers', activity, { preferSharedInbox: true });
+      try {
+        await ctx.sendActivity({ identifier }, 'followers', activity, { preferSharedInbox: true });
+      } catch (err) {
+        await undo();
+        throw err;
+      }
       return;
     }
     if (!sent) return;
-    await federationRepo.deleteNote(k, entryId);
     const identifier = String(sent.user_id);
     const noteId = ctx.getObjectUri(f.Note, { key: sent.object_key });
     await ctx.sendActivity(
@@ -76,6 +83,8 @@ export function createPublisher({ f, k, federation, publicUrl, buildNote, log, n
       }),
       { preferSharedInbox: true },
     );
+    // Forgotten once the Delete is queued: were it forgotten first and the queueing failed, nothing would retry it.
+    await federationRepo.deleteNote(k, entryId);
   }
 
   /** Reconciles the entry after those already asked for it; resolves when done (never rejects: failures are logged). */
