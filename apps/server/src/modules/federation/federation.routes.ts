@@ -32,7 +32,8 @@ export async function federationRoutes(app: FastifyInstance, federation: Federat
       const raw = request.raw.rawHeaders;
       for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
       const body = request.method === 'POST' && Buffer.isBuffer(request.body) ? request.body : undefined;
-      const response = await federation.fetch(new Request(new URL(request.url, publicUrl), { method: request.method, headers, body }), {
+      // Joined, not resolved against PUBLIC_URL: a path such as //elsewhere/… can never name another origin.
+      const response = await federation.fetch(new Request(`${publicUrl}${request.url}`, { method: request.method, headers, body }), {
         contextData: undefined,
         onNotFound: () => jsonError(404, 'not_found', 'There is nothing here.'),
         // A browser asking for an actor or a note: the member's pages are the site's, not these.
