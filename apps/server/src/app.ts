@@ -263,7 +263,7 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   const avatars = avatarStore(db, avatarsDir);
   app.addHook('onReady', async () => void (await avatars.importFiles(app.log)));
   await registerAvatarFiles(app, { avatars, filesDir: avatarsDir });
-  await app.register(settingsRoutes(createSettingsService({ db, avatars })));
+  await app.register(settingsRoutes(createSettingsService({ db, avatars, onAccountDeletion: federation?.accountDeletion })));
   const activity = createActivityService(db);
   const notifications = createNotificationsService(db, { onEmailDue: emailDueSignal(jobs, app.log), onPushDue: pushDueSignal(jobs, app.log) });
   const onReviewText: ReviewTextHook = (conn, review) => notifications.notifyReviewMentions(conn, review);

@@ -138,6 +138,41 @@ export function createPublisher({ f, k, federation, publicUrl, buildNote, log, n
       underWay.add(check);
       void check.finally(() => underWay.delete(check));
     },
+    /**
+     * Before a member's account is deleted: reads what the Deletes need (their keys and remote followers go with the
+     * account), and returns what sends them once the deletion committed: a Delete of each review they published,
+     * then of the actor itself. Nothing when no one elsewhere follows them.
+     */
+    async accountDeletion(userId: number): Promise<() => void> {
+      const nothing = () => undefined;
+      try {
+        const followers = await federationRepo.acceptedFollowers(k, userId, 0);
+        if (followers.length === 0) return nothing;
+        const ctx = context();
+        const identifier = String(userId);
+        const [pairs, notes] = await Promise.all([ctx.getActorKeyPairs(identifier), federationRepo.notesOf(k, userId)]);
+        const keys = pairs.map((pair) => ({ keyId: pair.keyId, privateKey: pair.privateKey }));
+        const recipients = followers.map((row) => ({ id: new URL(row.actor_id), inboxId: new URL(row.inbox), endpoints: { sharedInbox: row.shared_inbox ? new URL(row.shared_inbox) : null } }));
+        const actor = ctx.getActorUri(identifier);
+        const send = async () => {
+          const at = now();
+          for (const note of notes) {
+            const noteId = ctx.getObjectUri(f.Note, { key: note.object_key });
+            const activity = new f.Delete({ id: new URL(`${noteId.href}#delete-${at}`), actor, to: f.PUBLIC_COLLECTION, object: new f.Tombstone({ id: noteId }) });
+            await ctx.sendActivity(keys, recipients, activity, { preferSharedInbox: true });
+          }
+          await ctx.sendActivity(keys, recipients, new f.Delete({ id: new URL(`${actor.href}#delete-${at}`), actor, to: f.PUBLIC_COLLECTION, object: actor }), { preferSharedInbox: true });
+        };
+        return () => {
+          const sending = send().catch((err: unknown) => log.error({ err, userId }, 'federation: the deletion of an account could not be sent'));
+          underWay.add(sending);
+          void sending.finally(() => underWay.delete(sending));
+        };
+      } catch (err) {
+        log.error({ err, userId }, 'federation: the deletion of an account could not be prepared');
+        return nothing;
+      }
+    },
     /** Waits for the reconciliations under way (closing, and tests). */
     async settled(): Promise<void> {
       while (underWay.size > 0) await Promise.allSettled([...underWay]);

@@ -124,7 +124,7 @@ export const federationRepo = {
 
   noteOf: (db: Conn, entryId: number) => db.selectFrom('federation_notes').selectAll().where('entry_id', '=', entryId).executeTakeFirst(),
   noteByKey: (db: Conn, objectKey: string) => db.selectFrom('federation_notes').selectAll().where('object_key', '=', objectKey).executeTakeFirst(),
-  notesOf: (db: Conn, userId: number) => db.selectFrom('federation_notes').select('entry_id').where('user_id', '=', userId).execute(),
+  notesOf: (db: Conn, userId: number) => db.selectFrom('federation_notes').select(['entry_id', 'object_key']).where('user_id', '=', userId).execute(),
 
   insertNote: (db: Conn, row: { entry_id: number; user_id: number; object_key: string; digest: string; published_at: number; updated_at: number }) =>
     db.insertInto('federation_notes').values(row).execute(),

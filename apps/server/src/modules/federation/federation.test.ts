@@ -4,7 +4,7 @@ import { seedGames } from '../../test/catalog.js';
 import { dbKinds } from '../../test/databases.js';
 import { newKeyPair, remoteActivityId, startFakeFediverse, type Delivery, type FakeFediverse } from '../../test/fake-fediverse.js';
 import { expandJsonLd } from '../../test/jsonld-offline.js';
-import { bearer, createUser, loginToken } from '../../test/users.js';
+import { bearer, createUser, loginToken, PASSWORD } from '../../test/users.js';
 
 const ORIGIN = 'https://vgl.test';
 const AS = 'https://www.w3.org/ns/activitystreams#';
@@ -313,11 +313,24 @@ describe.each(dbKinds)('federation (FEDERATION=on) on %s', (kind) => {
     await eventuallyCount(() => remote.deliveries.slice(before).filter((d) => d.activity.type === 'Create').length, kept.length);
   });
 
+  it('sends a Delete of each published review and of the actor when a followed member deletes their account', async () => {
+    const published = await t.db.kysely.selectFrom('federation_notes').select('object_key').where('user_id', '=', ids.bob!).execute();
+    expect(published).toHaveLength(1);
+    const gone = await t.app.inject({ method: 'DELETE', url: '/api/profile', headers: bearer(tokens.bob!), payload: { password: PASSWORD } });
+    expect(gone.statusCode, gone.body).toBe(204);
+    const noteDeletion = await remote.waitFor((d) => d.activity.type === 'Delete' && (d.activity.object as { id?: string }).id === `${ORIGIN}/ap/notes/${published[0]!.object_key}`, 'the Delete of bob’s review');
+    // Signed with the key remote servers know bob by, though it is gone from here with his account.
+    signedBy(noteDeletion, 'bob');
+    const actorDeletion = await remote.waitFor((d) => d.activity.type === 'Delete' && d.activity.object === actorOf('bob'), 'the Delete of bob');
+    signedBy(actorDeletion, 'bob');
+    expect((await t.app.inject({ url: `/ap/users/${ids.bob}`, headers: AP_JSON })).statusCode).toBe(404);
+  });
+
   it('forgets a follower on Undo(Follow), and all of an actor’s follows when it is deleted', async () => {
     const followActivity = { id: remoteActivityId(remote.origin), type: 'Follow', actor: remote.actorId, object: actorOf('ann') };
     const undo = await remote.signedPost(`${actorOf('ann')}/inbox`, { '@context': 'https://www.w3.org/ns/activitystreams', id: remoteActivityId(remote.origin), type: 'Undo', actor: remote.actorId, object: followActivity });
     expect(undo.statusCode, undo.body).toBe(202);
-    expect((await followers()).map((f) => f.user_id).sort()).toEqual([ids.bob, ids.cat].sort());
+    expect((await followers()).map((f) => f.user_id)).toEqual([ids.cat]);
     const del = await remote.signedPost(`${ORIGIN}/ap/inbox`, { '@context': 'https://www.w3.org/ns/activitystreams', id: remoteActivityId(remote.origin), type: 'Delete', actor: remote.actorId, object: remote.actorId });
     expect(del.statusCode, del.body).toBe(202);
     expect(await followers()).toEqual([]);
