@@ -34,6 +34,7 @@ import { AppError } from './http/errors.js';
 import { createMailTransport, type Mailer } from './mail/mailer.js';
 import { failedMail, queuedMailer, retryMail } from './mail/mail.jobs.js';
 import { registerJobs, type JobsOptions } from './modules/jobs/jobs.app.js';
+import { registerFederation, type FederationTestOptions } from './modules/federation/federation.app.js';
 import { activityRoutes } from './modules/activity/activity.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
@@ -131,6 +132,8 @@ export interface AppDeps {
   requestTimeoutMs?: number;
   /** What load shedding watches: the process's own by default; tests give theirs, or false for none. */
   loadSignals?: LoadSignals | false;
+  /** Tests: FEDERATION=on against a fake remote server on 127.0.0.1 over http, with short retries. */
+  federation?: FederationTestOptions;
 }
 
 /**
@@ -144,7 +147,7 @@ export function loggerOptions(level: Config['logLevel']): FastifyServerOptions['
   return { level, redact: LOG_REDACT };
 }
 
-export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger, loggerInstance, mailer, jobs: jobsOptions, rateLimits = true, documentedStatusesOnly = false, requestTimeoutMs = REQUEST_TIMEOUT_MS, loadSignals }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger, loggerInstance, mailer, jobs: jobsOptions, rateLimits = true, documentedStatusesOnly = false, requestTimeoutMs = REQUEST_TIMEOUT_MS, loadSignals, federation: federationTesting }: AppDeps): Promise<FastifyInstance> {
   // Migrations ran (startup.ts, or the tests' own): from here a turn's writes on SQLite commit together.
   db.commitInGroups();
   // TRUST_PROXY: only these peers' X-Forwarded-For (so per-IP limits see the client) and X-Request-Id are believed.
@@ -217,6 +220,8 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   const transport = createMailTransport({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
   const jobs = await registerJobs(app, { config, db, transport, mailer, options: jobsOptions });
   const mail = mailer ?? queuedMailer(jobs);
+  // FEDERATION=on only (Fedify is imported there): a worker delivers what the web instances queue.
+  const federation = config.federation ? await registerFederation(app, { config, db, jobs, testing: federationTesting }) : undefined;
   const registration = registrationSettings(db.kysely, config.registration);
   const auth = createAuthService({ db, mailer: mail, publicUrl: config.publicUrl, jwtSecret: config.jwtSecret, log: app.log, limits, registration });
   app.decorateRequest('actor', null);
@@ -258,11 +263,11 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   const avatars = avatarStore(db, avatarsDir);
   app.addHook('onReady', async () => void (await avatars.importFiles(app.log)));
   await registerAvatarFiles(app, { avatars, filesDir: avatarsDir });
-  await app.register(settingsRoutes(createSettingsService({ db, avatars })));
+  await app.register(settingsRoutes(createSettingsService({ db, avatars, onAccountDeletion: federation?.accountDeletion })));
   const activity = createActivityService(db);
   const notifications = createNotificationsService(db, { onEmailDue: emailDueSignal(jobs, app.log), onPushDue: pushDueSignal(jobs, app.log) });
   const onReviewText: ReviewTextHook = (conn, review) => notifications.notifyReviewMentions(conn, review);
-  const library = createLibraryService(db, activity, Date.now, onReviewText);
+  const library = createLibraryService(db, activity, Date.now, onReviewText, federation?.entryChanged);
   const social = { library, activity, notifications, limits };
   const catalog = createCatalogService(db, library);
   await app.register(catalogRoutes(catalog));
@@ -278,7 +283,7 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
     home.catalogChanged();
   });
   await app.register(libraryRoutes(library));
-  await app.register(playsRoutes(createPlaysService({ db, activity, now: Date.now, ownerFor: library.ownerFor, onReviewText })));
+  await app.register(playsRoutes(createPlaysService({ db, activity, now: Date.now, ownerFor: library.ownerFor, onReviewText, onEntryWritten: federation?.entryChanged })));
   // A member runs one import at a time, from a file or from Steam.
   const importGate = createImportGate();
   await app.register(libraryTransferRoutes(library, db, importGate));
@@ -288,7 +293,7 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   await app.register(listsRoutes(createListsService(db, social)));
   await app.register(statsRoutes(db, library));
   await app.register(followsRoutes(createFollowsService(db, social)));
-  await app.register(audienceRoutes(createAudienceService(db, social)));
+  await app.register(audienceRoutes(createAudienceService(db, { ...social, onPrivacyChanged: federation?.memberChanged })));
   await app.register(peopleRoutes(createPeopleService(db)));
   await app.register(friendsRoutes(db));
   await app.register(onboardingRoutes(createOnboardingService(db)));
@@ -300,9 +305,11 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   await app.register(pushRoutes(createPushService(db, config.push.keys.publicKey)));
   await app.register(activityRoutes(activity));
   const mailQueue = { failed: (limit: number) => failedMail(jobs, limit), retry: (id: string) => retryMail(jobs, id) };
-  const admin = createAdminService(db, { notifications, onFeaturedChange: () => home.invalidate(), mail: mailQueue });
+  // A moderator's removal, hiding or suspension reaches other servers too (federation: Delete of what was sent).
+  const moderated = { onReviewModerated: federation?.entryChanged, onMemberModerated: federation?.memberChanged };
+  const admin = createAdminService(db, { notifications, onFeaturedChange: () => home.invalidate(), mail: mailQueue, ...moderated });
   await app.register(adminRoutes(admin));
-  await app.register(reportsRoutes(createReportsService(db, { notifications, admin, limits })));
+  await app.register(reportsRoutes(createReportsService(db, { notifications, admin, limits, ...moderated })));
   await app.register(catalogAdminRoutes(createCatalogAdminService({ db, igdb: config.igdb, wikidata: config.wikidata, log: app.log })));
   await app.register(submissionsRoutes(createSubmissionsService(db, { catalog, notifications })));
 

@@ -55,6 +55,19 @@ describe('configuration from the environment (DESIGN.md runtime contract)', () =
     expect(loadConfig({ COMMUNITY_URL: 'https://discord.gg/abc123' }, '/').communityUrl).toBe('https://discord.gg/abc123');
   });
 
+  it('federates only with FEDERATION=on, and refuses it without an https PUBLIC_URL, naming both', () => {
+    expect(loadConfig({}, '/').federation).toBe(false);
+    expect(loadConfig({ FEDERATION: 'off', PUBLIC_URL: 'http://localhost:3000' }, '/').federation).toBe(false);
+    expect(loadConfig({ FEDERATION: 'on', PUBLIC_URL: 'https://vgl.example.com' }, '/').federation).toBe(true);
+    for (const env of [{ FEDERATION: 'on' }, { FEDERATION: 'on', PUBLIC_URL: 'http://vgl.example.com' }] as Record<string, string>[]) {
+      const [problem, ...more] = problemsOf(env);
+      expect(more).toEqual([]);
+      expect(problem).toMatch(/^FEDERATION on needs PUBLIC_URL to be the public https:\/\/ origin/);
+      expect(problem).toContain(env.PUBLIC_URL ? `PUBLIC_URL is ${env.PUBLIC_URL}` : 'PUBLIC_URL is unset');
+    }
+    expect(problemsOf({ FEDERATION: 'yes' })[0]).toMatch(/^FEDERATION must be on .* or off$/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: ' ' }, '/').database.kind).toBe('sqlite');
   });

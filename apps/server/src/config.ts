@@ -156,6 +156,12 @@ const envSchema = z
       .toLowerCase()
       .default('open')
       .pipe(z.enum(REGISTRATION_MODES, 'must be open, approval (a moderator admits each account), invite (an invite code is needed) or closed')),
+    FEDERATION: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .default('off')
+      .pipe(z.enum(['on', 'off'], 'must be on (members are ActivityPub actors other instances can follow; needs an https PUBLIC_URL) or off')),
     METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters long (it guards /metrics)').optional()),
     // Web Push (RFC 8292): both keys or neither (then generated into DATA_DIR, see push/vapid.keys.ts).
     VAPID_PUBLIC_KEY: optionalText.pipe(
@@ -176,6 +182,11 @@ const envSchema = z
       ctx.addIssue({ code: 'custom', path: [missing], message: 'must be set together with the other VAPID key (or leave both unset: a pair is generated into DATA_DIR)' });
     } else if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY && !vapidKeysPair(env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY)) {
       ctx.addIssue({ code: 'custom', path: ['VAPID_PUBLIC_KEY'], message: 'is not the public key of VAPID_PRIVATE_KEY: set the two keys of one pair' });
+    }
+    // Other servers find our members by PUBLIC_URL's host and sign to its https URLs: Mastodon fetches nothing over http.
+    if (env.FEDERATION === 'on' && !env.PUBLIC_URL?.startsWith('https://')) {
+      const why = 'on needs PUBLIC_URL to be the public https:// origin of this instance (other servers fetch members and their keys there, never over http)';
+      ctx.addIssue({ code: 'custom', path: ['FEDERATION'], message: `${why}; PUBLIC_URL is ${env.PUBLIC_URL ? `${env.PUBLIC_URL}` : 'unset'}` });
     }
     if (Boolean(env.IGDB_CLIENT_ID) !== Boolean(env.IGDB_CLIENT_SECRET)) {
       const missing = env.IGDB_CLIENT_ID ? 'IGDB_CLIENT_SECRET' : 'IGDB_CLIENT_ID';
@@ -236,6 +247,8 @@ export interface Config {
    * see (VAPID_SUBJECT; by default PUBLIC_URL when https, else MAIL_FROM's address).
    */
   push: { keys: VapidKeys | undefined; subject: string };
+  /** FEDERATION=on: members are ActivityPub actors at PUBLIC_URL (always https then). */
+  federation: boolean;
 }
 
 export interface VapidKeys {
@@ -331,5 +344,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       keys: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
       subject: vapidSubject(e.VAPID_SUBJECT, publicUrl, mailFrom),
     },
+    federation: e.FEDERATION === 'on',
   };
 }

@@ -13,6 +13,7 @@ export type { DiaryEntriesTable, LibraryEntriesTable };
 import type { ActivitiesTable, AuditLogTable, CommentsTable, NotificationsTable } from './social.tables.js';
 import type { ListsTable, ListGamesTable } from '../modules/lists/lists.tables.js';
 import type { MemberPlatformsTable } from '../modules/member-platforms/member-platforms.tables.js';
+import type { FederationFollowersTable, FederationKeysTable, FederationKvTable, FederationNotesTable } from '../modules/federation/federation.tables.js';
 
 /**
  * The database as Kysely sees it. Times are unix milliseconds in a bigint
@@ -191,6 +192,10 @@ export interface Database {
   push_subscriptions: PushSubscriptionsTable;
   plays: PlaysTable;
   push_outbox: PushOutboxTable;
+  federation_kv: FederationKvTable;
+  federation_keys: FederationKeysTable;
+  federation_followers: FederationFollowersTable;
+  federation_notes: FederationNotesTable;
 }
 
 export type SubmissionState = 'pending' | 'approved' | 'rejected' | 'merged';

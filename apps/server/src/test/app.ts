@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from '../app.js';
 import type { JobsOptions } from '../modules/jobs/jobs.app.js';
+import type { FederationTestOptions } from '../modules/federation/federation.app.js';
 import type { LoadSignals } from '../http/fairness/index.js';
 import { loadConfig, type Config } from '../config.js';
 import { createDb, type Db } from '../db/database.js';
@@ -35,6 +36,8 @@ export interface TestAppOptions {
   jobs?: JobsOptions;
   /** The app's logger (default: none, or errors with TEST_LOG=1); a test that reads the log lines passes its own stream. */
   logger?: FastifyServerOptions['logger'];
+  /** FEDERATION=on against a fake remote on 127.0.0.1 (modules/federation tests). */
+  federation?: FederationTestOptions;
 }
 
 /** Writes a minimal built SPA (index.html with the head marker, one hashed asset) into dir. */
@@ -108,6 +111,6 @@ async function startApp(database: Config['database'], dataDir: string, options: 
   await migrateToLatest(db);
   const webRoot = options.webRoot ?? writeFakeWebRoot(path.join(dataDir, 'web'));
   const jobs: JobsOptions = { pollSeconds: 0.5, igdbSchedule: { firstRunDelayMs: 3_600_000 }, wikidataSchedule: { firstRunDelayMs: 3_600_000 }, ...options.jobs };
-  const app = await buildApp({ config, db, webRoot, logger: options.logger ?? (process.env.TEST_LOG ? { level: 'error' } : false), rateLimits: options.rateLimits ?? false, documentedStatusesOnly: true, requestTimeoutMs: options.requestTimeoutMs, loadSignals: options.loadSignals ?? false, jobs });
+  const app = await buildApp({ config, db, webRoot, logger: options.logger ?? (process.env.TEST_LOG ? { level: 'error' } : false), rateLimits: options.rateLimits ?? false, documentedStatusesOnly: true, requestTimeoutMs: options.requestTimeoutMs, loadSignals: options.loadSignals ?? false, jobs, federation: options.federation });
   return { app, db, config };
 }

@@ -49,6 +49,7 @@ import { memberPlatformsMigration } from './0049_member_platforms.js';
 import { playCompletionMigration } from './0050_play_completion.js';
 import { playsMigration } from './0051_plays.js';
 import { playStatsMigration } from './0052_play_stats.js';
+import { federationMigration } from './0053_federation.js';
 
 /**
  * A migration, and how it runs (db/migrate.ts).
@@ -142,5 +143,6 @@ export function migrationsFor(dialect: Dialect): Record<string, VglMigration> {
     '0050_play_completion': playCompletionMigration(),
     '0051_plays': playsMigration(dialect),
     '0052_play_stats': playStatsMigration(dialect),
+    '0053_federation': federationMigration(dialect),
   };
 }

@@ -10,6 +10,12 @@ export interface AdminDeps {
   notifications: NotificationsService;
   /** Called after the featured reviews change (feature, unfeature, reorder). */
   onFeaturedChange?: () => void;
+  /**
+   * Told after a moderator's action committed, so copies elsewhere follow (federation: a removed review and a
+   * suspended member's reviews are deleted on other servers, an unsuspended member's sent again). Must not throw.
+   */
+  onReviewModerated?: ((entryId: number) => void) | undefined;
+  onMemberModerated?: ((userId: number) => void) | undefined;
   /** Mail the job queue gave up on (mail/mail.jobs.ts); none when absent. */
   mail?: {
     failed(limit: number): Promise<{ total: number; latest: FailedMail[] }>;
@@ -66,6 +72,7 @@ export function createAdminContentService(db: Db, deps: AdminDeps, now: () => nu
         await deps.notifications.notify(trx, { userId: review.user_id, actorId: actor.id, kind: 'review_removed', entryId, message: reason });
         await recordAudit(trx, actor, { action: 'review.delete', targetType: 'review', targetId: entryId, targetLabel: reviewLabel(review), reason }, at);
       });
+      deps.onReviewModerated?.(entryId);
     },
 
     async comments(query: AdminListQuery) {

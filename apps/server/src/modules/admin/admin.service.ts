@@ -90,6 +90,7 @@ export function createAdminService(db: Db, deps: AdminDeps, now: () => number = 
     /** Suspends an account: hidden everywhere, signed out (the next token says isSuspended), told why on the suspended page. */
     async suspend(actor: UserRow, id: number, reason: string): Promise<AdminUser> {
       await k.transaction().execute((trx) => suspendWithin(trx, actor, id, reason));
+      deps.onMemberModerated?.(id);
       return presentUser(actor, id);
     },
 
@@ -103,6 +104,7 @@ export function createAdminService(db: Db, deps: AdminDeps, now: () => number = 
         await commentsRepo.recountVisible(trx, { ofAuthor: id });
         await recordAudit(trx, actor, { action: 'user.unsuspend', targetType: 'user', targetId: id, targetLabel: target.username }, at);
       });
+      deps.onMemberModerated?.(id);
       return presentUser(actor, id);
     },
 

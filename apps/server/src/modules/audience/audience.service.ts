@@ -16,7 +16,10 @@ import { audienceRepo } from './audience.repo.js';
  */
 const privacyOf = (user: UserRow): PrivacySettings => ({ isPrivate: Number(user.is_private) === 1, hideFromSearch: Number(user.hide_from_search) === 1 });
 
-export function createAudienceService(db: Db, deps: Pick<SocialServices, 'activity' | 'notifications'>, now: () => number = Date.now) {
+/** Told after a member's profile became private or public (federation: what they published elsewhere follows). Must not throw. */
+export type PrivacyChangedHook = (userId: number) => void;
+
+export function createAudienceService(db: Db, deps: Pick<SocialServices, 'activity' | 'notifications'> & { onPrivacyChanged?: PrivacyChangedHook | undefined }, now: () => number = Date.now) {
   const k = db.kysely;
 
   /** Another active member, by name: blocking or muting works whatever they could see of you. */
@@ -118,6 +121,7 @@ export function createAudienceService(db: Db, deps: Pick<SocialServices, 'activi
         ...(input.hideFromSearch === undefined ? {} : { hide_from_search: input.hideFromSearch ? 1 : 0 }),
       };
       if (Object.keys(set).length > 0) await k.updateTable('users').set(set).where('id', '=', actor.id).execute();
+      if (input.isPrivate !== undefined && input.isPrivate !== (Number(actor.is_private) === 1)) deps.onPrivacyChanged?.(actor.id);
       const waiting = input.isPrivate === false ? await audienceRepo.people(k, 'requests', actor.id) : [];
       for (const r of waiting) {
         // A request withdrawn meanwhile is a 404 here: nothing left to approve.

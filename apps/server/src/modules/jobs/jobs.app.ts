@@ -15,6 +15,7 @@ import { createNotificationsService } from '../notifications/notifications.servi
 import { RELEASE_ALERTS_JOB, RELEASE_ALERTS_QUEUE, releaseAlerts, sendReleaseAlerts, workReleaseAlerts } from '../releases/releases.alerts.js';
 import { emailDueSignal, stopEmailDueSignals } from '../notifications/notifications.jobs.js';
 import type { JobQueue, QueueSettings, RetryPolicy } from './jobs.queue.js';
+import { FEDERATION_QUEUES } from '../federation/federation.queue.js';
 import { PUSH_QUEUES, pushDueSignal, pusher, stopPushDueSignals, workPush } from '../push/push.jobs.js';
 
 /** Tests shorten the waits; production keeps the defaults. */
@@ -33,6 +34,7 @@ export const appQueues = (mailRetry: RetryPolicy = MAIL_RETRY): Record<string, Q
   ...NOTIFICATION_QUEUES,
   [RELEASE_ALERTS_JOB]: RELEASE_ALERTS_QUEUE,
   ...PUSH_QUEUES,
+  ...FEDERATION_QUEUES,
 });
 
 /**

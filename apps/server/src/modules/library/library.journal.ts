@@ -30,6 +30,8 @@ interface JournalDeps {
   ownerFor: (actor: Actor, username: string, action: LibraryAction) => Promise<UserRow>;
   /** The game as the actor may see it (a member's game awaiting a moderator: its submitter's). */
   gameFor: (slug: string, viewer: Actor) => Promise<{ id: number; slug: string }>;
+  /** library.service's EntryWrittenHook: told when a session's deletion took its entry with it. */
+  onEntryWritten?: ((entryId: number) => void) | undefined;
 }
 
 /** A session's time as whole minutes: given as minutes, or as hours. */
@@ -47,7 +49,7 @@ const sessionOf = (input: DiarySessionUpdate, platformId: number | null) => ({
   platformId,
 });
 
-export function createJournal({ db, activity, now, ownerFor, gameFor }: JournalDeps) {
+export function createJournal({ db, activity, now, ownerFor, gameFor, onEntryWritten }: JournalDeps) {
   const k = db.kysely;
 
   /** The platform's id; an unknown slug is bad input with the field named. */
@@ -151,7 +153,7 @@ export function createJournal({ db, activity, now, ownerFor, gameFor }: JournalD
     /** Deletes a session; a game that session alone added to the library leaves it too (entryAddedOnlyBy). */
     async removeDiary(actor: Actor, username: string, id: number) {
       const owner = await ownerFor(actor, username, 'write');
-      await k.transaction().execute(async (trx) => {
+      const removedEntry = await k.transaction().execute(async (trx) => {
         // Two deletes at once: the second finds nothing (404), as it would a moment later.
         await lockMember(db, trx, owner.id);
         const row = await libraryRepo.diaryById(trx, id);
@@ -167,7 +169,9 @@ export function createJournal({ db, activity, now, ownerFor, gameFor }: JournalD
           .execute();
         // The session was all there was of the game: it leaves the library (its "added" goes with it), and stats stop counting it.
         if (entryGoes) await libraryRepo.deleteEntry(trx, row.entry_id);
+        return entryGoes ? row.entry_id : null;
       });
+      if (removedEntry !== null) onEntryWritten?.(removedEntry);
     },
   };
 }

@@ -38,7 +38,13 @@ export type Audience = 'content' | 'profile' | 'none';
 /** Told when a review's text is written or changed, in its transaction (notifications: the members it @mentions). */
 export type ReviewTextHook = (conn: Conn, review: { actorId: number; entryId: number; text: string; previous: string | null }) => Promise<void>;
 
-export function createLibraryService(db: Db, activity: ActivityService, now: () => number = Date.now, onReviewText?: ReviewTextHook) {
+/**
+ * Told after a write to an entry has committed, with the entry's id (federation: its review is published, updated
+ * or deleted elsewhere to match). Called for deletions too; it must not throw nor make the write wait.
+ */
+export type EntryWrittenHook = (entryId: number) => void;
+
+export function createLibraryService(db: Db, activity: ActivityService, now: () => number = Date.now, onReviewText?: ReviewTextHook, onEntryWritten?: EntryWrittenHook) {
   const k = db.kysely;
 
   async function withPlatforms<T>(rows: EntryRow[], present: (row: EntryRow, platforms: string[]) => T): Promise<T[]> {
@@ -117,7 +123,7 @@ export function createLibraryService(db: Db, activity: ActivityService, now: () 
     ownerFor,
     hiddenFor,
     // Sessions: diary, diaryFilters, addDiary, updateDiary, removeDiary.
-    ...createJournal({ db, activity, now, ownerFor, gameFor }),
+    ...createJournal({ db, activity, now, ownerFor, gameFor, onEntryWritten }),
 
     async entry(actor: Actor, username: string, gameSlug: string) {
       const owner = await ownerFor(actor, username, 'read');
@@ -129,7 +135,7 @@ export function createLibraryService(db: Db, activity: ActivityService, now: () 
       const owner = await ownerFor(actor, username, 'write');
       const game = await gameFor(gameSlug, actor);
       const at = now();
-      const created = await k.transaction().execute(async (trx) => {
+      const { created, entryId: written } = await k.transaction().execute(async (trx) => {
         // Everything below reads before it writes (is the game new, how many favourites, which slug is free):
         // one member's library changes one request at a time.
         await lockMember(db, trx, owner.id);
@@ -185,21 +191,24 @@ export function createLibraryService(db: Db, activity: ActivityService, now: () 
         if (input.rating !== null && input.rating !== (existing?.rating ?? null)) await activity.record(trx, owner.id, { verb: 'rated', ...ref, value: input.rating });
         if (input.review && !existing?.review) await activity.record(trx, owner.id, { verb: 'reviewed', ...ref });
         if (input.review && reviewChanged) await onReviewText?.(trx, { actorId: owner.id, entryId, text: input.review, previous: existing?.review ?? null });
-        return !existing;
+        return { created: !existing, entryId };
       });
+      onEntryWritten?.(written);
       return { entry: await entryFor(actor, owner, game.id), created };
     },
 
     async removeEntry(actor: Actor, username: string, gameSlug: string) {
       const owner = await ownerFor(actor, username, 'write');
       const game = await gameFor(gameSlug, actor);
-      await k.transaction().execute(async (trx) => {
+      const removed = await k.transaction().execute(async (trx) => {
         await lockMember(db, trx, owner.id);
         const existing = await libraryRepo.entryOf(trx, owner.id, game.id);
         if (!existing) throw notFound('This game is not in the library.');
         await libraryRepo.deleteEntry(trx, existing.id);
         if (existing.favourite_position !== null) await libraryRepo.compactFavourites(trx, owner.id);
+        return existing.id;
       });
+      onEntryWritten?.(removed);
     },
 
     /** The member whose library `actor` asks for, once the audience rules let them read it (a 404 otherwise). */

@@ -11,7 +11,7 @@ import { followsRepo } from '../follows/follows.repo.js';
 import type { LibraryAction } from '../library/library.policy.js';
 import { blankEntry, libraryRepo, type Conn, type EntryRow } from '../library/library.repo.js';
 import { mainReviewColumns } from '../library/library.review-columns.js';
-import type { ReviewTextHook } from '../library/library.service.js';
+import type { EntryWrittenHook, ReviewTextHook } from '../library/library.service.js';
 import type { UserRow } from '../users/users.repo.js';
 import { keepPlayDates } from './plays.dates.js';
 import { presentPlay } from './plays.presenter.js';
@@ -27,6 +27,8 @@ interface PlaysDeps {
   /** The member named `username` when the actor may do `action` with their library (library.service ownerFor). */
   ownerFor: (actor: Actor, username: string, action: LibraryAction) => Promise<UserRow>;
   onReviewText?: ReviewTextHook | undefined;
+  /** Told after a play's write committed (library.service's EntryWrittenHook): the entry's review or rating may have changed. */
+  onEntryWritten?: EntryWrittenHook | undefined;
 }
 
 const noSuchPlay = () => notFound(PLAY_MESSAGES.noSuchPlay);
@@ -39,7 +41,7 @@ const notInLibrary = () => notFound('This game is not in the library.');
  * Every write holds the member's lock, as the library and the journal do,
  * and leaves the entry agreeing with its plays (plays.sync).
  */
-export function createPlaysService({ db, activity, now, ownerFor, onReviewText }: PlaysDeps) {
+export function createPlaysService({ db, activity, now, ownerFor, onReviewText, onEntryWritten }: PlaysDeps) {
   const k = db.kysely;
 
   async function gameFor(slug: string, viewer: Actor) {
@@ -138,7 +140,7 @@ export function createPlaysService({ db, activity, now, ownerFor, onReviewText }
       const owner = await ownerFor(actor, username, 'write');
       const game = await gameFor(gameSlug, actor);
       const at = now();
-      const id = await k.transaction().execute(async (trx) => {
+      const { id, entryId } = await k.transaction().execute(async (trx) => {
         await lockMember(db, trx, owner.id);
         const platform = await platformId(trx, input.platform);
         let entry = await libraryRepo.entryOf(trx, owner.id, game.id);
@@ -168,8 +170,9 @@ export function createPlaysService({ db, activity, now, ownerFor, onReviewText }
         });
         const finished = input.finishedOn !== null || input.completion !== null;
         await settleEntry(trx, entry.id, { finished, underWay: !finished, at });
-        return playId;
+        return { id: playId, entryId: entry.id };
       });
+      onEntryWritten?.(entryId);
       return onePlay(actor, owner, id);
     },
 
@@ -177,7 +180,7 @@ export function createPlaysService({ db, activity, now, ownerFor, onReviewText }
     async replace(actor: Actor, username: string, playId: number, input: PlayInput): Promise<Play> {
       const owner = await ownerFor(actor, username, 'write');
       const at = now();
-      await k.transaction().execute(async (trx) => {
+      const entryId = await k.transaction().execute(async (trx) => {
         await lockMember(db, trx, owner.id);
         const play = await playsRepo.byId(trx, playId);
         const entry = play && play.user_id === owner.id ? await libraryRepo.entryById(trx, play.entry_id) : undefined;
@@ -192,14 +195,16 @@ export function createPlaysService({ db, activity, now, ownerFor, onReviewText }
         });
         const finishedNow = (input.finishedOn !== null || input.completion !== null) && play.finished_on === null && play.completion === null;
         await settleEntry(trx, entry.id, { finished: finishedNow, underWay: false, at });
+        return entry.id;
       });
+      onEntryWritten?.(entryId);
       return onePlay(actor, owner, playId);
     },
 
     /** Deletes a replay with its sessions (and their feed lines); the first play goes only with the game. */
     async remove(actor: Actor, username: string, playId: number): Promise<void> {
       const owner = await ownerFor(actor, username, 'write');
-      await k.transaction().execute(async (trx) => {
+      const entryId = await k.transaction().execute(async (trx) => {
         await lockMember(db, trx, owner.id);
         const play = await playsRepo.byId(trx, playId);
         if (!play || play.user_id !== owner.id) throw noSuchPlay();
@@ -210,7 +215,9 @@ export function createPlaysService({ db, activity, now, ownerFor, onReviewText }
         }
         await playsRepo.remove(trx, playId);
         await settleEntry(trx, play.entry_id, { finished: false, underWay: false, at: now() });
+        return play.entry_id;
       });
+      onEntryWritten?.(entryId);
     },
 
     /** A replay's review on its own page. */

@@ -21,6 +21,9 @@ export interface ReportsDeps {
   /** The dashboard's own suspension, run inside the resolution's transaction. */
   admin: Pick<AdminService, 'suspendWithin'>;
   limits?: LimitCounters | undefined;
+  /** As the dashboard's own (admin.content.service AdminDeps): told after a resolution hid a review or suspended its author. */
+  onReviewModerated?: ((entryId: number) => void) | undefined;
+  onMemberModerated?: ((userId: number) => void) | undefined;
 }
 
 const PRIOR_ACTIONS = 5;
@@ -88,7 +91,7 @@ export function createReportsService(db: Db, deps: ReportsDeps, now: () => numbe
 
     /** Resolves every open report on the report's target; a second moderator at the same time gets a 409. */
     async resolve(actor: UserRow, reportId: number, input: ReportResolve): Promise<void> {
-      await k.transaction().execute(async (trx) => {
+      const acted = await k.transaction().execute(async (trx) => {
         const report = await reportsRepo.byId(trx, reportId);
         if (!report) throw notFound(REPORT_MESSAGES.noSuchReport);
         if (report.state !== 'open') throw conflict(REPORT_MESSAGES.alreadyResolved);
@@ -112,7 +115,10 @@ export function createReportsService(db: Db, deps: ReportsDeps, now: () => numbe
         for (const reporterId of new Set(resolved.map((r) => r.reporter_id))) {
           await deps.notifications.notify(trx, { userId: reporterId, actorId: actor.id, kind: 'report_resolved', message: REPORT_MESSAGES.outcome(report.target_type, label, input.action) });
         }
+        return target;
       });
+      if (acted?.type === 'review' && input.action === 'hide') deps.onReviewModerated?.(acted.id);
+      if (acted && input.action === 'suspend') deps.onMemberModerated?.(acted.author.id);
     },
   };
 

@@ -12,11 +12,19 @@ import { presentSettings, presentSuspension, type ProfileSettings } from './sett
 import { settingsRepo } from './settings.repo.js';
 import { SETTINGS_MESSAGES } from './settings.schemas.js';
 
+/**
+ * Told before an account is deleted, once its password was checked; what it returns is called after the deletion
+ * committed (federation: the keys and remote followers that sign and address the Deletes go with the account, so
+ * they are read first, and nothing is sent unless the deletion happened). Must not throw.
+ */
+export type AccountDeletionHook = (userId: number) => Promise<() => void>;
+
 export interface SettingsDeps {
   db: Db;
   /** Where avatar images are kept (the database; see avatars.store.ts). */
   avatars: AvatarStore;
   now?: () => number;
+  onAccountDeletion?: AccountDeletionHook | undefined;
 }
 
 /**
@@ -24,7 +32,7 @@ export interface SettingsDeps {
  * Every use-case acts on the actor itself, so there is no one else to check
  * access against; suspended accounts are stopped earlier, by the access guard (auth.guard).
  */
-export function createSettingsService({ db, avatars, now = Date.now }: SettingsDeps) {
+export function createSettingsService({ db, avatars, now = Date.now, onAccountDeletion }: SettingsDeps) {
   const k = db.kysely;
 
   async function settingsOf(user: UserRow): Promise<ProfileSettings> {
@@ -93,6 +101,7 @@ export function createSettingsService({ db, avatars, now = Date.now }: SettingsD
       if (!(await verifyPassword(actor.password_hash, password))) {
         throw badRequest(ACCOUNT_MESSAGES.wrongPassword, { password: ACCOUNT_MESSAGES.wrongPassword });
       }
+      const afterDeletion = await onAccountDeletion?.(actor.id);
       const deleted = await k.transaction().execute(async (trx) => {
         // Like `vgl user:role`, never leave the instance without an admin (two admins leaving at once count each other).
         if (actor.role === 'admin') {
@@ -104,6 +113,7 @@ export function createSettingsService({ db, avatars, now = Date.now }: SettingsD
         await avatars.remove(trx, deleted?.avatar ?? null);
         return deleted;
       });
+      afterDeletion?.();
       await avatars.removeFile(deleted?.avatar ?? null);
     },
   };

@@ -1,0 +1,90 @@
+import type { DocumentLoader, Federation, KvStore } from '@fedify/fedify';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import { VGL_VERSION } from '../../version.js';
+import type { JobQueue } from '../jobs/jobs.queue.js';
+import { loadFedify, type Fedify } from './federation.fedify.js';
+import { registerInbox } from './federation.inbox.js';
+import { databaseKvStore } from './federation.kv.js';
+import { registerObjects } from './federation.objects.js';
+import { createPublisher, type Publisher } from './federation.publish.js';
+import { jobMessageQueue } from './federation.queue.js';
+import { federationRoutes } from './federation.routes.js';
+
+/**
+ * For tests only: a fake remote server on 127.0.0.1 over plain http, and
+ * retries seconds apart instead of minutes. Never set in production; there
+ * Fedify fetches public https addresses only.
+ */
+export interface FederationTestOptions {
+  allowPrivateHttp?: boolean;
+  /** The first retry's delay; each next one doubles it, without jitter. */
+  retryInitialDelayMs?: number;
+}
+
+/** A remote document over plain http is refused: our signed requests and members' keys travel over TLS only. */
+function httpsOnly(loader: DocumentLoader): DocumentLoader {
+  return async (url) => {
+    if (new URL(url).protocol !== 'https:') throw new Error(`Refused to fetch ${url}: only https:// addresses are fetched.`);
+    return loader(url);
+  };
+}
+
+/** How Fedify fetches remote actors, keys and objects: https only, its responses cached in our KvStore. */
+function loaderOptions(f: Fedify, kv: KvStore, testing: FederationTestOptions) {
+  if (testing.allowPrivateHttp) return { allowPrivateAddress: true };
+  const userAgent = { software: `VGL/${VGL_VERSION}` };
+  return {
+    documentLoaderFactory: () => f.kvCache({ loader: httpsOnly(f.getDocumentLoader({ userAgent })), kv, prefix: ['_fedify', 'remoteDocument'] }),
+    authenticatedDocumentLoaderFactory: (identity: Parameters<Fedify['getAuthenticatedDocumentLoader']>[0]) => httpsOnly(f.getAuthenticatedDocumentLoader(identity, { userAgent })),
+  };
+}
+
+/**
+ * FEDERATION=on: members are ActivityPub actors (WebFinger, Person, inbox,
+ * outbox, followers) and their public reviews reach their remote followers.
+ * Fedify is imported here, on first call, never when federation is off.
+ * Every role builds the federation (a worker delivers what web instances
+ * queue); only those that serve pages mount its routes.
+ */
+export async function registerFederation(
+  app: FastifyInstance,
+  { config, db, jobs, testing = {} }: { config: Config; db: Db; jobs: JobQueue; testing?: FederationTestOptions },
+): Promise<Publisher> {
+  const f = await loadFedify();
+  const k = db.kysely;
+  const kv = databaseKvStore(k);
+  const works = config.role !== 'web';
+  const federation: Federation<void> = f.createFederation<void>({
+    kv,
+    // Outgoing deliveries only: incoming activities are handled in the request (Fedify has checked the signature by then).
+    queue: { outbox: jobMessageQueue(jobs, works) },
+    manuallyStartQueue: true,
+    // Fedify retries on its own schedule; the log says so each time, so an operator sees a server that refuses us.
+    onOutboxError: (error, activity) => app.log.warn({ err: error, activity: activity?.id?.href }, 'federation: a delivery failed; it will be retried'),
+    origin: config.publicUrl,
+    ...loaderOptions(f, kv, testing),
+    outboxRetryPolicy: testing.retryInitialDelayMs
+      ? f.createExponentialBackoffPolicy({ initialDelay: { milliseconds: testing.retryInitialDelayMs }, jitter: false, maxAttempts: 5 })
+      : // Ten tries a minute, two, four… apart: a server down for most of a day still gets its deliveries (Fedify's default gave up within 20 minutes).
+        f.createExponentialBackoffPolicy({ initialDelay: { minutes: 1 }, maxDelay: { hours: 12 }, maxAttempts: 10 }),
+  });
+  const reachable = (inbox: URL) => inbox.protocol === 'https:' || testing.allowPrivateHttp === true;
+  const { buildNote } = registerObjects(federation, { f, k, publicUrl: config.publicUrl });
+  registerInbox(federation, { f, k, log: app.log, reachable });
+  const publisher = createPublisher({ f, k, federation, publicUrl: config.publicUrl, buildNote, log: app.log });
+
+  if (works) {
+    const stop = new AbortController();
+    void federation.startQueue(undefined, { signal: stop.signal }).catch((err: unknown) => app.log.error({ err }, 'federation: the delivery queue stopped'));
+    app.addHook('preClose', async () => {
+      await publisher.settled();
+      stop.abort();
+    });
+  } else {
+    app.addHook('preClose', () => publisher.settled());
+  }
+  if (config.role !== 'worker') await federationRoutes(app, federation, config.publicUrl);
+  return publisher;
+}

@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import type { Federation, InboxContext } from '@fedify/fedify';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { Fedify } from './federation.fedify.js';
+import { AP_PATHS, memberIdOf } from './federation.objects.js';
+import { federationRepo } from './federation.repo.js';
+
+export interface InboxDeps {
+  f: Fedify;
+  k: Kysely<Database>;
+  log: FastifyBaseLogger;
+  /** Whether a remote inbox may receive our deliveries: https only, unless a test allowed plain http. */
+  reachable: (inbox: URL) => boolean;
+  now?: () => number;
+}
+
+/**
+ * What other servers may tell us, for now: follow a member (Follow), stop
+ * (Undo of that Follow), and that an account is gone (Delete of the actor).
+ * Fedify has verified the request's HTTP Signature, and that its key is the
+ * activity's actor's, before any of these run; anything else is accepted and
+ * ignored (likes, replies and boosts are for a later slice).
+ */
+/** Fetch options that turn a remote document we cannot get into null instead of an error. */
+const loading = (ctx: InboxContext<void>) => ({ documentLoader: ctx.documentLoader, contextLoader: ctx.contextLoader, suppressError: true });
+
+export function registerInbox(federation: Federation<void>, { f, k, log, reachable, now = Date.now }: InboxDeps) {
+  /** The member an activity's object names, when it is one of our actors and may be followed (active). */
+  async function followedMember(ctx: InboxContext<void>, object: URL | null) {
+    const parsed = ctx.parseUri(object);
+    if (parsed?.type !== 'actor') return undefined;
+    const id = memberIdOf(parsed.identifier);
+    return id === null ? undefined : federationRepo.activeMember(k, id);
+  }
+
+  federation
+    .setInboxListeners(AP_PATHS.inbox, AP_PATHS.sharedInbox)
+    .on(f.Follow, async (ctx, follow) => {
+      if (!follow.id || !follow.actorId) return;
+      const member = await followedMember(ctx, follow.objectId);
+      if (!member) return;
+      // An actor we cannot fetch cannot be delivered to: ignored, not an error for the sender.
+      const follower = await follow.getActor(loading(ctx));
+      if (!follower?.id || follower.id.href !== follow.actorId.href || !follower.inboxId) return;
+      if (!reachable(follower.inboxId)) {
+        log.info({ actor: follower.id.href }, 'federation: a follow from an actor whose inbox is not https was ignored');
+        return;
+      }
+      const sharedInbox = follower.endpoints?.sharedInbox ?? null;
+      const isPrivate = Number(member.is_private) === 1;
+      await federationRepo.saveFollower(k, {
+        user_id: member.id,
+        actor_id: follower.id.href,
+        inbox: follower.inboxId.href,
+        shared_inbox: sharedInbox && reachable(sharedInbox) ? sharedInbox.href : null,
+        follow_id: follow.id.href,
+        // A private profile's follower waits until the member approves (the approval screen is a later slice).
+        state: isPrivate ? 'pending' : 'accepted',
+        created_at: now(),
+      });
+      if (isPrivate) return;
+      const identifier = String(member.id);
+      await ctx.sendActivity(
+        { identifier },
+        follower,
+        new f.Accept({
+          id: new URL(`${ctx.getActorUri(identifier).href}#accepts/${randomUUID()}`),
+          actor: ctx.getActorUri(identifier),
+          // The Follow as it came, by ids only (the follower's document, fetched meanwhile, is not sent back).
+          object: new f.Follow({ id: follow.id, actor: follow.actorId, object: follow.objectId }),
+        }),
+      );
+    })
+    .on(f.Undo, async (ctx, undo) => {
+      if (!undo.actorId) return;
+      const follow = await undo.getObject(loading(ctx));
+      // Only the follower can take its follow back.
+      if (!(follow instanceof f.Follow) || follow.actorId?.href !== undo.actorId.href) return;
+      const member = await followedMember(ctx, follow.objectId);
+      if (member) await federationRepo.removeFollower(k, member.id, undo.actorId.href);
+    })
+    .on(f.Delete, async (_ctx, del) => {
+      // An account deleting itself (its own id as the object): its follows here go. Deleted posts mean nothing here yet.
+      if (del.actorId && del.objectId?.href === del.actorId.href) await federationRepo.removeActor(k, del.actorId.href);
+    })
+    .onError((_ctx, error) => {
+      log.warn({ err: error }, 'federation: an incoming activity could not be handled');
+    });
+}

@@ -1,0 +1,183 @@
+import { randomUUID } from 'node:crypto';
+import type { Context, Federation } from '@fedify/fedify';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { Fedify } from './federation.fedify.js';
+import { noteDigest, noteFields } from './federation.note.js';
+import type { registerObjects } from './federation.objects.js';
+import { federationRepo } from './federation.repo.js';
+
+export interface PublishDeps {
+  f: Fedify;
+  k: Kysely<Database>;
+  federation: Federation<void>;
+  publicUrl: string;
+  buildNote: ReturnType<typeof registerObjects>['buildNote'];
+  log: FastifyBaseLogger;
+  now?: () => number;
+}
+
+/**
+ * Keeps what followers elsewhere have of a member's reviews in step with
+ * what everyone may read here. After any write that can change a review (its
+ * text, rating, spoilers mark, who may read it, the entry's deletion, the
+ * profile made private) the entry is compared with what was last sent
+ * (federation_notes): a review now public and never sent → Create; sent and
+ * changed → Update; sent and no longer public (or gone) → Delete. So the
+ * rule of what may leave lives in one query (federationRepo.publicReview),
+ * not at each place that writes, and a private review is never sent.
+ * Deliveries go through the job queue (federation.queue.ts).
+ */
+export function createPublisher({ f, k, federation, publicUrl, buildNote, log, now = Date.now }: PublishDeps) {
+  /** One reconciliation of an entry at a time in this process, so two quick edits cannot both send a Create. */
+  const queued = new Map<number, Promise<void>>();
+  const underWay = new Set<Promise<void>>();
+  const context = (): Context<void> => federation.createContext(new URL(publicUrl), undefined);
+
+  async function reconcile(entryId: number): Promise<void> {
+    const [row, sent] = await Promise.all([federationRepo.publicReview(k, entryId), federationRepo.noteOf(k, entryId)]);
+    const ctx = context();
+    const at = now();
+    if (row) {
+      const fields = noteFields(publicUrl, row);
+      const digest = noteDigest(fields);
+      if (sent?.digest === digest) return;
+      const identifier = String(row.user_id);
+      const objectKey = sent?.object_key ?? `${entryId}-${at.toString(36)}`;
+      // Recorded before it is queued: the entry's row is the claim, so two instances reconciling the same entry at
+      // once cannot both send a Create (the second insert fails). Undone below if it could not be queued.
+      if (sent) await federationRepo.updateNote(k, entryId, digest, at);
+      else await federationRepo.insertNote(k, { entry_id: entryId, user_id: row.user_id, object_key: objectKey, digest, published_at: at, updated_at: at });
+      const undo = () => (sent ? federationRepo.updateNote(k, entryId, sent.digest, Number(sent.updated_at)) : federationRepo.deleteNote(k, entryId));
+      const note = buildNote(ctx, row, objectKey, fields);
+      const Activity = sent ? f.Update : f.Create;
+      const activity = new Activity({
+        id: new URL(`${note.id!.href}#${sent ? `update-${at}` : 'create'}`),
+        actor: ctx.getActorUri(identifier),
+        to: f.PUBLIC_COLLECTION,
+        cc: ctx.getFollowersUri(identifier),
+        object: note,
+        published: f.Temporal.Instant.fromEpochMilliseconds(at),
+      });
+      try {
+        await ctx.sendActivity({ identifier }, 'followers', activity, { preferSharedInbox: true });
+      } catch (err) {
+        await undo();
+        throw err;
+      }
+      return;
+    }
+    if (!sent) return;
+    const identifier = String(sent.user_id);
+    const noteId = ctx.getObjectUri(f.Note, { key: sent.object_key });
+    await ctx.sendActivity(
+      { identifier },
+      'followers',
+      new f.Delete({
+        id: new URL(`${noteId.href}#delete-${at}`),
+        actor: ctx.getActorUri(identifier),
+        to: f.PUBLIC_COLLECTION,
+        cc: ctx.getFollowersUri(identifier),
+        object: new f.Tombstone({ id: noteId }),
+      }),
+      { preferSharedInbox: true },
+    );
+    // Forgotten once the Delete is queued: were it forgotten first and the queueing failed, nothing would retry it.
+    await federationRepo.deleteNote(k, entryId);
+  }
+
+  /** Reconciles the entry after those already asked for it; resolves when done (never rejects: failures are logged). */
+  function schedule(entryId: number): Promise<void> {
+    const previous = queued.get(entryId) ?? Promise.resolve();
+    const next = previous.then(() => reconcile(entryId)).catch((err: unknown) => log.error({ err, entryId }, 'federation: a review could not be published'));
+    queued.set(entryId, next);
+    underWay.add(next);
+    void next.finally(() => {
+      underWay.delete(next);
+      if (queued.get(entryId) === next) queued.delete(entryId);
+    });
+    return next;
+  }
+
+  /**
+   * A member whose profile is public (again): the remote follows that waited while it was private are accepted,
+   * as a local member's waiting requests are (audience.setPrivacy), before their reviews go out.
+   */
+  async function acceptWaiting(userId: number): Promise<void> {
+    if (!(await federationRepo.publicMember(k, userId))) return;
+    const ctx = context();
+    const identifier = String(userId);
+    for (const waiting of await federationRepo.pendingFollowers(k, userId)) {
+      await federationRepo.acceptFollower(k, waiting.id);
+      await ctx.sendActivity(
+        { identifier },
+        { id: new URL(waiting.actor_id), inboxId: new URL(waiting.inbox) },
+        new f.Accept({
+          id: new URL(`${ctx.getActorUri(identifier).href}#accepts/${randomUUID()}`),
+          actor: ctx.getActorUri(identifier),
+          object: new f.Follow({ id: waiting.follow_id ? new URL(waiting.follow_id) : null, actor: new URL(waiting.actor_id), object: ctx.getActorUri(identifier) }),
+        }),
+      );
+    }
+  }
+
+  return {
+    /** After a write to an entry has committed: publish, update or delete its review elsewhere. Never throws. */
+    entryChanged: (entryId: number): void => void schedule(entryId),
+    /**
+     * After a member's profile changed who may read it (made private or public, suspended or let back): waiting
+     * follows accepted if it is public now, then every review of theirs, one at a time (a member may have thousands).
+     */
+    memberChanged(userId: number): void {
+      const check = (async () => {
+        await acceptWaiting(userId);
+        const [sent, reviews] = await Promise.all([federationRepo.notesOf(k, userId), federationRepo.reviewedEntries(k, userId)]);
+        for (const entryId of new Set([...sent.map((r) => r.entry_id), ...reviews.map((r) => r.id)])) await schedule(entryId);
+      })().catch((err: unknown) => log.error({ err, userId }, 'federation: a member’s reviews could not be published'));
+      underWay.add(check);
+      void check.finally(() => underWay.delete(check));
+    },
+    /**
+     * Before a member's account is deleted: reads what the Deletes need (their keys and remote followers go with the
+     * account), and returns what sends them once the deletion committed: a Delete of each review they published,
+     * then of the actor itself. Nothing when no one elsewhere follows them.
+     */
+    async accountDeletion(userId: number): Promise<() => void> {
+      const nothing = () => undefined;
+      try {
+        const followers = await federationRepo.acceptedFollowers(k, userId, 0);
+        if (followers.length === 0) return nothing;
+        const ctx = context();
+        const identifier = String(userId);
+        const [pairs, notes] = await Promise.all([ctx.getActorKeyPairs(identifier), federationRepo.notesOf(k, userId)]);
+        const keys = pairs.map((pair) => ({ keyId: pair.keyId, privateKey: pair.privateKey }));
+        const recipients = followers.map((row) => ({ id: new URL(row.actor_id), inboxId: new URL(row.inbox), endpoints: { sharedInbox: row.shared_inbox ? new URL(row.shared_inbox) : null } }));
+        const actor = ctx.getActorUri(identifier);
+        const send = async () => {
+          const at = now();
+          for (const note of notes) {
+            const noteId = ctx.getObjectUri(f.Note, { key: note.object_key });
+            const activity = new f.Delete({ id: new URL(`${noteId.href}#delete-${at}`), actor, to: f.PUBLIC_COLLECTION, object: new f.Tombstone({ id: noteId }) });
+            await ctx.sendActivity(keys, recipients, activity, { preferSharedInbox: true });
+          }
+          await ctx.sendActivity(keys, recipients, new f.Delete({ id: new URL(`${actor.href}#delete-${at}`), actor, to: f.PUBLIC_COLLECTION, object: actor }), { preferSharedInbox: true });
+        };
+        return () => {
+          const sending = send().catch((err: unknown) => log.error({ err, userId }, 'federation: the deletion of an account could not be sent'));
+          underWay.add(sending);
+          void sending.finally(() => underWay.delete(sending));
+        };
+      } catch (err) {
+        log.error({ err, userId }, 'federation: the deletion of an account could not be prepared');
+        return nothing;
+      }
+    },
+    /** Waits for the reconciliations under way (closing, and tests). */
+    async settled(): Promise<void> {
+      while (underWay.size > 0) await Promise.allSettled([...underWay]);
+    },
+  };
+}
+
+export type Publisher = ReturnType<typeof createPublisher>;

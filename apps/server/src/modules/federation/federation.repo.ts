@@ -1,0 +1,134 @@
+import type { Conn } from '../library/library.repo.js';
+import { listedGame } from '../catalog/catalog.visibility.js';
+import type { FederationKeyAlgorithm, RemoteFollowState } from './federation.tables.js';
+
+/** A remote follower as Fedify's recipients want it. */
+export interface RemoteFollowerRow {
+  id: number;
+  actor_id: string;
+  inbox: string;
+  shared_inbox: string | null;
+}
+
+/**
+ * The reviews everyone may read, the only ones that leave the instance: an
+ * active member with a public profile, a review marked public, not hidden by
+ * a moderator, of a listed game (the same rule as the sitemap's reviews).
+ */
+const publicReviews = (db: Conn) =>
+  db
+    .selectFrom('library_entries as e')
+    .innerJoin('users as u', 'u.id', 'e.user_id')
+    .innerJoin('games as g', 'g.id', 'e.game_id')
+    .where('u.state', '=', 'active')
+    .where('u.is_private', '=', 0)
+    .where('e.review', 'is not', null)
+    .where('e.review_slug', 'is not', null)
+    .where('e.review_visibility', '=', 'public')
+    .where('e.hidden_at', 'is', null)
+    .where(listedGame('e.game_id'))
+    .select([
+      'e.id as entry_id',
+      'e.user_id',
+      'u.username',
+      'g.name as game_name',
+      'g.slug as game_slug',
+      'g.cover_image_id',
+      'e.rating',
+      'e.review',
+      'e.review_slug',
+      'e.review_spoilers',
+      'e.review_created_at',
+      'e.review_updated_at',
+    ]);
+
+export type PublicReviewRow = NonNullable<Awaited<ReturnType<typeof federationRepo.publicReview>>>;
+
+export const federationRepo = {
+  /** A member who may be an actor: active (pending and suspended members are not). */
+  activeMember: (db: Conn, id: number) =>
+    db.selectFrom('users').select(['id', 'username', 'bio', 'avatar', 'is_private', 'hide_from_search', 'created_at']).where('id', '=', id).where('state', '=', 'active').executeTakeFirst(),
+
+  /** Whether a member was ever admitted (active or suspended since): whose keys may sign, e.g. the Deletes of a suspension. */
+  admittedMember: async (db: Conn, id: number) =>
+    (await db.selectFrom('users').select('id').where('id', '=', id).where('state', '!=', 'pending').executeTakeFirst()) !== undefined,
+
+  activeMemberIdByName: async (db: Conn, usernameKey: string) =>
+    (await db.selectFrom('users').select('id').where('username_key', '=', usernameKey).where('state', '=', 'active').executeTakeFirst())?.id,
+
+  keysOf: (db: Conn, userId: number) => db.selectFrom('federation_keys').select(['algorithm', 'public_jwk', 'private_jwk']).where('user_id', '=', userId).execute(),
+
+  /** Two instances making a member's keys at once: the first write wins, the other's is dropped and both read it back. */
+  insertKeys: (db: Conn, rows: { user_id: number; algorithm: FederationKeyAlgorithm; public_jwk: string; private_jwk: string; created_at: number }[]) =>
+    db.insertInto('federation_keys').values(rows).onConflict((oc) => oc.columns(['user_id', 'algorithm']).doNothing()).execute(),
+
+  saveFollower: (db: Conn, row: { user_id: number; actor_id: string; inbox: string; shared_inbox: string | null; follow_id: string | null; state: RemoteFollowState; created_at: number }) =>
+    db
+      .insertInto('federation_followers')
+      .values(row)
+      .onConflict((oc) => oc.columns(['user_id', 'actor_id']).doUpdateSet({ inbox: row.inbox, shared_inbox: row.shared_inbox, follow_id: row.follow_id, state: row.state }))
+      .execute(),
+
+  removeFollower: (db: Conn, userId: number, actorId: string) =>
+    db.deleteFrom('federation_followers').where('user_id', '=', userId).where('actor_id', '=', actorId).execute(),
+
+  /** A remote actor deleted: it follows no one here any more. */
+  removeActor: (db: Conn, actorId: string) => db.deleteFrom('federation_followers').where('actor_id', '=', actorId).execute(),
+
+  /** Without a limit: every one (a delivery's recipients). */
+  acceptedFollowers: (db: Conn, userId: number, offset: number, limit?: number): Promise<RemoteFollowerRow[]> =>
+    db
+      .selectFrom('federation_followers')
+      .select(['id', 'actor_id', 'inbox', 'shared_inbox'])
+      .where('user_id', '=', userId)
+      .where('state', '=', 'accepted')
+      .orderBy('id')
+      .$if(limit !== undefined, (q) => q.limit(limit!).offset(offset))
+      .execute(),
+
+  acceptedFollowerCount: async (db: Conn, userId: number) =>
+    Number(
+      (await db.selectFrom('federation_followers').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('state', '=', 'accepted').executeTakeFirstOrThrow()).n,
+    ),
+
+  /** Follows a private profile kept waiting, oldest first. */
+  pendingFollowers: (db: Conn, userId: number) =>
+    db.selectFrom('federation_followers').select(['id', 'actor_id', 'inbox', 'follow_id']).where('user_id', '=', userId).where('state', '=', 'pending').orderBy('id').execute(),
+
+  acceptFollower: (db: Conn, id: number) => db.updateTable('federation_followers').set({ state: 'accepted' }).where('id', '=', id).where('state', '=', 'pending').execute(),
+
+  /** An active member whose profile is public. */
+  publicMember: async (db: Conn, id: number) =>
+    (await db.selectFrom('users').select('id').where('id', '=', id).where('state', '=', 'active').where('is_private', '=', 0).executeTakeFirst()) !== undefined,
+
+  reviewedEntries: (db: Conn, userId: number) => db.selectFrom('library_entries').select('id').where('user_id', '=', userId).where('review', 'is not', null).execute(),
+
+  publicReview: (db: Conn, entryId: number) => publicReviews(db).where('e.id', '=', entryId).executeTakeFirst(),
+
+  /** A member's public reviews, newest first, each with the note it was published as (if it was). */
+  publicReviewsOf: (db: Conn, userId: number, offset: number, limit: number) =>
+    publicReviews(db)
+      .innerJoin('federation_notes as n', 'n.entry_id', 'e.id')
+      .select(['n.object_key', 'n.published_at', 'n.updated_at as note_updated_at'])
+      .where('e.user_id', '=', userId)
+      .orderBy('n.published_at', 'desc')
+      .orderBy('e.id', 'desc')
+      .offset(offset)
+      .limit(limit)
+      .execute(),
+
+  publishedCount: async (db: Conn, userId: number) =>
+    Number(
+      (await publicReviews(db).innerJoin('federation_notes as n', 'n.entry_id', 'e.id').clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).where('e.user_id', '=', userId).executeTakeFirstOrThrow()).n,
+    ),
+
+  noteOf: (db: Conn, entryId: number) => db.selectFrom('federation_notes').selectAll().where('entry_id', '=', entryId).executeTakeFirst(),
+  noteByKey: (db: Conn, objectKey: string) => db.selectFrom('federation_notes').selectAll().where('object_key', '=', objectKey).executeTakeFirst(),
+  notesOf: (db: Conn, userId: number) => db.selectFrom('federation_notes').select(['entry_id', 'object_key']).where('user_id', '=', userId).execute(),
+
+  insertNote: (db: Conn, row: { entry_id: number; user_id: number; object_key: string; digest: string; published_at: number; updated_at: number }) =>
+    db.insertInto('federation_notes').values(row).execute(),
+  updateNote: (db: Conn, entryId: number, digest: string, at: number) =>
+    db.updateTable('federation_notes').set({ digest, updated_at: at }).where('entry_id', '=', entryId).execute(),
+  deleteNote: (db: Conn, entryId: number) => db.deleteFrom('federation_notes').where('entry_id', '=', entryId).execute(),
+};

@@ -1,0 +1,52 @@
+import type { Federation } from '@fedify/fedify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** An inbox takes one activity: far more than any Mastodon sends, far less than the API's import bodies. */
+const INBOX_BODY_LIMIT = 256 * 1024;
+
+/**
+ * Deliveries one address may make to our inboxes a minute (shared across instances, as every route limit):
+ * far above what a server delivering to a few members sends, even when it broadcasts an account's deletion,
+ * and a flood is answered 429, which servers retry later. Reads of actors and notes count against the
+ * ordinary read budget (http/fairness).
+ */
+export const INBOX_POSTS_PER_MINUTE = 300;
+
+const jsonError = (status: number, error: string, message: string) =>
+  new Response(JSON.stringify({ error, message, statusCode: status }), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
+
+/**
+ * Hands WebFinger and everything under /ap/ to Fedify, as a web Request
+ * built from Fastify's: the URL on PUBLIC_URL's origin (the ids Fedify
+ * makes and checks are there, whatever Host a proxy passed on), the headers
+ * as they came (the HTTP Signature covers them), and the body as raw bytes,
+ * never parsed first (the signature's Digest is of those bytes).
+ */
+export async function federationRoutes(app: FastifyInstance, federation: Federation<void>, publicUrl: string): Promise<void> {
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: INBOX_BODY_LIMIT }, (_request, body, done) => done(null, body));
+
+    async function handle(request: FastifyRequest, reply: FastifyReply) {
+      const headers = new Headers();
+      const raw = request.raw.rawHeaders;
+      for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
+      const body = request.method === 'POST' && Buffer.isBuffer(request.body) ? request.body : undefined;
+      // Joined, not resolved against PUBLIC_URL: a path such as //elsewhere/… can never name another origin.
+      const response = await federation.fetch(new Request(`${publicUrl}${request.url}`, { method: request.method, headers, body }), {
+        contextData: undefined,
+        onNotFound: () => jsonError(404, 'not_found', 'There is nothing here.'),
+        // A browser asking for an actor or a note: the member's pages are the site's, not these.
+        onNotAcceptable: () => jsonError(406, 'not_acceptable', 'This address answers ActivityPub (application/activity+json) only.'),
+        onUnauthorized: () => jsonError(401, 'unauthorized', 'This request is not signed by a key allowed to read it.'),
+      });
+      reply.status(response.status);
+      response.headers.forEach((value, name) => void reply.header(name, value));
+      return reply.send(Buffer.from(await response.arrayBuffer()));
+    }
+
+    scope.get('/.well-known/webfinger', handle);
+    scope.get('/ap/*', handle);
+    scope.post('/ap/*', { config: { rateLimit: { max: INBOX_POSTS_PER_MINUTE, timeWindow: '1 minute' } } }, handle);
+  });
+}

@@ -1,0 +1,49 @@
+import type { Generated } from 'kysely';
+
+/** Fedify's key-value store (0053): a JSON value per key; expires_at (Unix ms) null keeps it. */
+export interface FederationKvTable {
+  key: string;
+  value: string;
+  expires_at: number | null;
+}
+
+/** The algorithms of a member's two key pairs, as Web Crypto names them. */
+export type FederationKeyAlgorithm = 'RSASSA-PKCS1-v1_5' | 'Ed25519';
+
+/** A member's signing key pair (0053), both halves as JWK JSON. */
+export interface FederationKeysTable {
+  user_id: number;
+  algorithm: FederationKeyAlgorithm;
+  public_jwk: string;
+  private_jwk: string;
+  created_at: number;
+}
+
+/** `pending`: the member has not accepted yet (private profiles); `accepted`: deliveries go to it. */
+export type RemoteFollowState = 'pending' | 'accepted';
+
+/** A remote actor following a member (0053). */
+export interface FederationFollowersTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The follower's actor id (a URL). */
+  actor_id: string;
+  inbox: string;
+  shared_inbox: string | null;
+  /** The Follow activity's id, which the Accept names. */
+  follow_id: string | null;
+  state: RemoteFollowState;
+  created_at: number;
+}
+
+/** A review published to the fediverse (0053): what was sent, so edits and deletions can follow it. */
+export interface FederationNotesTable {
+  entry_id: number;
+  user_id: number;
+  /** The note's id under /ap/notes/: the entry and when it was first published, so a note deleted and later made public again gets a new id (servers keep tombstones). */
+  object_key: string;
+  /** sha256 of the fields of the note last sent: an edit that changes none sends nothing. */
+  digest: string;
+  published_at: number;
+  updated_at: number;
+}
