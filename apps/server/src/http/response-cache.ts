@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { COMPRESS_FROM_BYTES, compressedForOne, encode, keptText, negotiate, type Encoding } from './answer-encoding.js';
 import type { ChangeFeed } from './change-feed.js';
@@ -224,10 +225,23 @@ export function registerResponseCache(app: FastifyInstance, changes: ChangeFeed,
     return entry;
   }
 
+  /**
+   * A kept answer is written on the raw response as it was kept: reply.send's work (its onSend hooks, which
+   * ran when the answer was made; the payload checks) is skipped — a fifth of what was left of a kept
+   * answer's cost above bare Fastify. The headers the onRequest hooks set (security headers, request id,
+   * CORS) go with it, and Fastify still runs the onResponse hooks (metrics, access log) when it is sent.
+   */
   function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: Entry) {
     request.cacheHit = true;
-    reply.headers(entry.headers).header('etag', entry.etag).header('vary', 'accept-encoding');
-    if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
+    const headers: Record<string, string | number | string[] | undefined> = Object.assign(reply.getHeaders(), entry.headers);
+    headers.etag = entry.etag;
+    headers.vary = 'accept-encoding';
+    reply.hijack();
+    if (request.headers['if-none-match'] === entry.etag) {
+      reply.raw.writeHead(304, headers as OutgoingHttpHeaders);
+      reply.raw.end();
+      return reply;
+    }
     const encoding = negotiate(request.headers['accept-encoding']);
     const identity = entry.bodies.identity!;
     const use: Encoding = identity.length < COMPRESS_FROM_BYTES ? 'identity' : encoding;
@@ -237,8 +251,11 @@ export function registerResponseCache(app: FastifyInstance, changes: ChangeFeed,
       entry.bodies[use] = body;
       account(entry, body.length);
     }
-    if (use !== 'identity') reply.header('content-encoding', use);
-    return reply.send(body);
+    if (use !== 'identity') headers['content-encoding'] = use;
+    headers['content-length'] = body.length;
+    reply.raw.writeHead(200, headers as OutgoingHttpHeaders);
+    reply.raw.end(body);
+    return reply;
   }
 
   app.decorateReply('sendKeptForReaders', function (this: FastifyReply, scope: string): boolean {
