@@ -138,6 +138,7 @@ export const routes: RouteObject[] = [
           { path: APP_ROUTES.dashboardSubmissions, lazy: () => dashboardPage('SubmissionsModerationPage') },
           { path: APP_ROUTES.dashboardReports, lazy: () => dashboardPage('ReportsQueuePage') },
           { path: APP_ROUTES.dashboardRegistrations, lazy: () => dashboardPage('RegistrationsPage') },
+          { path: APP_ROUTES.dashboardFederation, lazy: () => dashboardPage('FederationPage') },
         ],
       },
       { path: '*', element: <NotFoundPage /> },
