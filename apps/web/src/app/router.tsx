@@ -101,6 +101,7 @@ export const routes: RouteObject[] = [
             ),
           })),
       },
+      { path: APP_ROUTES.aboutFederation, lazy: () => import('../features/federation/WhatLeavesPage').then((m) => ({ Component: m.WhatLeavesPage })) },
       { path: APP_ROUTES.unsubscribe, lazy: () => import('../features/notifications/UnsubscribePage').then((m) => ({ Component: m.UnsubscribePage })) },
       {
         path: APP_ROUTES.activity,
