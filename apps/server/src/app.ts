@@ -275,7 +275,7 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   // ~0.7 s of CPU right after each start and it holds ~30 MB, which an instance nobody searches does not need.
   // Where other instances' writes are heard, the feed is kept until one is (with a long backstop).
   const homeKeepMs = changes.shared ? SOCIAL_TTL_MS.heard : undefined;
-  const home = createHomeService({ catalog, library, communityUrl: config.communityUrl, steamImport: config.steam !== undefined, keepMs: homeKeepMs });
+  const home = createHomeService({ catalog, library, communityUrl: config.communityUrl, steamImport: config.steam !== undefined, federation: config.federation, keepMs: homeKeepMs });
   await app.register(homeRoutes(home));
   changes.onWrite(() => home.invalidate());
   changes.onCatalogChange(() => {
@@ -307,7 +307,8 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   const mailQueue = { failed: (limit: number) => failedMail(jobs, limit), retry: (id: string) => retryMail(jobs, id) };
   // A moderator's removal, hiding or suspension reaches other servers too (federation: Delete of what was sent).
   const moderated = { onReviewModerated: federation?.entryChanged, onMemberModerated: federation?.memberChanged };
-  const admin = createAdminService(db, { notifications, onFeaturedChange: () => home.invalidate(), mail: mailQueue, ...moderated });
+  const federationOrigin = config.federation ? config.publicUrl : null;
+  const admin = createAdminService(db, { notifications, onFeaturedChange: () => home.invalidate(), mail: mailQueue, federationOrigin, ...moderated });
   await app.register(adminRoutes(admin));
   await app.register(reportsRoutes(createReportsService(db, { notifications, admin, limits, ...moderated })));
   await app.register(catalogAdminRoutes(createCatalogAdminService({ db, igdb: config.igdb, wikidata: config.wikidata, log: app.log })));

@@ -27,6 +27,8 @@ export const ADMIN_LIMITS = {
   /** Mails that could not be sent, shown on the overview. */
   overviewFailedMail: 5,
   maxFeatured: 50,
+  /** Remote servers listed on the Federation tab, those with the most followers first. */
+  federationInstances: 100,
 } as const;
 
 /** Texts of the dashboard's refusals, shared so the pages can show the same words. */
@@ -126,6 +128,30 @@ export interface FailedMail {
   tries: number;
   /** Unix ms of the last try. */
   failedAt: number;
+}
+
+/** A remote server whose accounts follow members here: how many of its accounts, following how many members. */
+export interface FederationInstance {
+  /** The host of its actors' ids ("mastodon.social"). */
+  host: string;
+  /** Its accounts following someone here, accepted or waiting. */
+  followers: number;
+  /** Members here they follow. */
+  members: number;
+}
+
+/** GET /api/admin/federation: whether this instance federates, and who follows its members from elsewhere. */
+export interface AdminFederation {
+  /** FEDERATION=on. */
+  enabled: boolean;
+  /** PUBLIC_URL, the origin of every actor id, when federation is on; null when it is off. */
+  origin: string | null;
+  /** Follows of members from other servers: accepted, or waiting on a private profile. */
+  followers: { accepted: number; pending: number };
+  /** Reviews published to other servers and not deleted since. */
+  published: number;
+  /** The remote servers, most followers first, then by host; at most ADMIN_LIMITS.federationInstances. */
+  instances: FederationInstance[];
 }
 
 /** A row of GET /api/admin/users. */

@@ -35,3 +35,4 @@ export * from './privacy.js';
 export * from './releases.js';
 export * from './share.js';
 export * from './push.js';
+export * from './federation.js';

@@ -46,7 +46,14 @@ describe('known page routes', () => {
     expect(isAppRoute('/dashboard/comments/')).toBe(true);
     expect(isAppRoute('/dashboard/reviews-ft')).toBe(true);
     expect(isAppRoute('/dashboard/catalog')).toBe(true);
+    expect(isAppRoute('/dashboard/federation')).toBe(true);
     expect(isAppRoute('/dashboard/settings')).toBe(false);
     expect(isAppRoute('/dashboard/users/alice')).toBe(false);
+  });
+
+  it('know the page on what leaves the instance', () => {
+    expect(isAppRoute('/about/federation')).toBe(true);
+    expect(isAppRoute('/about')).toBe(false);
+    expect(isAppRoute('/about/federation/extra')).toBe(false);
   });
 });

@@ -61,6 +61,9 @@ export const APP_ROUTES = {
   dashboardSubmissions: '/dashboard/submissions',
   dashboardReports: '/dashboard/reports',
   dashboardRegistrations: '/dashboard/registrations',
+  dashboardFederation: '/dashboard/federation',
+  // What a member's words and profile send to other servers (issue 40), linked from Settings → Privacy.
+  aboutFederation: '/about/federation',
 } as const;
 
 export type AppRoute = (typeof APP_ROUTES)[keyof typeof APP_ROUTES];

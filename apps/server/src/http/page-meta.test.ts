@@ -1,4 +1,4 @@
-import { PRODUCT } from '@vgl/shared';
+import { FEDERATION_PAGE, PRODUCT } from '@vgl/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { seedGames } from '../test/catalog.js';
@@ -121,6 +121,14 @@ describe.each(dbKinds)('page head tags for link previews on %s', (kind) => {
     expect(titleOf(html)).toEqual(['My gnp.exe favourites, a list by Ann | VGL']);
     expect(metaOf(html, 'property', 'og:title').content).toBe('My gnp.exe favourites, a list by Ann | VGL');
     expect(metaOf(html, 'name', 'description').content).toBe('A quiet list');
+  });
+
+  it('gives the page on what leaves the instance its own title and description', async () => {
+    const res = await page('/about/federation');
+    expect(res.statusCode).toBe(200);
+    expect(titleOf(res.body)).toEqual([`${FEDERATION_PAGE.title} | VGL`]);
+    expect(metaOf(res.body, 'name', 'description').content).toBe(FEDERATION_PAGE.description);
+    expect(titleOf((await page('/About/Federation/')).body)).toEqual([`${FEDERATION_PAGE.title} | VGL`]);
   });
 
   it('keeps the defaults for pages without their own head', async () => {

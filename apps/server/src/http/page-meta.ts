@@ -1,4 +1,4 @@
-import { coverImageUrl, gameMetaDescription, reviewMetaDescription } from '@vgl/shared';
+import { APP_ROUTES, coverImageUrl, FEDERATION_PAGE, gameMetaDescription, reviewMetaDescription } from '@vgl/shared';
 import { STATS_LIMITS, yearCardPath, yearInReviewSummary, yearInReviewTitle } from '@vgl/shared/stats';
 import type { Db } from '../db/database.js';
 import { findGameBySlug } from '../modules/catalog/catalog.repo.js';
@@ -32,6 +32,9 @@ const decode = (segment: string) => {
     return undefined;
   }
 };
+
+/** Pages whose head never changes, by path (lower-cased, without a trailing slash). */
+const FIXED_PAGES = new Map<string, PageHead>([[APP_ROUTES.aboutFederation, FEDERATION_PAGE]]);
 
 /**
  * The head tags link previews (which run no JavaScript) need for game and
@@ -135,6 +138,9 @@ export function createPageMeta(db: Db, library: LibraryService): PageMetaLookup 
   };
 
   return async (pathname) => {
+    // Pages of fixed text with a head of their own.
+    const fixed = FIXED_PAGES.get(pathname.replace(/\/+$/, '').toLowerCase());
+    if (fixed) return fixed;
     const segments = pathname.split('/').filter(Boolean).map(decode);
     if (segments.some((s) => s === undefined)) return undefined;
     const [first, second, third, fourth] = segments as string[];

@@ -101,6 +101,7 @@ export const routes: RouteObject[] = [
             ),
           })),
       },
+      { path: APP_ROUTES.aboutFederation, lazy: () => import('../features/federation/WhatLeavesPage').then((m) => ({ Component: m.WhatLeavesPage })) },
       { path: APP_ROUTES.unsubscribe, lazy: () => import('../features/notifications/UnsubscribePage').then((m) => ({ Component: m.UnsubscribePage })) },
       {
         path: APP_ROUTES.activity,
@@ -138,6 +139,7 @@ export const routes: RouteObject[] = [
           { path: APP_ROUTES.dashboardSubmissions, lazy: () => dashboardPage('SubmissionsModerationPage') },
           { path: APP_ROUTES.dashboardReports, lazy: () => dashboardPage('ReportsQueuePage') },
           { path: APP_ROUTES.dashboardRegistrations, lazy: () => dashboardPage('RegistrationsPage') },
+          { path: APP_ROUTES.dashboardFederation, lazy: () => dashboardPage('FederationPage') },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ADMIN_LIMITS, AUDIT_ACTIONS, USER_ROLES, type AdminComment, type AdminOverview, type AdminReview, type AdminUser, type AuditEntry, type FailedMail } from '../admin.js';
+import { ADMIN_LIMITS, AUDIT_ACTIONS, USER_ROLES, type AdminComment, type AdminFederation, type AdminOverview, type AdminReview, type AdminUser, type AuditEntry, type FailedMail } from '../admin.js';
 import { DB_INT_MAX, idOf, named, userRefSchema } from './common.js';
 import { reviewEntrySchema } from './library-responses.js';
 
@@ -186,3 +186,28 @@ export const adminCommentSchema = named(
   }),
   'A comment as the dashboard lists it',
 ) satisfies z.ZodType<AdminComment>;
+
+export const adminFederationSchema = named(
+  'AdminFederation',
+  z.object({
+    enabled: z.boolean().describe('Whether this instance federates (FEDERATION=on)'),
+    origin: z.string().nullable().describe('PUBLIC_URL, the origin of every actor id, when federation is on; null when it is off'),
+    followers: z
+      .object({
+        accepted: z.number().int().describe('Follows that receive the member’s public reviews'),
+        pending: z.number().int().describe('Follows of a private profile, waiting and receiving nothing'),
+      })
+      .describe('Follows of members by accounts on other servers'),
+    published: z.number().int().describe('Reviews published to other servers and not deleted since'),
+    instances: z
+      .array(
+        z.object({
+          host: z.string().describe('The host of its accounts’ actor ids'),
+          followers: z.number().int().describe('Its accounts following someone here, accepted or waiting'),
+          members: z.number().int().describe('Members here they follow'),
+        }),
+      )
+      .describe(`The remote servers whose accounts follow members here, most followers first, then by host; at most ${ADMIN_LIMITS.federationInstances}`),
+  }),
+  'Whether this instance federates, and who follows its members from other servers',
+) satisfies z.ZodType<AdminFederation>;

@@ -61,6 +61,7 @@ export const homeFeedSchema = named(
       .describe('The names of the platforms `reviews` list, by slug (`platform` holds slugs, SPEC §3), so the cards name them without another call'),
     communityUrl: z.string().nullable().describe('The operator’s community chat or forum (COMMUNITY_URL), which the footer links; null when the server has none'),
     steamImport: z.boolean().describe('Whether members can import their Steam library on this server (STEAM_API_KEY is set); the import page hides or explains it otherwise'),
+    federation: z.boolean().describe('Whether this instance federates (FEDERATION=on): members’ public reviews reach their followers on other servers; the page /about/federation says what leaves the instance'),
   }),
   'The landing page and Explore in one call',
 );

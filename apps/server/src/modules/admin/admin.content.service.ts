@@ -16,6 +16,8 @@ export interface AdminDeps {
    */
   onReviewModerated?: ((entryId: number) => void) | undefined;
   onMemberModerated?: ((userId: number) => void) | undefined;
+  /** PUBLIC_URL when FEDERATION=on; null or absent when off (the Federation tab says so). */
+  federationOrigin?: string | null;
   /** Mail the job queue gave up on (mail/mail.jobs.ts); none when absent. */
   mail?: {
     failed(limit: number): Promise<{ total: number; latest: FailedMail[] }>;

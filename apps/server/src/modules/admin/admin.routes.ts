@@ -1,6 +1,7 @@
 import {
   adminCommentParamSchema,
   adminCommentSchema,
+  adminFederationSchema,
   adminListQuerySchema,
   adminOverviewSchema,
   adminPageQuerySchema,
@@ -263,6 +264,24 @@ export const adminRoutes =
         },
       },
       async (req) => admin.unfeature(actorOf(req), req.params.entryId),
+    );
+
+    /* ---- Federation (issue 40: the dashboard shows the state and known instances) ---- */
+
+    app.get(
+      '/api/admin/federation',
+      {
+        config: staff,
+        schema: {
+          operationId: 'getAdminFederation',
+          summary: 'Whether this instance federates, and the servers whose accounts follow its members',
+          description:
+            'With FEDERATION off, `enabled` is false, `origin` null, and the counts are what the federation tables hold (nothing, unless federation was on before).',
+          tags,
+          response: { 200: adminFederationSchema },
+        },
+      },
+      async () => admin.federation(),
     );
 
     /* ---- Audit ---- */

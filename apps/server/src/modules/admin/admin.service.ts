@@ -1,4 +1,4 @@
-import { ADMIN_LIMITS, ADMIN_MESSAGES, type AdminOverview, type AdminUser } from '@vgl/shared';
+import { ADMIN_LIMITS, ADMIN_MESSAGES, type AdminFederation, type AdminOverview, type AdminUser } from '@vgl/shared';
 import type { AdminListQuery, AdminPageQuery, RoleInput } from '@vgl/shared/schemas';
 import type { Transaction } from 'kysely';
 import { lockGlobal } from '../../db/concurrency.js';
@@ -9,6 +9,7 @@ import { usersRepo, type UserRow } from '../users/users.repo.js';
 import { commentsRepo } from '../comments/comments.repo.js';
 import { recordAudit } from './admin.audit.js';
 import { createAdminContentService, pageOf, type AdminDeps } from './admin.content.service.js';
+import { adminFederationRepo } from './admin.federation.repo.js';
 import { accountRefusal, type AccountAction } from './admin.policy.js';
 import { presentAdminUser, presentAuditEntry, presentDailySeries, seriesStart } from './admin.presenter.js';
 import { adminRepo } from './admin.repo.js';
@@ -75,6 +76,17 @@ export function createAdminService(db: Db, deps: AdminDeps, now: () => number = 
         audit: audit.rows.map(presentAuditEntry),
         failedMail,
       };
+    },
+
+    /** The Federation tab. With FEDERATION off the tables still answer: rows left from when it was on are counted, never hidden. */
+    async federation(): Promise<AdminFederation> {
+      const [followers, published, instances] = await Promise.all([
+        adminFederationRepo.followCounts(db),
+        adminFederationRepo.published(db),
+        adminFederationRepo.instances(db, ADMIN_LIMITS.federationInstances),
+      ]);
+      const origin = deps.federationOrigin ?? null;
+      return { enabled: origin !== null, origin, followers, published, instances };
     },
 
     /** Puts a mail that could not be sent back in the queue, for one more try. */

@@ -30,6 +30,7 @@ const ENDPOINTS: { method: Method; url: string; payload?: object; adminOnly?: bo
   { method: 'PUT', url: '/api/admin/featured', payload: { entryIds: [999999] }, staff: 400 },
   { method: 'DELETE', url: '/api/admin/featured/999999', staff: 404 },
   { method: 'GET', url: '/api/admin/audit', staff: 200 },
+  { method: 'GET', url: '/api/admin/federation', staff: 200 },
 ];
 
 describe.each(dbKinds)('dashboard API: access and accounts on %s', (kind) => {

@@ -33,6 +33,8 @@ export interface HomeFeed {
   communityUrl: string | null;
   /** Whether members can import their Steam library here (STEAM_API_KEY is set). */
   steamImport: boolean;
+  /** Whether this instance federates (FEDERATION=on): the page on what leaves the instance says which case it is. */
+  federation: boolean;
 }
 
 /** SPEC §7: the first featured reviews, then trending ones, no review twice, at most `limit`. */
@@ -59,6 +61,7 @@ export function createHomeService(
     library: LibraryService;
     communityUrl?: string;
     steamImport?: boolean;
+    federation?: boolean;
     /** A backstop for changes nobody calls invalidate() for (the CLI; the day's picks move at midnight). */
     keepMs?: number;
   },
@@ -139,6 +142,7 @@ export function createHomeService(
         platformNames: Object.fromEntries(kept.platforms.filter((p) => named.has(p.slug)).map((p) => [p.slug, p.name])),
         communityUrl: deps.communityUrl ?? null,
         steamImport: deps.steamImport ?? false,
+        federation: deps.federation ?? false,
       };
       assembled = { kept, social, feed };
       return feed;

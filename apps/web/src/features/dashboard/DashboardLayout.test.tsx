@@ -51,6 +51,7 @@ describe('dashboard access', () => {
       ['Game submissions', '/dashboard/submissions'],
       ['Reports', '/dashboard/reports'],
       ['Registrations', '/dashboard/registrations'],
+      ['Federation', '/dashboard/federation'],
     ]);
     expect(within(tabs).getByRole('link', { name: 'Overview' }).getAttribute('aria-current')).toBe('page');
 

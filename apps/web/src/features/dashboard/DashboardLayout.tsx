@@ -16,6 +16,7 @@ const TABS: Tab[] = [
   { label: 'Game submissions', to: APP_ROUTES.dashboardSubmissions, end: true },
   { label: 'Reports', to: APP_ROUTES.dashboardReports, end: true },
   { label: 'Registrations', to: APP_ROUTES.dashboardRegistrations, end: true },
+  { label: 'Federation', to: APP_ROUTES.dashboardFederation, end: true },
 ];
 /** Admins also run the catalog (its API is theirs alone). */
 const ADMIN_TABS: Tab[] = [...TABS, { label: 'Catalog', to: APP_ROUTES.dashboardCatalog, end: true }];

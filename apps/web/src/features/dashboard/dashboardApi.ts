@@ -3,6 +3,7 @@ import {
   ADMIN_LIMITS,
   TOTAL_COUNT_HEADER,
   type AdminComment,
+  type AdminFederation,
   type AdminOverview,
   type AdminReview,
   type AdminUser,
@@ -41,6 +42,14 @@ export const useAuditLog = (page: number) =>
     queryKey: [...adminKey, 'audit', page],
     queryFn: ({ signal }) => getPaged<AuditEntry>('/api/admin/audit', { page, limit: ADMIN_LIMITS.perPage }, signal),
     placeholderData: keepPreviousData,
+    retry: false,
+  });
+
+/** GET /api/admin/federation: the Federation tab (whether this instance federates, and the servers following its members). */
+export const useAdminFederation = () =>
+  useQuery({
+    queryKey: [...adminKey, 'federation'],
+    queryFn: async ({ signal }) => (await api.get<AdminFederation>('/api/admin/federation', { signal })).data,
     retry: false,
   });
 

@@ -7,7 +7,7 @@ import type { RouteObject } from 'react-router';
 import { authStore } from '../../stores/auth';
 import type { StubAnswer } from '../../test/stubFetch';
 import { aGame } from '../profile/profileFixtures';
-import { CommentsModerationPage, DashboardLayout, FeaturedReviewsPage, OverviewPage, ReviewsModerationPage, UsersPage } from './pages';
+import { CommentsModerationPage, DashboardLayout, FeaturedReviewsPage, FederationPage, OverviewPage, ReviewsModerationPage, UsersPage } from './pages';
 
 /** The dashboard's routes without the lazy loading and the site's nav bar around them. */
 export const dashboardRoutes: RouteObject[] = [
@@ -20,6 +20,7 @@ export const dashboardRoutes: RouteObject[] = [
       { path: 'reviews', element: <ReviewsModerationPage /> },
       { path: 'comments', element: <CommentsModerationPage /> },
       { path: 'reviews-ft', element: <FeaturedReviewsPage /> },
+      { path: 'federation', element: <FederationPage /> },
     ],
   },
 ];

@@ -4,6 +4,7 @@ export { CatalogPage } from './CatalogPage';
 export { CommentsModerationPage } from './CommentsModerationPage';
 export { DashboardLayout } from './DashboardLayout';
 export { FeaturedReviewsPage } from './FeaturedReviewsPage';
+export { FederationPage } from './FederationPage';
 export { OverviewPage } from './OverviewPage';
 export { ReviewsModerationPage } from './ReviewsModerationPage';
 export { UsersPage } from './UsersPage';

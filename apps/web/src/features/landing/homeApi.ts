@@ -42,6 +42,8 @@ export interface HomeData {
   communityUrl?: string | null;
   /** Whether this server can import a Steam profile (it has a Steam Web API key); absent from older servers. */
   steamImport?: boolean;
+  /** Whether this instance federates (FEDERATION=on); absent from older servers, which leaves it unknown. */
+  federation?: boolean;
 }
 
 export const HOME_QUERY_KEY = ['home'] as const;

@@ -1,4 +1,4 @@
-import type { AudienceCard } from '@vgl/shared';
+import { APP_ROUTES, type AudienceCard } from '@vgl/shared';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Avatar } from '../../components/Avatar';
@@ -31,6 +31,9 @@ function PrivacySection({ username }: { username: string }) {
         Hide from search engines
       </label>
       <p className={styles.hint}>Your pages ask search engines such as Google not to list them.</p>
+      <p className={styles.hint}>
+        <Link to={APP_ROUTES.aboutFederation}>What leaves this instance</Link>: what other servers of the fediverse can receive from you, and how a private profile stops it.
+      </p>
     </FormSection>
   );
 }

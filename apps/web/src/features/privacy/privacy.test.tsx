@@ -35,6 +35,10 @@ describe('privacy and safety', () => {
     renderRoutes([at('/u/:username/settings/privacy', <PrivacySettingsPage />)], '/u/alice/settings/privacy');
     expect(screen.getByRole('heading', { level: 1, name: 'Privacy and safety' })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Privacy settings | VGL'));
+    expect(screen.getByRole('link', { name: 'What leaves this instance' }).getAttribute('href')).toBe('/about/federation');
+    expect(screen.getByRole('link', { name: 'What leaves this instance' }).parentElement!.textContent).toBe(
+      'What leaves this instance: what other servers of the fediverse can receive from you, and how a private profile stops it.',
+    );
 
     const isPrivate = await screen.findByRole('checkbox', { name: 'Private profile' });
     await waitFor(() => expect((isPrivate as HTMLInputElement).disabled).toBe(false));

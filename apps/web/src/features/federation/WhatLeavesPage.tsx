@@ -1,0 +1,96 @@
+import { FEDERATION_PAGE } from '@vgl/shared';
+import { Link } from 'react-router';
+import { usePageMeta } from '../../lib/pageMeta';
+import { useAuth } from '../../stores/auth';
+import { useHome } from '../landing/homeApi';
+import { profilePath } from '../profile/profilePaths';
+import styles from './federation.module.css';
+
+/** The page's sentences on whether this instance federates, kept together so the tests name them. */
+export const FEDERATION_STATE_TEXT = {
+  on: 'This instance federates: people on Mastodon and other servers of the fediverse can follow members here, and what is listed below is sent to them.',
+  off: 'This instance does not federate: nothing you write here is sent to other servers.',
+  ifTurnedOn: 'Its operator can turn federation on. If they do, people on Mastodon and other servers of the fediverse can follow members here, and what is listed below is sent to them.',
+  unknown: 'Whether this instance federates could not be loaded. Please try again.',
+} as const;
+
+/**
+ * /about/federation (issue 40): what a member's profile and reviews send to
+ * other servers, in plain words, as docs/operators/federation.md says it is
+ * today. Public, so it can be linked from anywhere; Settings → Privacy links it.
+ */
+export function WhatLeavesPage() {
+  usePageMeta(FEDERATION_PAGE);
+  const home = useHome();
+  const federates = home.data?.federation;
+  return (
+    <article className={styles.page}>
+      <h1>{FEDERATION_PAGE.title}</h1>
+      <State federates={federates} settled={home.isError || home.data !== undefined} />
+      <section aria-labelledby="federation-sent">
+        <h2 id="federation-sent">{federates ? 'What is sent' : 'What would be sent'}</h2>
+        <ul>
+          <li>
+            Your public reviews, to the servers of people who follow you from elsewhere, and to anyone who asks for them: the game’s name, your rating, the review (its
+            start and a link, when it is long), the game’s cover and a link to the review. A review is public when your profile is public and the review is marked
+            public.
+          </li>
+          <li>Edits and deletions of those reviews: an edit is sent as an edit, and deleting a review, or making it followers-only or private, asks those servers to delete their copy.</li>
+          <li>Your profile, to any server that asks for it: your username, bio and picture, the date you joined, and whether your profile is private or hidden from search engines.</li>
+          <li>If your profile is public, the list of accounts on other servers that follow you.</li>
+        </ul>
+      </section>
+      <section aria-labelledby="federation-never">
+        <h2 id="federation-never">What is never sent</h2>
+        <ul>
+          <li>Reviews for followers only, and private reviews.</li>
+          <li>Anything of a private profile but the profile itself: none of its reviews, not even those marked public.</li>
+          <li>Your e-mail address.</li>
+          <li>Your diary, your library, and ratings you gave without a public review.</li>
+          <li>Reviews of replays, lists, likes, comments and notes.</li>
+          <li>Who you follow here, and who follows you here.</li>
+        </ul>
+      </section>
+      <section aria-labelledby="federation-copies">
+        <h2 id="federation-copies">Copies on other servers</h2>
+        <p>
+          Other servers keep copies of what they receive. When a review is deleted or stops being public, or your account is deleted, this instance asks each of them to
+          delete their copies. Most do, but it cannot force them to, nor say how soon they do.
+        </p>
+      </section>
+      <section aria-labelledby="federation-stop">
+        <h2 id="federation-stop">How to stop it</h2>
+        <p>
+          Make your profile private in <PrivacySettingsLink />. Your reviews stop being sent, the servers that have them are asked to delete them, and new followers
+          from other servers wait and receive nothing. Servers can still read your profile itself (username, bio and picture). Making your profile public again sends
+          your public reviews again.
+        </p>
+        <p>To take back a single review, make it followers-only or private.</p>
+      </section>
+    </article>
+  );
+}
+
+/** Loading until /api/home answers; an answer without the field (a server older than this page) leaves it unknown. */
+function State({ federates, settled }: { federates: boolean | undefined; settled: boolean }) {
+  if (federates === true) return <p className={styles.state}>{FEDERATION_STATE_TEXT.on}</p>;
+  if (federates === false) return <Off />;
+  if (settled) return <p role="alert">{FEDERATION_STATE_TEXT.unknown}</p>;
+  return <p role="status">Loading…</p>;
+}
+
+function Off() {
+  return (
+    <>
+      <p className={styles.state}>{FEDERATION_STATE_TEXT.off}</p>
+      <p>{FEDERATION_STATE_TEXT.ifTurnedOn}</p>
+    </>
+  );
+}
+
+/** Settings → Privacy: a link for a signed-in member, the words alone for a visitor. */
+function PrivacySettingsLink() {
+  const username = useAuth((s) => s.user?.username);
+  if (!username) return <>Settings → Privacy</>;
+  return <Link to={`${profilePath(username)}/settings/privacy`}>Settings → Privacy</Link>;
+}
