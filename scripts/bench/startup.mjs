@@ -217,10 +217,6 @@ async function restart(label, main, dataDir, withLoad, names) {
     const rssReady = rssMb(server.pid);
     await sleep(IDLE_S * 1000);
     const row = { label, cpu, wall, rssReady, rssIdle: rssMb(server.pid), memoryIdle: await memoryOf(server) };
-    if (withLoad && process.env.BENCH_HEAP_SNAPSHOTS) {
-      process.kill(server.pid, 'SIGUSR2');
-      await sleep(5000);
-    }
     if (withLoad) {
       const counts = await load(server.url, names);
       row.load = counts;
@@ -229,9 +225,6 @@ async function restart(label, main, dataDir, withLoad, names) {
       await sleep(AFTER_S * 1000);
       row.rssAfter = rssMb(server.pid);
       row.memoryAfter = await memoryOf(server);
-      // BENCH_HEAP_SNAPSHOTS=1 with NODE_OPTIONS=--heapsnapshot-signal=SIGUSR2: a snapshot now, to set beside one taken at idle.
-      if (process.env.BENCH_HEAP_SNAPSHOTS) process.kill(server.pid, 'SIGUSR2');
-      await sleep(process.env.BENCH_HEAP_SNAPSHOTS ? 5000 : 0);
     }
     return row;
   } finally {
