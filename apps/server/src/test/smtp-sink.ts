@@ -26,6 +26,9 @@ export async function startSmtpSink({ refuse }: SmtpSinkOptions = {}) {
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    // close() waits this long for the app's pooled connection to say QUIT before cutting it: the default 30 s
+    // was spent at the end of every file with a sink (the app under test keeps its pool open until it stops).
+    closeTimeout: 200,
     onRcptTo(address, _session, callback) {
       if (!refuse?.(address.address)) return callback();
       refused.push(address.address);
