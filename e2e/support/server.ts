@@ -56,7 +56,7 @@ async function seededTemplate(): Promise<string> {
 
 /**
  * Starts the production build (`node apps/server/dist/main.js`, as `npm start`
- * does) on a free loopback port with its own DATA_DIR, and waits for health.
+ * does) on a free loopback port with its own DATA_DIR, and waits until it is ready (/api/health/ready).
  * On SQLite the DATA_DIR starts as a copy of a seeded one (seededTemplate).
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
@@ -82,7 +82,8 @@ async function launch(env: Record<string, string>, dataDir: string): Promise<Run
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The server exited early:\n${log}`);
     try {
-      const res = await fetch(`${url}/api/health`);
+      // Ready, not only healthy: a first start (the template's) serves before its catalog is loaded.
+      const res = await fetch(`${url}/api/health/ready`);
       if (res.ok) break;
     } catch {
       // not listening yet

@@ -15,6 +15,7 @@ import { registerAccessLog } from './http/access-log.js';
 import { registerResponseCache, SOCIAL_TTL_MS } from './http/response-cache.js';
 import { registerWriteAnnouncements } from './http/write-announcements.js';
 import { createChangeFeed } from './http/change-feed.js';
+import { catalogLoad } from './modules/catalog/catalog.loading.js';
 import { createLimitCounters } from './http/limits/index.js';
 import { routeLimitStore } from './http/limits/route-store.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -189,6 +190,8 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   registerWriteAnnouncements(app, changes);
   const limits = createLimitCounters(db);
   app.addHook('onReady', () => changes.start());
+  // A first start's catalog, loaded behind the pages (main.ts): what was kept from the partial one goes before "ready".
+  const stopHearingCatalogLoad = catalogLoad.beforeReady(() => changes.checkCatalog());
   // Before compression: the routes it keeps answer in bytes it encoded itself, and compression skips them.
   const responseCache = registerResponseCache(app, changes);
   metrics.addGauge('vgl_response_cache_entries', 'Answers kept in this process’s response cache', () => responseCache.stats().entries);
@@ -239,6 +242,7 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   });
   // Added after the hook above, so it runs before it (last added, first run): the channel still announces through the pool.
   app.addHook('onClose', async () => {
+    stopHearingCatalogLoad();
     await changes.close();
     limits.close();
   });

@@ -5,13 +5,15 @@ import { withStartupLock } from './db/startup-lock.js';
 import { appQueues } from './modules/jobs/jobs.app.js';
 import { installJobSchema } from './modules/jobs/jobs.pg.js';
 import type { Progress } from './modules/catalog/catalog.import.js';
-import { prepareEmbeddedCatalog, type SeedReport } from './modules/catalog/catalog.seed.js';
+import { needsFirstLoad, prepareEmbeddedCatalog, type SeedReport } from './modules/catalog/catalog.seed.js';
 import { refreshSearchIndexIfOutdated } from './modules/catalog/search-index.js';
 import { agreeOnJwtSecret, resolveJwtSecret } from './secrets.js';
 
 export interface StartupReport {
   migrated: MigrationReport;
   seeded: SeedReport;
+  /** The database has no catalog yet and the caller asked to load it after listening (loadCatalogAfterStart). */
+  catalogDeferred: boolean;
 }
 
 export interface StartupOptions {
@@ -22,6 +24,11 @@ export interface StartupOptions {
   onLockWait?: (wait: LockWait) => void;
   /** Tests: a small catalog instead of the embedded one. */
   seedFile?: string;
+  /**
+   * On an empty database, leave the embedded catalog for loadCatalogAfterStart, so the instance can listen
+   * first (a first start served nothing for 4 s on a quiet machine, ~40 s under load). Only `npm start` does.
+   */
+  deferFirstCatalogLoad?: boolean;
 }
 
 /**
@@ -31,7 +38,7 @@ export interface StartupOptions {
  * the database has none (or an older one). On PostgreSQL, under one lock.
  * Sets config.jwtSecret.
  */
-export async function prepareInstance(config: Config, db: Db, { onProgress, onWait, onLockWait, seedFile }: StartupOptions = {}): Promise<StartupReport> {
+export async function prepareInstance(config: Config, db: Db, { onProgress, onWait, onLockWait, seedFile, deferFirstCatalogLoad = false }: StartupOptions = {}): Promise<StartupReport> {
   const generated = config.jwtSecret === undefined;
   const jwtSecret = resolveJwtSecret(config.dataDir, config.jwtSecret);
   const report = await withStartupLock(
@@ -41,13 +48,28 @@ export async function prepareInstance(config: Config, db: Db, { onProgress, onWa
       // pg-boss's tables and the app's queues: made or upgraded by one instance, not raced by all.
       if (db.pool) await installJobSchema(db.pool, appQueues());
       if (db.dialect === 'postgres') await agreeOnJwtSecret(db.kysely, jwtSecret, { generated, dataDir: config.dataDir });
-      const seeded = await prepareEmbeddedCatalog(db, { onProgress, ...(seedFile ? { file: seedFile } : {}) });
-      // A catalog indexed before the search's equivalences ("7" = "VII", "ff7") is indexed again, once.
-      await refreshSearchIndexIfOutdated(db);
-      return { migrated, seeded };
+      if (deferFirstCatalogLoad && (await needsFirstLoad(db))) return { migrated, seeded: { games: 0 }, catalogDeferred: true };
+      const seeded = await loadCatalog(db, { onProgress, seedFile });
+      return { migrated, seeded, catalogDeferred: false };
     },
     onWait,
   );
   config.jwtSecret = jwtSecret;
   return report;
+}
+
+async function loadCatalog(db: Db, { onProgress, seedFile }: Pick<StartupOptions, 'onProgress' | 'seedFile'>): Promise<SeedReport> {
+  const seeded = await prepareEmbeddedCatalog(db, { onProgress, ...(seedFile ? { file: seedFile } : {}) });
+  // A catalog indexed before the search's equivalences ("7" = "VII", "ff7") is indexed again, once.
+  await refreshSearchIndexIfOutdated(db);
+  return seeded;
+}
+
+/**
+ * The first load of the embedded catalog, after the instance listens (prepareInstance's deferFirstCatalogLoad).
+ * On PostgreSQL under the start-up lock, as at start: instances started together load it once, and one that
+ * finds it loaded meanwhile does nothing.
+ */
+export function loadCatalogAfterStart(config: Config, db: Db, { onProgress, onWait, seedFile }: Pick<StartupOptions, 'onProgress' | 'onWait' | 'seedFile'> = {}): Promise<SeedReport> {
+  return withStartupLock(config.database, () => loadCatalog(db, { onProgress, seedFile }), onWait);
 }

@@ -62,6 +62,8 @@ export function createChangeFeed({ db, postgresUrl, log, catalogPollMs = 1000 }:
     onWrite(listener: () => void) {
       writeListeners.push(listener);
     },
+    /** Reads the catalog's version now, rather than at the next poll (listeners hear of a change before it resolves). */
+    checkCatalog: () => readCatalogVersion(),
     /** Called when the catalog's version moved (an import or sync, in any process). */
     onCatalogChange(listener: () => void) {
       catalogListeners.push(listener);

@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { PageSkeleton } from '../components/Skeleton';
 import { ToastHost } from '../components/ToastHost';
 import { LoginModal } from '../features/auth/LoginModal';
+import { CatalogLoadingNotice } from '../features/catalog/CatalogLoadingNotice';
 import { ListActionsProvider } from '../features/lists/AddToList';
 import { AppStatus } from '../features/pwa/AppStatus';
 import { OutboxSender } from '../features/offline/OutboxSender';
@@ -47,6 +48,7 @@ function Frame({ children }: { children: ReactNode }) {
       </a>
       <NavBar />
       <AppStatus />
+      <CatalogLoadingNotice />
       <OutboxSender />
       <main id="main" className="main" tabIndex={-1}>
         {children}

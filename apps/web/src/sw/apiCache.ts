@@ -22,8 +22,8 @@ export function markSaved(response: Response): Response {
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
-/** Answers never kept: tokens and sessions, exports and feeds (files, secrets in URLs), health and metrics. */
-const NEVER_KEPT = [/^\/api\/auth(\/|$)/, /^\/api\/health$/, /\/export(\/|$)/, /\/calendar(\/|$)/, /\.ics$/, /^\/api\/metrics/];
+/** Answers never kept: tokens and sessions, exports and feeds (files, secrets in URLs), health, the catalog's loading state and metrics. */
+const NEVER_KEPT = [/^\/api\/auth(\/|$)/, /^\/api\/health$/, /^\/api\/igdb\/status$/, /\/export(\/|$)/, /\/calendar(\/|$)/, /\.ics$/, /^\/api\/metrics/];
 
 export function isKeptApiRequest(url: URL, method: string, origin: string): boolean {
   if (method !== 'GET' || url.origin !== origin) return false;

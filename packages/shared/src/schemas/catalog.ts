@@ -304,3 +304,15 @@ export const selectionSchema = named(
   z.object({ ...selectionFields, games: z.array(gameCardSchema).describe('In the list’s order') }),
   'A curated list of games, with its games',
 );
+
+/** GET /api/igdb/status: whether the instance is still loading its embedded catalog (a first start serves meanwhile). */
+export const catalogStatusSchema = named(
+  'CatalogStatus',
+  z.object({
+    state: z.enum(['loading', 'ready']).describe('"loading" while a first start loads the embedded catalog behind the pages it serves'),
+    loaded: z.number().int().nullable().describe('Games loaded so far, while loading (null when ready, or while another instance loads)'),
+    total: z.number().int().nullable().describe('Games to load in all, while loading'),
+  }),
+  'Whether the catalog is complete yet',
+);
+export type CatalogStatus = z.infer<typeof catalogStatusSchema>;

@@ -62,6 +62,9 @@ export const homeFeedSchema = named(
     communityUrl: z.string().nullable().describe('The operator’s community chat or forum (COMMUNITY_URL), which the footer links; null when the server has none'),
     steamImport: z.boolean().describe('Whether members can import their Steam library on this server (STEAM_API_KEY is set); the import page hides or explains it otherwise'),
     federation: z.boolean().describe('Whether this instance federates (FEDERATION=on): members’ public reviews reach their followers on other servers; the page /about/federation says what leaves the instance'),
+    catalogLoading: z
+      .boolean()
+      .describe('Whether a first start is still loading the embedded catalog behind the pages (GET /api/igdb/status says how far it has got); lists and search are partial until it is done'),
   }),
   'The landing page and Explore in one call',
 );

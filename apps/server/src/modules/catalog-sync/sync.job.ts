@@ -2,6 +2,7 @@ import cronParser from 'cron-parser';
 import type { CatalogSyncReport } from '@vgl/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobQueue, QueueSettings } from '../jobs/jobs.queue.js';
+import { catalogLoad } from '../catalog/catalog.loading.js';
 import { SyncBusyError, type StartedSync } from './sync.run.js';
 import type { SyncStatus } from './sync.status.js';
 
@@ -70,6 +71,8 @@ export async function workCatalogSync(queue: JobQueue, source: ScheduledSource, 
     status.scheduled(nextAt).catch((err: unknown) => log.warn({ err }, `could not note the next ${source.name} sync`));
   };
   const run = async () => {
+    // A first start loads the embedded catalog behind the pages (main.ts): a sync waits for it rather than skip a day.
+    await catalogLoad.whenLoaded(stopping.signal);
     if (stopping.signal.aborted) return;
     firstRunDue = false;
     noteNextRun();

@@ -285,6 +285,9 @@ export async function importCatalogFile(
     });
     imported += batch.length;
     onProgress?.(imported, games.length);
+    // SQLite's driver is synchronous: without a turn of the event loop between batches, a first start that loads
+    // the catalog while it serves (main.ts) answered nothing until the last one.
+    await new Promise((resolve) => setImmediate(resolve));
   }
 
   await refreshSearchIndex(db);

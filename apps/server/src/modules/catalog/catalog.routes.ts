@@ -1,5 +1,6 @@
 import {
   browseQuerySchema,
+  catalogStatusSchema,
   gameCardSchema,
   gameSchema,
   listQuerySchema,
@@ -17,16 +18,39 @@ import { z } from 'zod';
 import { pagedList, withHeaders } from '../../http/openapi.js';
 import { sendPage } from '../../http/paging.js';
 import { errorResponse } from '../../http/route-conventions.js';
+import { catalogLoad } from './catalog.loading.js';
 import type { CatalogService } from './catalog.service.js';
 
-const cache = (seconds: number) => `public, max-age=${seconds}`;
-const cached = (seconds: number) => ({ 'Cache-Control': { type: 'string' as const, description: `${cache(seconds)}: the answer may be kept ${seconds} seconds` } });
+const maxAge = (seconds: number) => `public, max-age=${seconds}`;
+// While a first start loads the catalog, an answer is a partial one: no browser may keep it past the load.
+const cache = (seconds: number) => (catalogLoad.loading ? 'no-store' : maxAge(seconds));
+const cached = (seconds: number) => ({
+  'Cache-Control': { type: 'string' as const, description: `${maxAge(seconds)}: the answer may be kept ${seconds} seconds (no-store while the catalog is loading)` },
+});
 
 /** The catalog (SPEC §7): public, the same for everyone, so most answers may be cached. */
 export const catalogRoutes =
   (catalog: CatalogService): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['catalog'];
+
+    app.get(
+      '/api/igdb/status',
+      {
+        schema: {
+          operationId: 'getCatalogStatus',
+          summary: 'Whether the catalog is complete',
+          description:
+            'A first start on an empty database serves pages while it loads the embedded catalog (a few seconds; longer on a busy machine): "loading" until then, with how far it has got. Search finds games once the load is done.',
+          tags,
+          response: { 200: withHeaders(catalogStatusSchema, { 'Cache-Control': { type: 'string' as const, description: 'no-store' } }) },
+        },
+      },
+      async (_req, reply) => {
+        reply.header('Cache-Control', 'no-store');
+        return catalogLoad.status();
+      },
+    );
 
     app.get(
       '/api/igdb/trending',

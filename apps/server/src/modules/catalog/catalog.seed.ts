@@ -33,6 +33,18 @@ export interface RefreshReport {
   kept: number;
 }
 
+/**
+ * app_meta: set while a first load of the embedded catalog is under way. A first start serves while it loads
+ * (main.ts), so it can be stopped halfway; the next start finds this and finishes the load (games are upserted
+ * by slug), rather than take the half-loaded catalog for an older embedded one to bring up to date.
+ */
+export const FIRST_LOAD_KEY = 'catalog.first-load';
+
+/** Whether the database has no catalog yet, or the first load of one was cut short. */
+export async function needsFirstLoad(db: Db): Promise<boolean> {
+  return (await countGames(db)) === 0 || (await getMeta(db.kysely, FIRST_LOAD_KEY)) !== undefined;
+}
+
 /** The embedded catalog file's identity: a new seed (a rebuilt catalog) has a new one. */
 export function seedFingerprint(file = SEED_FILE): string {
   return createHash('sha256').update(fs.readFileSync(file)).digest('hex').slice(0, 16);
@@ -48,11 +60,13 @@ export function seedFingerprint(file = SEED_FILE): string {
 export async function prepareEmbeddedCatalog(db: Db, { onProgress, force = false, file = SEED_FILE }: { onProgress?: Progress; force?: boolean; file?: string } = {}): Promise<SeedReport> {
   const k = db.kysely;
   const fingerprint = seedFingerprint(file);
-  if ((await countGames(db)) === 0) {
+  if (await needsFirstLoad(db)) {
+    await setMeta(k, FIRST_LOAD_KEY, String(Date.now()));
     await importReference(db);
     const report = await importCatalogFile(db, file, { onProgress, source: 'mame' });
     await seedSelections(db);
     await setMeta(k, SEED_META_KEY, fingerprint);
+    await k.deleteFrom('app_meta').where('key', '=', FIRST_LOAD_KEY).execute();
     return { games: report.games };
   }
   if (!force && (await getMeta(k, SEED_META_KEY)) === fingerprint) return { games: 0 };

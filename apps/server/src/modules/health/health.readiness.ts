@@ -2,12 +2,13 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { FaultId } from '../../db/faults.js';
 import { migrationsFor } from '../../db/migrations/index.js';
+import { catalogLoad, catalogLoadingMessage } from '../catalog/catalog.loading.js';
 
 /** A database slower than this to answer one trivial query is not one to send traffic to. */
 export const READINESS_TIMEOUT_MS = 1000;
 
 /** Why an instance is not ready: the database's fault (db/faults.ts), or a schema older than this version. */
-export type NotReadyReason = FaultId | 'migrations_pending';
+export type NotReadyReason = FaultId | 'migrations_pending' | 'catalog_loading';
 
 export type Readiness = { ready: true; schema: string } | { ready: false; error: NotReadyReason; message: string; cause?: unknown };
 
@@ -51,6 +52,8 @@ export async function checkReadiness(db: Db, timeoutMs = READINESS_TIMEOUT_MS): 
     }
     const storage = db.faults.storage;
     if (storage) return { ready: false, error: storage.id, message: `${FAULT_READINESS[storage.id]} (${storage.code}).` };
+    // A first start serves pages while it loads the catalog (main.ts); a load balancer waits for all of it.
+    if (catalogLoad.loading) return { ready: false, error: 'catalog_loading', message: `${catalogLoadingMessage(catalogLoad.status())} This instance serves pages meanwhile.` };
     return { ready: true, schema: latest };
   } catch (cause) {
     if (cause instanceof TimedOut) return { ready: false, error: 'database_slow', message: `The database did not answer within ${timeoutMs} ms.`, cause };

@@ -51,7 +51,7 @@ export const healthRoutes =
           operationId: 'getReadiness',
           summary: 'Readiness: this instance can serve',
           description:
-            'For a load balancer: 200 when the database answers within 1 s, has every migration of this version and can be written to. An instance listens only once its start-up (migrations, the embedded catalog) is done. 503 with the reason otherwise: `error` is "database_unavailable", "database_slow", "database_busy", "database_readonly", "migrations_pending", "storage_full", "storage_readonly" or "storage_error" (the disk under the database or, on SQLite, its file). It becomes ready again by itself once the cause is gone.',
+            'For a load balancer: 200 when the database answers within 1 s, has every migration of this version and can be written to. An instance listens once its migrations are done; a first start on an empty database then loads the embedded catalog while it serves pages, and is not ready until it has. 503 with the reason otherwise: `error` is "database_unavailable", "database_slow", "database_busy", "database_readonly", "migrations_pending", "catalog_loading", "storage_full", "storage_readonly" or "storage_error" (the disk under the database or, on SQLite, its file). It becomes ready again by itself once the cause is gone.',
           tags: ['health'],
           response: { 200: readinessSchema, 503: errorResponse(503, 'Not ready: `error` and `message` say why') },
         },

@@ -1,6 +1,7 @@
 import { homeFeedSchema } from '@vgl/shared/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { withHeaders } from '../../http/openapi.js';
+import { catalogLoad } from '../catalog/catalog.loading.js';
 import { HOME_CACHE_SECONDS, type HomeService } from './home.service.js';
 
 /** GET /api/home: the landing page and Explore in one call (the SPEC §7 calls stay for their own pages). */
@@ -26,7 +27,8 @@ export const homeRoutes =
       },
       async (req, reply) => {
         if (req.actor) return home.feedFor(req.actor); // personal: never kept by others (response-headers apiNoStore)
-        reply.header('Cache-Control', `public, max-age=${HOME_CACHE_SECONDS}`);
+        // Built from a partial catalog while a first start loads it: not to be kept past the load.
+        reply.header('Cache-Control', catalogLoad.loading ? 'no-store' : `public, max-age=${HOME_CACHE_SECONDS}`);
         return home.feed();
       },
     );

@@ -1,5 +1,6 @@
 import { PAGING, pickOfTheDay, type ReviewEntry } from '@vgl/shared';
 import { browseQuerySchema } from '@vgl/shared/schemas';
+import { catalogLoad } from '../catalog/catalog.loading.js';
 import type { CatalogFacts } from '../catalog/catalog.facts.js';
 import type { GameCard, presentPlatform } from '../catalog/catalog.presenter.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
@@ -35,6 +36,8 @@ export interface HomeFeed {
   steamImport: boolean;
   /** Whether this instance federates (FEDERATION=on): the page on what leaves the instance says which case it is. */
   federation: boolean;
+  /** A first start still loading the embedded catalog behind the pages (catalog.loading.ts): lists are partial. */
+  catalogLoading: boolean;
 }
 
 /** SPEC §7: the first featured reviews, then trending ones, no review twice, at most `limit`. */
@@ -103,7 +106,9 @@ export function createHomeService(
       catalog.facts(),
       catalog.platforms(false),
     ]);
-    return { day: today.toISOString().slice(0, 10), upcoming: upcoming.items, platform, selection, browse: browse.items, facts, platforms };
+    // Built again when the load ends (it bumps the catalog's version): the flag goes with what it describes.
+    const loading = catalogLoad.loading;
+    return { day: today.toISOString().slice(0, 10), upcoming: upcoming.items, platform, selection, browse: browse.items, facts, platforms, loading };
   }, keepMs, now);
 
   /** What members' writes move: trending games (by library activity) and the reviews. */
@@ -124,8 +129,9 @@ export function createHomeService(
     async feed(): Promise<HomeFeed> {
       const [catalogHalf, social] = await Promise.all([catalogPart.get(), socialPart.get()]);
       let kept = catalogHalf;
-      // The day's picks move at midnight (UTC), whatever else happened.
-      if (kept.day !== new Date(now()).toISOString().slice(0, 10)) {
+      // The day's picks move at midnight (UTC), whatever else happened; a part built while the catalog was loading
+      // is built again once it is not (the load's end is heard through the catalog's version too, a moment apart).
+      if (kept.day !== new Date(now()).toISOString().slice(0, 10) || kept.loading !== catalogLoad.loading) {
         catalogPart.invalidate();
         kept = await catalogPart.get();
       }
@@ -143,6 +149,7 @@ export function createHomeService(
         communityUrl: deps.communityUrl ?? null,
         steamImport: deps.steamImport ?? false,
         federation: deps.federation ?? false,
+        catalogLoading: kept.loading,
       };
       assembled = { kept, social, feed };
       return feed;

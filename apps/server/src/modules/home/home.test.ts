@@ -76,7 +76,8 @@ describe.each(dbKinds)('GET /api/home on %s', (kind) => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=60');
     const home = res.json();
-    expect(Object.keys(home).sort()).toEqual(['browse', 'catalog', 'communityUrl', 'federation', 'platformNames', 'platformOfTheDay', 'reviews', 'selectionOfTheDay', 'steamImport', 'trending', 'upcoming']);
+    expect(Object.keys(home).sort()).toEqual(['browse', 'catalog', 'catalogLoading', 'communityUrl', 'federation', 'platformNames', 'platformOfTheDay', 'reviews', 'selectionOfTheDay', 'steamImport', 'trending', 'upcoming']);
+    expect(home.catalogLoading).toBe(false);
     expect(home.trending).toHaveLength(6);
     expect(home.trending[0]).toMatchObject({ _id: expect.any(String), name: expect.any(String), slug: expect.any(String), cover: null });
     expect(home.upcoming.map((g: { slug: string }) => g.slug)).toEqual(['future-quest']);

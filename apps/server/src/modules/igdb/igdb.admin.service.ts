@@ -9,6 +9,7 @@ import { IgdbClient, type IgdbCredentials } from './igdb.client.js';
 import { FIRST_RUN_DELAY_MS, INTERVAL_MS } from './igdb.job.js';
 import { progressLog } from '../catalog-sync/sync.job.js';
 import type { StartedSync } from '../catalog-sync/sync.run.js';
+import { catalogLoad, catalogLoadingMessage } from '../catalog/catalog.loading.js';
 import { startWikidataSync, wikidataClient, wikidataSyncStatus } from '../wikidata/wikidata.run.js';
 import { WIKIDATA_SYNC_CRON } from '../wikidata/wikidata.job.js';
 import { igdbSyncStatus, startIgdbSync, SyncBusyError } from './igdb.run.js';
@@ -135,6 +136,8 @@ export function createCatalogAdminService({ db, igdb, wikidata, log, heartbeatMs
     async syncNow(actor: Pick<UserRow, 'id' | 'username'>, source: CatalogSyncSourceName = igdb || wikidata.mode === 'off' ? 'igdb' : 'wikidata'): Promise<CatalogSyncState> {
       let started: StartedSync;
       const options = { trigger: 'admin' as const, startedBy: actor.username, signal: stopping.signal, heartbeatMs, onProgress: progressLog(log, source === 'igdb' ? 'IGDB' : 'Wikidata') };
+      // A sync over a half-loaded catalog would add games the embedded catalog then overwrites by slug.
+      if (catalogLoad.loading) throw new AppError(409, 'catalog_loading', `${catalogLoadingMessage(catalogLoad.status())} Start a sync once it is done.`);
       try {
         if (source === 'igdb') {
           if (!igdb) throw new AppError(409, 'igdb_not_configured', CATALOG_SYNC_MESSAGES.notConfigured);

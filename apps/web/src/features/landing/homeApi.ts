@@ -44,6 +44,8 @@ export interface HomeData {
   steamImport?: boolean;
   /** Whether this instance federates (FEDERATION=on); absent from older servers, which leaves it unknown. */
   federation?: boolean;
+  /** A first start still loading the embedded catalog behind the pages; absent from older servers. */
+  catalogLoading?: boolean;
 }
 
 export const HOME_QUERY_KEY = ['home'] as const;
