@@ -94,7 +94,7 @@ describe.each(dbKinds)('federation: likes, boosts and replies from the fediverse
     expect((await send(like(), { privateKeyPem: newKeyPair().privateKey })).statusCode).toBe(401);
     const elsewhere = await send(like(), { keyId: 'https://keys.example/alice#main-key' });
     expect(elsewhere.statusCode).toBe(401);
-    expect(elsewhere.json().message).toBe('The signing key is not on the server of the activity’s actor.');
+    expect(JSON.parse(elsewhere.body).message).toBe('The signing key is not on the server of the activity’s actor.');
     expect(await count('federation_reactions')).toBe(0);
     expect((await review()).likes).toBe(0);
   });

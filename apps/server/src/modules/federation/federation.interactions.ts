@@ -25,7 +25,7 @@ const loading = (ctx: InboxContext<void>) => ({ documentLoader: ctx.documentLoad
 
 const sameOrigin = (a: URL, b: URL) => a.origin === b.origin;
 
-const text = (value: { toString(): string } | null | undefined) => (value == null ? null : value.toString());
+const text = (value: { toString(): string } | null | undefined) => (value === null || value === undefined ? null : value.toString());
 
 const PUBLIC = 'https://www.w3.org/ns/activitystreams#Public';
 
@@ -163,7 +163,7 @@ export function inboundInteractions({ f, k, log, notifyRemote, allowHttp, now }:
     if (!activity.actorId) return;
     const actor = await interactionsRepo.actorByUri(k, activity.actorId.href);
     if (!actor) return;
-    const kinds: RemoteReactionKind[] = object instanceof f.Like ? ['like'] : object instanceof f.Announce ? ['announce'] : object == null ? ['like', 'announce'] : [];
+    const kinds: RemoteReactionKind[] = object instanceof f.Like ? ['like'] : object instanceof f.Announce ? ['announce'] : object === null || object === undefined ? ['like', 'announce'] : [];
     if (object instanceof f.Like || object instanceof f.Announce) {
       // Only its author takes it back.
       if (object.actorId?.href !== activity.actorId.href) return;
