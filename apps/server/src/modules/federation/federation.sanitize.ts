@@ -1,5 +1,9 @@
 import { SOCIAL_LIMITS, stripInvisible } from '@vgl/shared';
-import { Parser } from 'htmlparser2';
+import type * as HtmlParser from 'htmlparser2';
+import { lazyRequire } from '../../lazy.js';
+
+/** Loaded when the first remote post arrives: an instance that never federates never loads it (lazy.ts). */
+const htmlParser = lazyRequire<typeof HtmlParser>('htmlparser2');
 
 /** Elements whose content is never text a reader should see (code, styles, embedded documents). */
 const DROPPED = new Set(['script', 'style', 'template', 'noscript', 'iframe', 'object', 'embed', 'svg', 'math', 'head', 'title', 'textarea', 'select']);
@@ -23,7 +27,7 @@ export function remoteContentText(html: string, maxLength: number = SOCIAL_LIMIT
   /** Depth inside a leading mention link: its text is not kept. */
   let mention = 0;
   const seenText = () => /\S/.test(text);
-  const parser = new Parser(
+  const parser = new (htmlParser().Parser)(
     {
       onopentag(name, attributes) {
         if (DROPPED.has(name)) dropped += 1;
