@@ -215,8 +215,16 @@ describe.each(dbKinds)('federation: likes, boosts and replies from the fediverse
     expect((await comments()).map((c) => c.body)).not.toContain('Spam spam spam.');
     expect((await comments('mod')).find((c) => c.id === spam.id && c.remote)).toMatchObject({ hiddenByModerator: true });
     expect((await review()).comments).toBe(before - 1);
+    const audit = await t.db.kysely.selectFrom('audit_log').select(['actor_username', 'action', 'target_label']).where('action', '=', 'comment.delete').execute();
+    expect(audit).toEqual([{ actor_username: 'mod', action: 'comment.delete', target_label: `${handle}: Spam spam spam. (remote reply)` }]);
     await send(create(note));
     expect((await comments()).map((c) => c.body)).not.toContain('Spam spam spam.');
+    // The review's author may remove one under their own review too (not a moderator's act: no audit row).
+    await send(create(replyNote('<p>Rude.</p>')));
+    const rude = (await comments()).find((c) => c.body === 'Rude.')!;
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/federation/replies/${rude.id}`, headers: bearer(tokens.ann!) })).statusCode).toBe(204);
+    expect((await comments('ann')).map((c) => c.body)).not.toContain('Rude.');
+    expect(await t.db.kysely.selectFrom('audit_log').select('id').where('action', '=', 'comment.delete').execute()).toHaveLength(1);
   });
 
   it('removes all of an account’s likes, boosts and replies when it is deleted', async () => {

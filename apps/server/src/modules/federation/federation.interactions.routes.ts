@@ -3,6 +3,7 @@ import { API_MESSAGES } from '@vgl/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
 import { forbidden, notFound } from '../../http/errors.js';
+import { commentLabel, recordAudit } from '../admin/admin.audit.js';
 import { actorOf } from '../auth/auth.guard.js';
 import type { CommentsService } from '../comments/comments.service.js';
 import type { Actor } from '../library/library.service.js';
@@ -40,7 +41,13 @@ export function createRemoteInteractionsService(db: Db, comments: Pick<CommentsS
       if (!reply) throw notFound('There is no such comment.');
       if (!canRemoveReply(actor, reply.review_user_id)) throw forbidden(API_MESSAGES.forbidden);
       await k.transaction().execute(async (trx) => {
-        if (await interactionsRepo.hideReply(trx, id, actor.id, now())) await interactionsRepo.adjustEntryCount(trx, reply.entry_id, 'comments_count', -1);
+        const at = now();
+        if (!(await interactionsRepo.hideReply(trx, id, actor.id, at))) return;
+        await interactionsRepo.adjustEntryCount(trx, reply.entry_id, 'comments_count', -1);
+        // A moderator's removal is in the audit log like a member's comment removed (no id: remote replies are numbered apart).
+        if (actor.id !== reply.review_user_id) {
+          await recordAudit(trx, actor, { action: 'comment.delete', targetType: 'comment', targetId: null, targetLabel: `${commentLabel({ username: reply.handle, body: reply.body })} (remote reply)` }, at);
+        }
       });
     },
   };
