@@ -36,6 +36,7 @@ import { createMailTransport, type Mailer } from './mail/mailer.js';
 import { failedMail, queuedMailer, retryMail } from './mail/mail.jobs.js';
 import { registerJobs, type JobsOptions } from './modules/jobs/jobs.app.js';
 import { registerFederation, type FederationTestOptions } from './modules/federation/federation.app.js';
+import { createRemoteInteractionsService, remoteInteractionsRoutes } from './modules/federation/federation.interactions.routes.js';
 import { activityRoutes } from './modules/activity/activity.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
@@ -293,7 +294,9 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   await app.register(libraryTransferRoutes(library, db, importGate));
   await app.register(steamImportRoutes({ library, db, gate: importGate, steam: config.steam }));
   await app.register(likesRoutes(createLikesService(db, social)));
-  await app.register(commentsRoutes(createCommentsService(db, social)));
+  const comments = createCommentsService(db, social);
+  await app.register(commentsRoutes(comments));
+  await app.register(remoteInteractionsRoutes(createRemoteInteractionsService(db, comments)));
   await app.register(listsRoutes(createListsService(db, social)));
   await app.register(statsRoutes(db, library));
   await app.register(followsRoutes(createFollowsService(db, social)));

@@ -6,7 +6,8 @@ import { dbKinds } from './test/databases.js';
 
 /**
  * Packages an instance needs only for some requests or jobs: loaded on first use, not at start-up
- * (lazy.ts). nodemailer is not checked here: the tests' SMTP sink (smtp-server) loads it in this process.
+ * (lazy.ts). nodemailer is not checked here: the tests' SMTP sink (smtp-server) loads it in this process; nor is
+ * htmlparser2 (remote posts, federation.sanitize.ts), which the tests' mail reader (mailparser) loads.
  */
 const ON_FIRST_USE = ['pg-boss', 'web-push', 'sharp', 'ical-generator', 'csv-parse', 'csv-stringify'];
 /** A restart finds its VAPID pair (only the first start makes one, with web-push): a test-only pair, given as an operator would. */

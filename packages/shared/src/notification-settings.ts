@@ -31,6 +31,8 @@ export const NOTIFICATION_KIND_GROUP: Record<NotificationKind, NotificationGroup
   follow_requested: 'follows',
   follow_approved: 'follows',
   review_liked: 'likes',
+  // A boost from the fediverse is a like that also shares: the same group.
+  review_boosted: 'likes',
   comment_liked: 'likes',
   // Comments on your lists are comments like those on your reviews.
   commented: 'comments',

@@ -33,7 +33,34 @@ export interface CommentEntry {
   viewerCan: { edit: boolean; delete: boolean };
   /** Hidden by a moderator after a report: only its author is shown it, marked so. */
   hiddenByModerator?: boolean;
+  /**
+   * Set for a reply from the fediverse (issue 40): who wrote it there and where it lives. Its `id` is then
+   * in the remote replies' own numbering and its `_id` is "r" + id: it is not liked, edited or deleted through
+   * the comment calls (viewerCan is all false); `viewerCanRemove` says whether the caller may hide it
+   * (DELETE /api/federation/replies/{id}).
+   */
+  remote?: { actor: RemoteActorRef; url: string | null; viewerCanRemove: boolean };
 }
+
+/**
+ * A fediverse account as VGL shows it (issue 40): `user.username` of a remote comment or notification
+ * is its handle without the first "@", so clients that know nothing of this still show who it was.
+ */
+export interface RemoteActorRef {
+  /** Its ActivityPub id (a URL). */
+  id: string;
+  /** "@alice@mastodon.example" */
+  handle: string;
+  /** Its display name there, as plain text; null when it has none. */
+  name: string | null;
+  /** Its profile page (http or https), to link out to. */
+  url: string;
+  /** Its server's host name, shown as the "remote" mark. */
+  host: string;
+}
+
+/** A remote comment's `_id`: "r" + its id, never a comment's or review's entityId. */
+export const remoteReplyEntityId = (id: number) => `r${id}`;
 
 /** A person in a following/followers list. */
 export interface UserCard extends UserRef {
@@ -89,6 +116,8 @@ export const NOTIFICATION_KINDS = [
   // Someone asked to follow a private member (approved in Settings → Privacy); the member approved it.
   'follow_requested',
   'follow_approved',
+  // A remote account (Mastodon, another VGL) boosted your published review (issue 40).
+  'review_boosted',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -108,4 +137,6 @@ export interface NotificationItem {
   submission?: { name: string; game: { slug: string; name: string } | null } | null;
   /** The wanted game a release alert is about, and its release date (unix seconds) when it was told. */
   game?: { slug: string; name: string; releaseDate: number | null } | null;
+  /** Who did it, when it was an account elsewhere in the fediverse (issue 40); `actor` then holds its handle. */
+  remoteActor?: RemoteActorRef | null;
 }

@@ -13,7 +13,15 @@ export type { DiaryEntriesTable, LibraryEntriesTable };
 import type { ActivitiesTable, AuditLogTable, CommentsTable, NotificationsTable } from './social.tables.js';
 import type { ListsTable, ListGamesTable } from '../modules/lists/lists.tables.js';
 import type { MemberPlatformsTable } from '../modules/member-platforms/member-platforms.tables.js';
-import type { FederationFollowersTable, FederationKeysTable, FederationKvTable, FederationNotesTable } from '../modules/federation/federation.tables.js';
+import type {
+  FederationActorsTable,
+  FederationFollowersTable,
+  FederationKeysTable,
+  FederationKvTable,
+  FederationNotesTable,
+  FederationReactionsTable,
+  FederationRepliesTable,
+} from '../modules/federation/federation.tables.js';
 
 /**
  * The database as Kysely sees it. Times are unix milliseconds in a bigint
@@ -196,6 +204,9 @@ export interface Database {
   federation_keys: FederationKeysTable;
   federation_followers: FederationFollowersTable;
   federation_notes: FederationNotesTable;
+  federation_actors: FederationActorsTable;
+  federation_reactions: FederationReactionsTable;
+  federation_replies: FederationRepliesTable;
 }
 
 export type SubmissionState = 'pending' | 'approved' | 'rejected' | 'merged';

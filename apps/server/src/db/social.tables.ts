@@ -52,7 +52,8 @@ export type NotificationKind =
   | 'release_dated'
   | 'released'
   | 'follow_requested'
-  | 'follow_approved';
+  | 'follow_approved'
+  | 'review_boosted';
 
 export interface NotificationsTable {
   id: Generated<number>;
@@ -74,6 +75,10 @@ export interface NotificationsTable {
   email_state: ColumnType<'now' | 'digest' | null, 'now' | 'digest' | null | undefined, 'now' | 'digest' | null>;
   /** The wanted game a release alert is about (0045); null for every other kind. */
   game_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** About what a remote account did (0054): federation_actors.id; actor_id is then the recipient. */
+  remote_actor_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The remote reply it is about (0054), in place of comment_id. */
+  remote_reply_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export type AuditAction =

@@ -1,11 +1,23 @@
 import { PLAY_STATUS_DESCRIPTION } from '../limits.js';
 import { z } from 'zod';
-import { NOTIFICATION_KINDS, type ActivityItem, type CommentEntry, type NotificationItem, type UserCard } from '../social.js';
+import { NOTIFICATION_KINDS, type ActivityItem, type CommentEntry, type NotificationItem, type RemoteActorRef, type UserCard } from '../social.js';
 import { DB_INT_MAX, named, userRefSchema } from './common.js';
 import { feedQuerySchema } from './library.js';
 import { entryGameSchema } from './library-responses.js';
 
 /** Response schemas of the social features; each is checked against the type the web app reads. */
+
+export const remoteActorRefSchema = named(
+  'RemoteActor',
+  z.object({
+    id: z.string().describe('Its ActivityPub actor id (a URL)'),
+    handle: z.string().describe('"@name@host", as Mastodon shows it'),
+    name: z.string().nullable().describe('Its display name, as plain text'),
+    url: z.string().describe('Its profile page on its own server (http or https)'),
+    host: z.string().describe('Its server: the "remote" mark'),
+  }),
+  'An account elsewhere in the fediverse (Mastodon, another VGL)',
+) satisfies z.ZodType<RemoteActorRef>;
 
 export const commentEntrySchema = named(
   'Comment',
@@ -18,8 +30,32 @@ export const commentEntrySchema = named(
     date: z.object({ created: z.number().describe('Unix ms'), updated: z.number().describe('Unix ms') }),
     viewerCan: z.object({ edit: z.boolean(), delete: z.boolean() }).describe('What the caller may do with it (false for visitors)'),
     hiddenByModerator: z.boolean().optional().describe('Hidden by a moderator after a report: only its author gets it, with this set'),
+    remote: z
+      .object({
+        actor: remoteActorRefSchema,
+        url: z.string().nullable().describe('The reply on its own server'),
+        viewerCanRemove: z.boolean().describe('Whether the caller may hide it (a moderator, or the review’s author): DELETE /api/federation/replies/{id}'),
+      })
+      .optional()
+      .describe('A reply from the fediverse: `_id` is then "r" + id, ids are the remote replies’ own, and the comment calls do not apply to it'),
   }),
 ) satisfies z.ZodType<CommentEntry>;
+
+const remoteAccounts = z.object({
+  total: z.number().int().min(0),
+  accounts: z.array(remoteActorRefSchema).describe('The latest, newest first (at most 50)'),
+});
+
+/** GET /api/users/{username}/reviews/{slug}/fediverse */
+export const remoteReactionsSchema = named(
+  'RemoteReactions',
+  z.object({
+    likes: remoteAccounts.describe('Fediverse accounts that liked the review (they count in its likes)'),
+    boosts: remoteAccounts.describe('Fediverse accounts that boosted (shared) the review'),
+  }),
+  'What accounts elsewhere in the fediverse did with a published review',
+);
+export type RemoteReactions = z.infer<typeof remoteReactionsSchema>;
 
 /* ---- Likes (SPEC §7) ---- */
 
@@ -166,6 +202,7 @@ export const notificationItemSchema = named(
       .nullable()
       .optional()
       .describe('The wanted game a release alert is about (release_dated, released)'),
+    remoteActor: remoteActorRefSchema.nullable().optional().describe('Set when an account elsewhere in the fediverse did it; `actor.username` is then its handle'),
   }),
   'Something another member did to the caller’s things',
 ) satisfies z.ZodType<NotificationItem>;

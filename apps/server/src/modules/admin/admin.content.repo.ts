@@ -102,7 +102,10 @@ export const adminContentRepo = {
     // Comment likes, and feed items and notifications naming a comment, go with it (ON DELETE CASCADE).
     await db.deleteFrom('comments').where('entry_id', '=', entryId).execute();
     await db.deleteFrom('activities').where('entry_id', '=', entryId).where('verb', 'in', ['reviewed', 'liked', 'commented']).execute();
-    await db.deleteFrom('notifications').where('entry_id', '=', entryId).where('kind', 'in', ['review_liked', 'commented', 'comment_liked']).execute();
+    // Likes, boosts and replies from the fediverse hung on it too (issue 40).
+    await db.deleteFrom('federation_reactions').where('entry_id', '=', entryId).execute();
+    await db.deleteFrom('federation_replies').where('entry_id', '=', entryId).execute();
+    await db.deleteFrom('notifications').where('entry_id', '=', entryId).where('kind', 'in', ['review_liked', 'review_boosted', 'commented', 'comment_liked']).execute();
     await db
       .updateTable('library_entries')
       .set({

@@ -121,12 +121,13 @@ export async function mergeGameInto(trx: Trx, dialect: Dialect, from: number, to
     await trx.deleteFrom('library_entries').where('id', '=', drop.id).execute();
     await trx
       .updateTable('library_entries')
-      .set((eb) => ({
+      .set({
         ...values,
         game_id: to,
-        likes_count: eb.selectFrom('review_likes').select((e) => e.fn.countAll<number>().as('n')).where('entry_id', '=', keep.id),
-        comments_count: eb.selectFrom('comments').select((e) => e.fn.countAll<number>().as('n')).where('entry_id', '=', keep.id),
-      }))
+        // Members' likes and comments, and those from the fediverse (federation_reactions, federation_replies) on the kept review.
+        likes_count: sql<number>`(select count(*) from review_likes where entry_id = ${keep.id}) + (select count(*) from federation_reactions where entry_id = ${keep.id} and kind = 'like')`,
+        comments_count: sql<number>`(select count(*) from comments where entry_id = ${keep.id}) + (select count(*) from federation_replies where entry_id = ${keep.id} and hidden_at is null)`,
+      })
       .where('id', '=', keep.id)
       .execute();
     await trx.updateTable('diary_entries').set({ game_id: to }).where('entry_id', '=', keep.id).execute();

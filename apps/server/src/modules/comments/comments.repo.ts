@@ -69,6 +69,35 @@ export const commentsRepo = {
     return { rows, total: Number(total?.n ?? 0) };
   },
 
+  /**
+   * A page of a review's thread when replies from the fediverse are in it (federation_replies): members' comments
+   * and remote replies in one order, oldest first, by the same rules as ofSubject (a hidden remote reply only to
+   * staff). Answers which rows, in order, and the total; the caller reads the rows of each kind.
+   */
+  async mixedPage(db: Conn, entryId: number, limit: number, offset: number, viewerId: number | 'staff' | null, without: readonly number[]) {
+    const author = typeof viewerId === 'number' ? viewerId : 0;
+    const local = db
+      .selectFrom('comments as c')
+      .innerJoin('users as u', 'u.id', 'c.user_id')
+      .select(['c.id', 'c.created_at', sql<number>`0`.as('remote')])
+      .where('c.entry_id', '=', entryId)
+      .where('u.state', '=', 'active')
+      .$if(viewerId !== 'staff', (q) => q.where((eb) => eb.or([eb('c.hidden_at', 'is', null), eb('c.user_id', '=', author)])))
+      .$if(without.length > 0, (q) => q.where('c.user_id', 'not in', without));
+    const remote = db
+      .selectFrom('federation_replies as r')
+      .select(['r.id', 'r.created_at', sql<number>`1`.as('remote')])
+      .where('r.entry_id', '=', entryId)
+      .$if(viewerId !== 'staff', (q) => q.where('r.hidden_at', 'is', null));
+    const thread = () => local.unionAll(remote).as('t');
+    const [keys, total] = await Promise.all([
+      db.selectFrom(thread).selectAll().orderBy('created_at').orderBy('remote').orderBy('id').limit(limit).offset(offset).execute(),
+      db.selectFrom(thread).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
+    ]);
+    return { keys: keys.map((k) => ({ id: Number(k.id), remote: Number(k.remote) === 1 })), total: Number(total?.n ?? 0) };
+  },
+  /** Members' comments by id, as ofSubject reads them. */
+  byIds: (db: Conn, ids: number[]) => commentRows(db).where('c.id', 'in', ids.length > 0 ? ids : [-1]).execute(),
   insert: (db: Conn, values: Insertable<CommentsTable>) => db.insertInto('comments').values(values).returning('id').executeTakeFirstOrThrow(),
 
   updateBody: (db: Conn, id: number, body: string, at: number) => db.updateTable('comments').set({ body, updated_at: at }).where('id', '=', id).execute(),
@@ -102,8 +131,11 @@ export const commentsRepo = {
    * `ofAuthor`: the reviews and lists that member commented on; else the ids given.
    */
   async recountVisible(db: Conn, which: { ofAuthor: number } | { entryId?: number; listId?: number }) {
+    // A review's count also holds the replies from the fediverse shown under it (federation_replies).
+    const remote = (table: 'library_entries' | 'lists') =>
+      table === 'library_entries' ? sql` + (select count(*) from federation_replies r where r.entry_id = library_entries.id and r.hidden_at is null)` : sql``;
     const visible = (column: 'entry_id' | 'list_id', table: 'library_entries' | 'lists') =>
-      sql<number>`(select count(*) from comments c inner join users u on u.id = c.user_id where c.${sql.ref(column)} = ${sql.table(table)}.id and u.state = 'active' and c.hidden_at is null)`;
+      sql<number>`((select count(*) from comments c inner join users u on u.id = c.user_id where c.${sql.ref(column)} = ${sql.table(table)}.id and u.state = 'active' and c.hidden_at is null)${remote(table)})`;
     const targets = (column: 'entry_id' | 'list_id', id: number | undefined) =>
       'ofAuthor' in which
         ? sql<boolean>`id in (select ${sql.ref(column)} from comments where user_id = ${which.ofAuthor} and ${sql.ref(column)} is not null)`

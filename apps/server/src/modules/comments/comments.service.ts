@@ -16,6 +16,8 @@ import { canComment } from './comments.policy.js';
 import { presentComment } from './comments.presenter.js';
 import { commentsRepo, subjectOfComment, type CommentSubject } from './comments.repo.js';
 import { audienceRepo } from '../audience/audience.repo.js';
+import { interactionsRepo } from '../federation/federation.interactions.repo.js';
+import { presentRemoteReply } from '../federation/federation.present.js';
 import { canReadReview, reviewLevels } from '../audience/audience.policy.js';
 
 /** What the comments are under, as its page addresses it: /u/{username}/reviews/{slug} or /u/{username}/lists/{slug}. */
@@ -98,13 +100,37 @@ export function createCommentsService(db: Db, deps: SocialServices, now: () => n
   }
 
   return {
+    /** The review a page addresses, when the actor may read it (404 otherwise): what remote likes and boosts are listed under. */
+    async reviewOf(actor: Actor, ref: Omit<CommentedRef, 'kind'>) {
+      const { subject, ownerId } = await commentedOf(actor, { kind: 'review', ...ref }, true);
+      return { entryId: subject.id, ownerId };
+    },
+
     async list(actor: Actor, ref: CommentedRef, page: number, perPage: number) {
-      const { subject } = await commentedOf(actor, ref, true);
+      const { subject, ownerId } = await commentedOf(actor, ref, true);
       const viewerId = actor?.id ?? null;
       // Moderators see what they hid; an author sees their own hidden comments, marked.
       // Comments by members blocked either way are left out for the viewer, in SQL: full pages, a true total.
       const hidden = actor ? [...(await audienceRepo.hiddenFrom(k, actor.id))] : [];
-      const { rows, total } = await commentsRepo.ofSubject(k, subject, perPage, (page - 1) * perPage, isStaff(actor) ? 'staff' : viewerId, hidden);
+      const who = isStaff(actor) ? 'staff' : viewerId;
+      // Replies from the fediverse under a review (issue 40) join the thread; without any, the thread is read as ever.
+      if (subject.kind === 'review' && (await interactionsRepo.replyCount(k, subject.id, who === 'staff')) > 0) {
+        const { keys, total } = await commentsRepo.mixedPage(k, subject.id, perPage, (page - 1) * perPage, who, hidden);
+        const [local, remote] = await Promise.all([
+          commentsRepo.byIds(k, keys.filter((key) => !key.remote).map((key) => key.id)),
+          interactionsRepo.repliesByIds(k, keys.filter((key) => key.remote).map((key) => key.id)),
+        ]);
+        const items = keys.flatMap((key) => {
+          if (key.remote) {
+            const row = remote.find((r) => r.id === key.id);
+            return row ? [presentRemoteReply(row, actor, ownerId)] : [];
+          }
+          const row = local.find((r) => r.id === key.id);
+          return row ? [presentComment(row, actor)] : [];
+        });
+        return { items, total };
+      }
+      const { rows, total } = await commentsRepo.ofSubject(k, subject, perPage, (page - 1) * perPage, who, hidden);
       return { items: rows.map((row) => presentComment(row, actor)), total };
     },
 

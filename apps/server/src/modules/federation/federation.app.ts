@@ -4,6 +4,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { VGL_VERSION } from '../../version.js';
 import type { JobQueue } from '../jobs/jobs.queue.js';
+import { createNotificationsService } from '../notifications/notifications.service.js';
 import { loadFedify, type Fedify } from './federation.fedify.js';
 import { registerInbox } from './federation.inbox.js';
 import { databaseKvStore } from './federation.kv.js';
@@ -72,7 +73,9 @@ export async function registerFederation(
   });
   const reachable = (inbox: URL) => inbox.protocol === 'https:' || testing.allowPrivateHttp === true;
   const { buildNote } = registerObjects(federation, { f, k, publicUrl: config.publicUrl });
-  registerInbox(federation, { f, k, log: app.log, reachable });
+  // What remote accounts do is told in the app only (notifyRemote): no e-mail or push is made here.
+  const { notifyRemote } = createNotificationsService(db);
+  registerInbox(federation, { f, k, log: app.log, reachable, notifyRemote, allowHttp: testing.allowPrivateHttp === true });
   const publisher = createPublisher({ f, k, federation, publicUrl: config.publicUrl, buildNote, log: app.log });
 
   if (works) {

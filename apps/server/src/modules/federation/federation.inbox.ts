@@ -3,7 +3,9 @@ import type { Federation, InboxContext } from '@fedify/fedify';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { Fedify } from './federation.fedify.js';
+import { inboundInteractions } from './federation.interactions.js';
 import { AP_PATHS, memberIdOf } from './federation.objects.js';
 import { federationRepo } from './federation.repo.js';
 
@@ -13,20 +15,26 @@ export interface InboxDeps {
   log: FastifyBaseLogger;
   /** Whether a remote inbox may receive our deliveries: https only, unless a test allowed plain http. */
   reachable: (inbox: URL) => boolean;
+  /** Tells a member what a remote account did to their review. */
+  notifyRemote: NotificationsService['notifyRemote'];
+  /** Tests only: the fake server's plain-http links count as web links. */
+  allowHttp?: boolean;
   now?: () => number;
 }
 
 /**
- * What other servers may tell us, for now: follow a member (Follow), stop
- * (Undo of that Follow), and that an account is gone (Delete of the actor).
- * Fedify has verified the request's HTTP Signature, and that its key is the
- * activity's actor's, before any of these run; anything else is accepted and
- * ignored (likes, replies and boosts are for a later slice).
+ * What other servers may tell us: follow a member (Follow), stop (Undo of
+ * that Follow), that an account is gone (Delete of the actor), and what
+ * their accounts do to members' published reviews: likes, boosts and replies,
+ * their Undo, Update and Delete (federation.interactions.ts). Fedify has
+ * verified the request's HTTP Signature, and that its key is the activity's
+ * actor's, before any of these run; anything else is accepted and ignored.
  */
 /** Fetch options that turn a remote document we cannot get into null instead of an error. */
 const loading = (ctx: InboxContext<void>) => ({ documentLoader: ctx.documentLoader, contextLoader: ctx.contextLoader, suppressError: true });
 
-export function registerInbox(federation: Federation<void>, { f, k, log, reachable, now = Date.now }: InboxDeps) {
+export function registerInbox(federation: Federation<void>, { f, k, log, reachable, notifyRemote, allowHttp = false, now = Date.now }: InboxDeps) {
+  const interactions = inboundInteractions({ f, k, log, notifyRemote, allowHttp, now });
   /** The member an activity's object names, when it is one of our actors and may be followed (active). */
   async function followedMember(ctx: InboxContext<void>, object: URL | null) {
     const parsed = ctx.parseUri(object);
@@ -75,15 +83,27 @@ export function registerInbox(federation: Federation<void>, { f, k, log, reachab
     })
     .on(f.Undo, async (ctx, undo) => {
       if (!undo.actorId) return;
-      const follow = await undo.getObject(loading(ctx));
+      const object = await undo.getObject(loading(ctx));
+      // A like or boost taken back (or an object we could not fetch, known here by its id alone).
+      if (!(object instanceof f.Follow)) return interactions.undo(ctx, undo, object);
       // Only the follower can take its follow back.
-      if (!(follow instanceof f.Follow) || follow.actorId?.href !== undo.actorId.href) return;
-      const member = await followedMember(ctx, follow.objectId);
+      if (object.actorId?.href !== undo.actorId.href) return;
+      const member = await followedMember(ctx, object.objectId);
       if (member) await federationRepo.removeFollower(k, member.id, undo.actorId.href);
     })
+    .on(f.Like, interactions.like)
+    .on(f.Announce, interactions.announce)
+    .on(f.Create, interactions.create)
+    .on(f.Update, interactions.update)
     .on(f.Delete, async (_ctx, del) => {
-      // An account deleting itself (its own id as the object): its follows here go. Deleted posts mean nothing here yet.
-      if (del.actorId && del.objectId?.href === del.actorId.href) await federationRepo.removeActor(k, del.actorId.href);
+      if (!del.actorId || !del.objectId) return;
+      // An account deleting itself (its own id as the object): its follows, likes, boosts and replies here go.
+      if (del.objectId.href === del.actorId.href) {
+        await federationRepo.removeActor(k, del.actorId.href);
+        return interactions.actorGone(del.actorId.href);
+      }
+      // Otherwise a post of theirs: one of their replies, if it is one.
+      return interactions.deleteReply(del);
     })
     .onError((_ctx, error) => {
       log.warn({ err: error }, 'federation: an incoming activity could not be handled');

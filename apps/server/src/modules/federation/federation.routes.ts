@@ -15,6 +15,45 @@ export const INBOX_POSTS_PER_MINUTE = 300;
 const jsonError = (status: number, error: string, message: string) =>
   new Response(JSON.stringify({ error, message, statusCode: status }), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
 
+/** The keyId an HTTP Signature names: draft-cavage's Signature header, or RFC 9421's Signature-Input. */
+function signingKeyId(headers: Headers): string | null {
+  const cavage = /(?:^|,)\s*keyId="([^"]+)"/i.exec(headers.get('signature') ?? '');
+  const rfc9421 = /;\s*keyid="([^"]+)"/i.exec(headers.get('signature-input') ?? '');
+  return cavage?.[1] ?? rfc9421?.[1] ?? null;
+}
+
+/** The actor an activity names (a URL, or an object with its id); null when there is none to read. */
+function activityActor(body: Buffer): URL | null {
+  try {
+    const json = JSON.parse(body.toString('utf8')) as { actor?: unknown };
+    const actor = typeof json.actor === 'string' ? json.actor : typeof json.actor === 'object' && json.actor !== null ? (json.actor as { id?: unknown }).id : undefined;
+    return typeof actor === 'string' ? new URL(actor) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Why an inbox delivery is refused before Fedify reads it, or null. It must carry an HTTP Signature whose key
+ * lives on the actor's own server: Fedify 1.5 believes the owner a key document claims (fixed upstream only in
+ * 2.x, GHSA-q9f8-5hc7-898f), so a key served by one host could otherwise speak for an account on another; and its
+ * Linked Data signature and integrity proof paths take such claims without any HTTP Signature at all.
+ */
+function inboxRefusal(headers: Headers, body: Buffer | undefined): Response | null {
+  const keyId = signingKeyId(headers);
+  if (keyId === null) return jsonError(401, 'unauthorized', 'An inbox delivery must carry an HTTP Signature.');
+  const actor = body ? activityActor(body) : null;
+  // Not an activity Fedify can read: it answers that itself (400).
+  if (actor === null) return null;
+  let keyOrigin: string;
+  try {
+    keyOrigin = new URL(keyId).origin;
+  } catch {
+    return jsonError(401, 'unauthorized', 'The signature names no key address.');
+  }
+  return keyOrigin === actor.origin ? null : jsonError(401, 'unauthorized', 'The signing key is not on the server of the activity’s actor.');
+}
+
 /**
  * Hands WebFinger and everything under /ap/ to Fedify, as a web Request
  * built from Fastify's: the URL on PUBLIC_URL's origin (the ids Fedify
@@ -32,8 +71,9 @@ export async function federationRoutes(app: FastifyInstance, federation: Federat
       const raw = request.raw.rawHeaders;
       for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
       const body = request.method === 'POST' && Buffer.isBuffer(request.body) ? request.body : undefined;
+      const refused = request.method === 'POST' ? inboxRefusal(headers, body) : null;
       // Joined, not resolved against PUBLIC_URL: a path such as //elsewhere/… can never name another origin.
-      const response = await federation.fetch(new Request(`${publicUrl}${request.url}`, { method: request.method, headers, body }), {
+      const response = refused ?? await federation.fetch(new Request(`${publicUrl}${request.url}`, { method: request.method, headers, body }), {
         contextData: undefined,
         onNotFound: () => jsonError(404, 'not_found', 'There is nothing here.'),
         // A browser asking for an actor or a note: the member's pages are the site's, not these.

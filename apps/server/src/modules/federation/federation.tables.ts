@@ -47,3 +47,51 @@ export interface FederationNotesTable {
   published_at: number;
   updated_at: number;
 }
+
+/** A remote account that liked, boosted or replied to a member's review (0054), as last fetched. */
+export interface FederationActorsTable {
+  id: Generated<number>;
+  /** Its actor id (a URL). */
+  actor_id: string;
+  /** "@name@host", as Mastodon shows it. */
+  handle: string;
+  name: string | null;
+  /** Its profile page (http or https only), or null: the link then goes to its id. */
+  profile_url: string | null;
+  avatar_url: string | null;
+  host: string;
+  fetched_at: number;
+}
+
+/** `like`: a Like; `announce`: a boost (Announce). */
+export type RemoteReactionKind = 'like' | 'announce';
+
+/** A remote Like or boost of a published review (0054). */
+export interface FederationReactionsTable {
+  id: Generated<number>;
+  entry_id: number;
+  /** federation_actors.id */
+  actor: number;
+  kind: RemoteReactionKind;
+  /** The Like's or Announce's id, which its Undo names. */
+  activity_id: string;
+  created_at: number;
+}
+
+/** A remote reply to a published review (0054), shown among its comments. */
+export interface FederationRepliesTable {
+  id: Generated<number>;
+  entry_id: number;
+  actor: number;
+  /** The reply Note's id, which its Update and Delete name. */
+  object_id: string;
+  /** Where people read it on its own server (http or https only). */
+  url: string | null;
+  /** Sanitised plain text (federation.sanitize.ts). */
+  body: string;
+  created_at: number;
+  updated_at: number;
+  /** Hidden by a moderator or the review's author: shown to staff only, and never brought back by a repeated delivery. */
+  hidden_at: number | null;
+  hidden_by: number | null;
+}

@@ -42,7 +42,7 @@ export const notificationsRepo = {
           qb
             .selectFrom('notifications as n')
             .innerJoin('users as a', 'a.id', 'n.actor_id')
-            .select(['n.id', 'n.kind', 'n.message', 'n.created_at', 'n.read_at', 'n.entry_id', 'n.comment_id', 'n.list_id', 'n.submission_id', 'n.game_id', 'a.username', 'a.avatar'])
+            .select(['n.id', 'n.kind', 'n.message', 'n.created_at', 'n.read_at', 'n.entry_id', 'n.comment_id', 'n.list_id', 'n.submission_id', 'n.game_id', 'n.remote_actor_id', 'n.remote_reply_id', 'a.username', 'a.avatar'])
             .where('n.user_id', '=', userId)
             .where('n.in_app', '<>', 0)
             .where('a.state', '=', 'active')
@@ -62,7 +62,17 @@ export const notificationsRepo = {
       .leftJoin('games as sg', (join) => join.on(sql<boolean>`sg.id = coalesce(gs.merged_into_game_id, gs.game_id)`))
       // A release alert's game (0045).
       .leftJoin('games as rg', 'rg.id', 'n.game_id')
+      // What a remote account did (0054): the account, and its reply.
+      .leftJoin('federation_actors as fa', 'fa.id', 'n.remote_actor_id')
+      .leftJoin('federation_replies as fr', 'fr.id', 'n.remote_reply_id')
       .select([
+        'fa.actor_id as remote_actor_uri',
+        'fa.handle as remote_handle',
+        'fa.name as remote_name',
+        'fa.profile_url as remote_profile_url',
+        'fa.host as remote_host',
+        'fr.id as remote_reply_id',
+        'fr.body as remote_reply_body',
         'rg.slug as release_game_slug',
         'rg.name as release_game_name',
         'rg.first_release_date as release_game_date',

@@ -5,7 +5,9 @@ import { preparedFirst } from '../../db/prepared.js';
 import type { Conn } from '../library/library.repo.js';
 import type { UserRow } from '../users/users.repo.js';
 import { mentionedUsernames } from './mentions.js';
-import { deliveryFor } from './notifications.policy.js';
+import { deliveryFor, deliveryUnder } from './notifications.policy.js';
+import { notificationSettingsRepo } from './notification-settings.repo.js';
+import { remoteActorRef } from '../federation/federation.present.js';
 import { notificationsRepo } from './notifications.repo.js';
 import { pushRepo } from '../push/push.repo.js';
 import { audienceRepo } from '../audience/audience.repo.js';
@@ -31,14 +33,18 @@ export interface NotificationRecord {
 type Row = Awaited<ReturnType<typeof notificationsRepo.page>>[number];
 
 function present(row: Row): NotificationItem {
+  const remote = row.remote_actor_uri && row.remote_handle && row.remote_host ? remoteActorRef({ actor_id: row.remote_actor_uri, handle: row.remote_handle, name: row.remote_name, profile_url: row.remote_profile_url, host: row.remote_host }) : null;
+  const remoteComment = row.remote_reply_id !== null && row.remote_reply_body !== null ? { id: row.remote_reply_id, excerpt: plainExcerpt(row.remote_reply_body) } : null;
   return {
     id: row.id,
     kind: row.kind,
-    actor: { username: row.username, avatar: row.avatar },
+    // A remote account's handle stands where a member's name would (its row's actor is the recipient).
+    actor: remote ? { username: remote.handle.slice(1), avatar: null } : { username: row.username, avatar: row.avatar },
+    ...(remote ? { remoteActor: remote } : {}),
     createdAt: Number(row.created_at),
     read: row.read_at !== null,
     review: row.review_slug && row.review_username ? { username: row.review_username, slug: row.review_slug, gameName: row.game_name ?? '' } : null,
-    comment: row.comment_id && row.comment_body ? { id: row.comment_id, excerpt: plainExcerpt(row.comment_body) } : null,
+    comment: row.comment_id && row.comment_body ? { id: row.comment_id, excerpt: plainExcerpt(row.comment_body) } : remoteComment,
     list: row.list_slug && row.list_title && row.list_username ? { username: row.list_username, slug: row.list_slug, title: row.list_title } : null,
     message: row.message,
     submission: row.submission_name ? { name: row.submission_name, game: row.submission_game_slug && row.submission_game_name ? { slug: row.submission_game_slug, name: row.submission_game_name } : null } : null,
@@ -125,8 +131,34 @@ export function createNotificationsService(db: Db, { onEmailDue, onPushDue, emai
     }
   }
 
+  /**
+   * What an account elsewhere in the fediverse did to a member's review (issue 40): in the app, as the member's
+   * settings for its group say. The row's actor is the member (actor_id names a member); remote_actor_id names the
+   * account. No e-mail nor push yet: those are written from the actor's member row, which a remote account has not.
+   */
+  async function notifyRemote(conn: Conn, n: { userId: number; remoteActorId: number; kind: 'review_liked' | 'review_boosted' | 'commented'; entryId: number; remoteReplyId?: number }) {
+    if (!deliveryUnder(await notificationSettingsRepo.of(conn, n.userId), n.kind).inApp) return;
+    await notificationsRepo.insert(conn, {
+      user_id: n.userId,
+      actor_id: n.userId,
+      kind: n.kind,
+      entry_id: n.entryId,
+      comment_id: null,
+      list_id: null,
+      submission_id: null,
+      message: null,
+      created_at: now(),
+      read_at: null,
+      in_app: 1,
+      email_state: null,
+      remote_actor_id: n.remoteActorId,
+      remote_reply_id: n.remoteReplyId ?? null,
+    });
+  }
+
   return {
     notify,
+    notifyRemote,
 
     /**
      * A new comment: its review's or list's owner hears "commented", those

@@ -6,7 +6,8 @@ import { useAuth } from '../../stores/auth';
 import { openModal } from '../../stores/modals';
 import { CommentEditor } from './CommentEditor';
 import { CommentItem } from './CommentItem';
-import { useComments, useDeleteComment, useEditComment, usePostComment, type CommentTarget } from './commentsApi';
+import { RemoteCommentItem } from './RemoteCommentItem';
+import { useComments, useDeleteComment, useEditComment, usePostComment, useRemoveRemoteReply, type CommentTarget } from './commentsApi';
 import styles from './comments.module.css';
 
 /** Comments have their own page parameter, so they never clash with a page's own "p". */
@@ -50,6 +51,7 @@ export function CommentsSection({ target: review, count }: CommentsSectionProps)
   const post = usePostComment(review);
   const edit = useEditComment(review);
   const remove = useDeleteComment(review);
+  const removeRemote = useRemoveRemoteReply(review);
   const heading = useRef<HTMLHeadingElement>(null);
   const total = comments.data?.total ?? count;
   const loaded = comments.data !== undefined || comments.isError;
@@ -75,6 +77,11 @@ export function CommentsSection({ target: review, count }: CommentsSectionProps)
     heading.current?.focus();
   }
 
+  async function removeRemoteReply(id: number) {
+    await removeRemote.mutateAsync(id);
+    heading.current?.focus();
+  }
+
   return (
     <section id="comments" className={styles.section} aria-labelledby="comments-heading">
       <h2 id="comments-heading" ref={heading} tabIndex={-1}>
@@ -93,13 +100,18 @@ export function CommentsSection({ target: review, count }: CommentsSectionProps)
       ) : (
         <>
           <ol className={styles.list} aria-busy={comments.isFetching}>
+            {/* By _id: a reply from the fediverse has ids of its own ("r" + id), which may equal a comment's. */}
             {comments.data.items.map((comment) => (
-              <li key={comment.id}>
-                <CommentItem
-                  comment={comment}
-                  onSave={(body) => edit.mutateAsync({ id: comment.id, body })}
-                  onDelete={() => deleteComment(comment.id)}
-                />
+              <li key={comment._id}>
+                {comment.remote ? (
+                  <RemoteCommentItem comment={{ ...comment, remote: comment.remote }} onRemove={() => removeRemoteReply(comment.id)} />
+                ) : (
+                  <CommentItem
+                    comment={comment}
+                    onSave={(body) => edit.mutateAsync({ id: comment.id, body })}
+                    onDelete={() => deleteComment(comment.id)}
+                  />
+                )}
               </li>
             ))}
           </ol>

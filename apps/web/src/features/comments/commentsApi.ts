@@ -93,3 +93,12 @@ export function useDeleteComment(review: CommentTarget) {
     onSuccess: () => invalidateCommentCounts(client, review),
   });
 }
+
+/** Hides a reply from the fediverse (a moderator, or the review's author): it leaves the thread and its count. */
+export function useRemoveRemoteReply(review: CommentTarget) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete(`/api/federation/replies/${id}`),
+    onSuccess: () => invalidateCommentCounts(client, review),
+  });
+}

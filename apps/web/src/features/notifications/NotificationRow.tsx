@@ -31,6 +31,11 @@ export function NotificationRow({ notification, viewer, now, onOpen }: Notificat
       {isRemoval(notification) ? (
         // Moderators act for the site, not as themselves.
         <Avatar avatar={null} size="lg" />
+      ) : notification.remoteActor ? (
+        // A fediverse account: its picture is not fetched from its server (the reader's browser would tell that server they looked).
+        <a href={notification.remoteActor.url} className={styles.avatar} tabIndex={-1} aria-hidden="true" target="_blank" rel="noopener noreferrer nofollow ugc" onClick={onOpen}>
+          <Avatar avatar={null} size="lg" />
+        </a>
       ) : (
         <Link to={profilePath(actor.username)} className={styles.avatar} tabIndex={-1} aria-hidden="true" onClick={onOpen}>
           <Avatar avatar={actor.avatar} size="lg" />

@@ -21,8 +21,16 @@ const quoted = (excerpt: string | undefined) => (excerpt ? `: “${excerpt}”` 
  * Night Harbour to the catalog: everyone can see it now."
  */
 export function NotificationSentence({ notification, viewer, onOpen }: NotificationSentenceProps) {
-  const { kind, actor, review, comment, list } = notification;
-  const actorLink = (
+  const { kind, actor, review, comment, list, remoteActor } = notification;
+  // An account elsewhere in the fediverse has no page here: its name links out to its profile, its handle says where it is.
+  const actorLink = remoteActor ? (
+    <>
+      <a href={remoteActor.url} target="_blank" rel="noopener noreferrer nofollow ugc" onClick={onOpen}>
+        {remoteActor.name ?? remoteActor.handle}
+      </a>
+      {remoteActor.name !== null && ` (${remoteActor.handle})`}
+    </>
+  ) : (
     <Link to={profilePath(actor.username)} onClick={onOpen}>
       {actor.username}
     </Link>
@@ -49,6 +57,13 @@ export function NotificationSentence({ notification, viewer, onOpen }: Notificat
       return (
         <>
           {actorLink} liked {reviewLink(false)}
+        </>
+      );
+    // A fediverse account shared the review with its followers.
+    case 'review_boosted':
+      return (
+        <>
+          {actorLink} boosted {reviewLink(false)}
         </>
       );
     case 'comment_liked':

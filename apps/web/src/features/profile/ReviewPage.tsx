@@ -7,6 +7,7 @@ import { usePageMeta } from '../../lib/pageMeta';
 import { isNotFound } from '../catalog/isNotFound';
 import { CommentsSection } from '../comments/CommentsSection';
 import { NotFoundPage } from '../errors/NotFoundPage';
+import { RemoteReactions } from '../federation/RemoteReactions';
 import { PlaysHistory } from '../plays/PlaysHistory';
 import { HiddenMark } from '../reports/HiddenMark';
 import { ReportReview } from '../reports/ReportButton';
@@ -46,6 +47,7 @@ function ReviewView({ entry, slug }: { entry: ReviewEntry; slug: string }) {
         </header>
         {entry.hiddenByModerator && <HiddenMark />}
         <ReviewCard entry={entry} showGame={false} collapsible={false} actions={<ReportReview entry={entry} />} />
+        <RemoteReactions username={user.username} slug={entry.slug ?? slug} />
         <PlaysHistory username={user.username} gameSlug={game.slug} />
         <CommentsSection target={{ username: user.username, slug: entry.slug ?? slug, gameSlug: game.slug }} count={entry.comments} />
       </div>

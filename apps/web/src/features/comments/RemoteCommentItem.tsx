@@ -1,0 +1,106 @@
+import type { CommentEntry } from '@vgl/shared';
+import { useRef, useState } from 'react';
+import { Avatar } from '../../components/Avatar';
+import { ReviewBody } from '../../components/review/ReviewBody';
+import { RemoteAccount } from '../federation/RemoteAccount';
+import { HiddenMark } from '../reports/HiddenMark';
+import styles from './comments.module.css';
+
+type RemoteComment = CommentEntry & { remote: NonNullable<CommentEntry['remote']> };
+
+interface RemoteCommentItemProps {
+  comment: RemoteComment;
+  /** Hides it (a moderator, or the review's author); rejects when the server refuses. */
+  onRemove: () => Promise<unknown>;
+}
+
+const commentDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const fullDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
+
+/**
+ * A reply from the fediverse among a review's comments: who wrote it there (linking out, with the server as the
+ * remote mark), its text as plain text under the review rules, a link to where it was written, and Remove for
+ * those who may hide it. It is not liked, edited or reported here: those calls are for members' comments.
+ */
+export function RemoteCommentItem({ comment, onRemove }: RemoteCommentItemProps) {
+  const { actor, url, viewerCanRemove } = comment.remote;
+  const [confirming, setConfirming] = useState(false);
+  const [removing, setRemoving] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const removeButton = useRef<HTMLButtonElement>(null);
+  const created = new Date(comment.date.created);
+  const edited = comment.date.updated > comment.date.created;
+
+  async function remove() {
+    if (removing) return;
+    setRemoving(true);
+    setFailed(false);
+    try {
+      await onRemove();
+    } catch (error) {
+      console.error('Removing the remote comment failed', error);
+      setFailed(true);
+      setRemoving(false);
+    }
+  }
+
+  return (
+    <article id={`comment-${comment._id}`} className={styles.comment} aria-label={`Comment by ${actor.handle}, from ${actor.host}`}>
+      <span className={styles.avatar} aria-hidden="true">
+        <Avatar avatar={null} size="md" />
+      </span>
+      <div className={styles.main}>
+        <header className={styles.byline}>
+          <RemoteAccount actor={actor} withHandle className={styles.username} />
+          <time dateTime={created.toISOString()} title={fullDate.format(created)} className={styles.date}>
+            {commentDate.format(created)}
+          </time>
+          {edited && <span className={styles.edited}>(edited)</span>}
+          {comment.hiddenByModerator && <HiddenMark />}
+        </header>
+        <div className={styles.body}>
+          <ReviewBody text={comment.body} />
+        </div>
+        <footer className={styles.actions}>
+          {url && (
+            <a href={url} className={styles.action} target="_blank" rel="noopener noreferrer nofollow ugc">
+              View on {actor.host}
+            </a>
+          )}
+          {viewerCanRemove && !confirming && (
+            <button ref={removeButton} type="button" className={styles.action} onClick={() => setConfirming(true)}>
+              Remove
+            </button>
+          )}
+        </footer>
+        {confirming && (
+          <div className={styles.confirm} role="group" aria-labelledby={`comment-${comment._id}-confirm`}>
+            <p id={`comment-${comment._id}-confirm`}>Remove this reply from {actor.host}? It will no longer show here.</p>
+            <div className={styles.buttons}>
+              <button
+                type="button"
+                className="button button-ghost button-small"
+                disabled={removing}
+                autoFocus
+                onClick={() => {
+                  setConfirming(false);
+                  window.setTimeout(() => removeButton.current?.focus());
+                }}
+              >
+                Keep it
+              </button>
+              <button type="button" className={`button button-small ${styles.danger}`} onClick={() => void remove()} aria-disabled={removing || undefined}>
+                {removing ? 'Removing…' : 'Remove reply'}
+              </button>
+            </div>
+            {failed && (
+              <p className={styles.error} role="alert">
+                The reply could not be removed. Please try again.
+              </p>
+            )}
+          </div>
+        )}
+      </div>
+    </article>
+  );
+}
