@@ -13,7 +13,7 @@ export type { DiaryEntriesTable, LibraryEntriesTable };
 import type { ActivitiesTable, AuditLogTable, CommentsTable, NotificationsTable } from './social.tables.js';
 import type { ListsTable, ListGamesTable } from '../modules/lists/lists.tables.js';
 import type { MemberPlatformsTable } from '../modules/member-platforms/member-platforms.tables.js';
-import type { FederationFollowersTable, FederationKeysTable, FederationKvTable, FederationNotesTable } from '../modules/federation/federation.tables.js';
+import type { FederationFollowersTable, FederationInstancesTable, FederationKeysTable, FederationKvTable, FederationNotesTable } from '../modules/federation/federation.tables.js';
 
 /**
  * The database as Kysely sees it. Times are unix milliseconds in a bigint
@@ -196,6 +196,7 @@ export interface Database {
   federation_keys: FederationKeysTable;
   federation_followers: FederationFollowersTable;
   federation_notes: FederationNotesTable;
+  federation_instances: FederationInstancesTable;
 }
 
 export type SubmissionState = 'pending' | 'approved' | 'rejected' | 'merged';

@@ -74,6 +74,8 @@ export interface NotificationsTable {
   email_state: ColumnType<'now' | 'digest' | null, 'now' | 'digest' | null | undefined, 'now' | 'digest' | null>;
   /** The wanted game a release alert is about (0045); null for every other kind. */
   game_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** A follow request from another server (0055): its federation_followers row; actor_id is then the recipient. */
+  remote_follower_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export type AuditAction =
@@ -94,8 +96,11 @@ export type AuditAction =
   | 'report.dismiss'
   | 'user.approve'
   | 'user.decline'
-  | 'registration.mode';
-export type AuditTargetType = 'user' | 'review' | 'comment' | 'featured' | 'catalog' | 'submission' | 'list' | 'signup';
+  | 'registration.mode'
+  | 'instance.block'
+  | 'instance.silence'
+  | 'instance.remove';
+export type AuditTargetType = 'user' | 'review' | 'comment' | 'featured' | 'catalog' | 'submission' | 'list' | 'signup' | 'instance';
 
 /** One moderation action (dashboard); see migration 0008. */
 export interface AuditLogTable {

@@ -50,6 +50,7 @@ import { playCompletionMigration } from './0050_play_completion.js';
 import { playsMigration } from './0051_plays.js';
 import { playStatsMigration } from './0052_play_stats.js';
 import { federationMigration } from './0053_federation.js';
+import { federationInstancesMigration } from './0055_federation_instances.js';
 
 /**
  * A migration, and how it runs (db/migrate.ts).
@@ -144,5 +145,7 @@ export function migrationsFor(dialect: Dialect): Record<string, VglMigration> {
     '0051_plays': playsMigration(dialect),
     '0052_play_stats': playStatsMigration(dialect),
     '0053_federation': federationMigration(dialect),
+    // 0054 (inbound likes and replies) is another branch's; it sorts before this one once merged.
+    '0055_federation_instances': federationInstancesMigration(),
   };
 }
