@@ -108,4 +108,6 @@ export interface NotificationItem {
   submission?: { name: string; game: { slug: string; name: string } | null } | null;
   /** The wanted game a release alert is about, and its release date (unix seconds) when it was told. */
   game?: { slug: string; name: string; releaseDate: number | null } | null;
+  /** An account on another server (a follow request from there): its name, @name@host and profile page; `actor` then holds the handle. */
+  remoteActor?: { name: string; handle: string; url: string } | null;
 }

@@ -166,6 +166,11 @@ export const notificationItemSchema = named(
       .nullable()
       .optional()
       .describe('The wanted game a release alert is about (release_dated, released)'),
+    remoteActor: z
+      .object({ name: z.string(), handle: z.string().describe('@name@host'), url: z.string().describe('Their profile on their server') })
+      .nullable()
+      .optional()
+      .describe('An account on another server, for a follow request from there (follow_requested); `actor.username` is then its handle'),
   }),
   'Something another member did to the caller’s things',
 ) satisfies z.ZodType<NotificationItem>;

@@ -4,8 +4,11 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { VGL_VERSION } from '../../version.js';
 import type { JobQueue } from '../jobs/jobs.queue.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
+import { followAnswers, notifyFollowRequest, type FollowAnswers } from './federation.approvals.js';
 import { loadFedify, type Fedify } from './federation.fedify.js';
 import { registerInbox } from './federation.inbox.js';
+import { deliveryGate } from './federation.instances.js';
 import { databaseKvStore } from './federation.kv.js';
 import { registerObjects } from './federation.objects.js';
 import { createPublisher, type Publisher } from './federation.publish.js';
@@ -50,8 +53,8 @@ function loaderOptions(f: Fedify, kv: KvStore, testing: FederationTestOptions) {
  */
 export async function registerFederation(
   app: FastifyInstance,
-  { config, db, jobs, testing = {} }: { config: Config; db: Db; jobs: JobQueue; testing?: FederationTestOptions },
-): Promise<Publisher> {
+  { config, db, jobs, notifications, testing = {} }: { config: Config; db: Db; jobs: JobQueue; notifications: Pick<NotificationsService, 'notify'>; testing?: FederationTestOptions },
+): Promise<Publisher & { answers: FollowAnswers }> {
   const f = await loadFedify();
   const k = db.kysely;
   const kv = databaseKvStore(k);
@@ -59,7 +62,7 @@ export async function registerFederation(
   const federation: Federation<void> = f.createFederation<void>({
     kv,
     // Outgoing deliveries only: incoming activities are handled in the request (Fedify has checked the signature by then).
-    queue: { outbox: jobMessageQueue(jobs, works) },
+    queue: { outbox: jobMessageQueue(jobs, works, deliveryGate(k)) },
     manuallyStartQueue: true,
     // Fedify retries on its own schedule; the log says so each time, so an operator sees a server that refuses us.
     onOutboxError: (error, activity) => app.log.warn({ err: error, activity: activity?.id?.href }, 'federation: a delivery failed; it will be retried'),
@@ -72,8 +75,9 @@ export async function registerFederation(
   });
   const reachable = (inbox: URL) => inbox.protocol === 'https:' || testing.allowPrivateHttp === true;
   const { buildNote } = registerObjects(federation, { f, k, publicUrl: config.publicUrl });
-  registerInbox(federation, { f, k, log: app.log, reachable });
-  const publisher = createPublisher({ f, k, federation, publicUrl: config.publicUrl, buildNote, log: app.log });
+  registerInbox(federation, { f, k, log: app.log, reachable, onFollowRequest: notifyFollowRequest(notifications) });
+  const answers = followAnswers(f, federation, config.publicUrl);
+  const publisher = createPublisher({ f, k, federation, publicUrl: config.publicUrl, buildNote, answers, log: app.log });
 
   if (works) {
     const stop = new AbortController();
@@ -85,6 +89,6 @@ export async function registerFederation(
   } else {
     app.addHook('preClose', () => publisher.settled());
   }
-  if (config.role !== 'worker') await federationRoutes(app, federation, config.publicUrl);
-  return publisher;
+  if (config.role !== 'worker') await federationRoutes(app, federation, config.publicUrl, k);
+  return { ...publisher, answers };
 }

@@ -5,7 +5,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Fedify } from './federation.fedify.js';
 import { AP_PATHS, memberIdOf } from './federation.objects.js';
+import { hostOf, policiesOf } from './federation.instances.js';
 import { federationRepo } from './federation.repo.js';
+import type { Conn } from '../library/library.repo.js';
 
 export interface InboxDeps {
   f: Fedify;
@@ -13,7 +15,23 @@ export interface InboxDeps {
   log: FastifyBaseLogger;
   /** Whether a remote inbox may receive our deliveries: https only, unless a test allowed plain http. */
   reachable: (inbox: URL) => boolean;
+  /** A follow waits for the member's approval: tell them, in the transaction that recorded it. */
+  onFollowRequest?: ((conn: Conn, userId: number, followerId: number) => Promise<void>) | undefined;
   now?: () => number;
+}
+
+/** Who a remote follower is, for the member deciding on them: name, @name@host, profile page (http(s) only: it becomes a link). */
+function describeActor(actor: { id: URL | null; name: unknown; preferredUsername: unknown; url: unknown }) {
+  // Both may be language-tagged strings (String objects): their text is the same.
+  const username = actor.preferredUsername == null ? '' : String(actor.preferredUsername);
+  const name = actor.name == null ? '' : String(actor.name);
+  const link = actor.url instanceof URL ? actor.url : (actor.url as { href?: unknown } | null)?.href;
+  const page = link instanceof URL && (link.protocol === 'https:' || link.protocol === 'http:') ? link.href : null;
+  return {
+    name: (name.trim() || username || null)?.slice(0, 200) ?? null,
+    handle: username && actor.id ? `@${username}@${actor.id.host}`.slice(0, 600) : null,
+    url: (page ?? actor.id?.href ?? null)?.slice(0, 2000) ?? null,
+  };
 }
 
 /**
@@ -26,7 +44,7 @@ export interface InboxDeps {
 /** Fetch options that turn a remote document we cannot get into null instead of an error. */
 const loading = (ctx: InboxContext<void>) => ({ documentLoader: ctx.documentLoader, contextLoader: ctx.contextLoader, suppressError: true });
 
-export function registerInbox(federation: Federation<void>, { f, k, log, reachable, now = Date.now }: InboxDeps) {
+export function registerInbox(federation: Federation<void>, { f, k, log, reachable, onFollowRequest, now = Date.now }: InboxDeps) {
   /** The member an activity's object names, when it is one of our actors and may be followed (active). */
   async function followedMember(ctx: InboxContext<void>, object: URL | null) {
     const parsed = ctx.parseUri(object);
@@ -48,19 +66,28 @@ export function registerInbox(federation: Federation<void>, { f, k, log, reachab
         log.info({ actor: follower.id.href }, 'federation: a follow from an actor whose inbox is not https was ignored');
         return;
       }
+      // The routes refused a blocked server's post; an actor whose inbox is on one is refused here.
+      const policy = await policiesOf(k, [hostOf(follower.id), hostOf(follower.inboxId)]);
+      if (policy === 'block') return;
       const sharedInbox = follower.endpoints?.sharedInbox ?? null;
-      const isPrivate = Number(member.is_private) === 1;
-      await federationRepo.saveFollower(k, {
-        user_id: member.id,
-        actor_id: follower.id.href,
-        inbox: follower.inboxId.href,
-        shared_inbox: sharedInbox && reachable(sharedInbox) ? sharedInbox.href : null,
-        follow_id: follow.id.href,
-        // A private profile's follower waits until the member approves (the approval screen is a later slice).
-        state: isPrivate ? 'pending' : 'accepted',
-        created_at: now(),
+      // A private profile's followers, and a silenced server's, wait for the member's approval (Settings → Privacy).
+      const waits = Number(member.is_private) === 1 || policy === 'silence';
+      const saved = await k.transaction().execute(async (trx) => {
+        const row = await federationRepo.recordFollow(trx, {
+          user_id: member.id,
+          actor_id: follower.id!.href,
+          inbox: follower.inboxId!.href,
+          shared_inbox: sharedInbox && reachable(sharedInbox) ? sharedInbox.href : null,
+          follow_id: follow.id!.href,
+          state: waits ? 'pending' : 'accepted',
+          created_at: now(),
+          ...describeActor(follower),
+        });
+        // Asked once, told once; nothing from a silenced server notifies anyone.
+        if (row.created && row.state === 'pending' && policy !== 'silence') await onFollowRequest?.(trx, member.id, row.id);
+        return row;
       });
-      if (isPrivate) return;
+      if (saved.state === 'pending') return;
       const identifier = String(member.id);
       await ctx.sendActivity(
         { identifier },

@@ -42,7 +42,7 @@ export const notificationsRepo = {
           qb
             .selectFrom('notifications as n')
             .innerJoin('users as a', 'a.id', 'n.actor_id')
-            .select(['n.id', 'n.kind', 'n.message', 'n.created_at', 'n.read_at', 'n.entry_id', 'n.comment_id', 'n.list_id', 'n.submission_id', 'n.game_id', 'a.username', 'a.avatar'])
+            .select(['n.id', 'n.kind', 'n.message', 'n.created_at', 'n.read_at', 'n.entry_id', 'n.comment_id', 'n.list_id', 'n.submission_id', 'n.game_id', 'n.remote_follower_id', 'a.username', 'a.avatar'])
             .where('n.user_id', '=', userId)
             .where('n.in_app', '<>', 0)
             .where('a.state', '=', 'active')
@@ -62,7 +62,13 @@ export const notificationsRepo = {
       .leftJoin('games as sg', (join) => join.on(sql<boolean>`sg.id = coalesce(gs.merged_into_game_id, gs.game_id)`))
       // A release alert's game (0045).
       .leftJoin('games as rg', 'rg.id', 'n.game_id')
+      // A remote follow request's account (0055).
+      .leftJoin('federation_followers as rf', 'rf.id', 'n.remote_follower_id')
       .select([
+        'n.remote_follower_id',
+        sql<string | null>`coalesce(rf.handle, rf.actor_id)`.as('remote_handle'),
+        'rf.name as remote_name',
+        sql<string | null>`coalesce(rf.url, rf.actor_id)`.as('remote_url'),
         'rg.slug as release_game_slug',
         'rg.name as release_game_name',
         'rg.first_release_date as release_game_date',
@@ -152,8 +158,10 @@ export const notificationMailRepo = {
       .leftJoin('lists as l', 'l.id', 'n.list_id')
       .leftJoin('users as lu', 'lu.id', 'l.user_id')
       .leftJoin('games as rg', 'rg.id', 'n.game_id')
+      .leftJoin('federation_followers as rf', 'rf.id', 'n.remote_follower_id')
       .select([
         'rg.slug as release_game_slug',
+        sql<string | null>`coalesce(rf.handle, rf.actor_id)`.as('remote_handle'),
         'n.message',
         'n.id',
         'n.kind',

@@ -25,6 +25,8 @@ export interface NotificationRecord {
   /** The wanted game a release alert is about. */
   gameId?: number | null;
   message?: string | null;
+  /** A follow request from another server: its federation_followers row (actorId is then the recipient). */
+  remoteFollowerId?: number | null;
 }
 
 
@@ -34,7 +36,9 @@ function present(row: Row): NotificationItem {
   return {
     id: row.id,
     kind: row.kind,
-    actor: { username: row.username, avatar: row.avatar },
+    // A remote account is named by its handle, and has no profile here: remoteActor links to theirs.
+    actor: row.remote_handle ? { username: row.remote_handle, avatar: null } : { username: row.username, avatar: row.avatar },
+    remoteActor: row.remote_follower_id && row.remote_handle ? { name: row.remote_name ?? row.remote_handle, handle: row.remote_handle, url: row.remote_url ?? '' } : null,
     createdAt: Number(row.created_at),
     read: row.read_at !== null,
     review: row.review_slug && row.review_username ? { username: row.review_username, slug: row.review_slug, gameName: row.game_name ?? '' } : null,
@@ -96,7 +100,7 @@ export function createNotificationsService(db: Db, { onEmailDue, onPushDue, emai
   const k = db.kysely;
   /** Tells someone what another person did to their things, as their settings ask (notifications.policy.ts). */
   async function notify(conn: Conn, n: NotificationRecord) {
-    const asked = await deliveryFor(conn, n.userId, n.actorId, n.kind);
+    const asked = await deliveryFor(conn, n.userId, n.actorId, n.kind, { remote: Boolean(n.remoteFollowerId) });
     const delivery = emails ? asked : { ...asked, email: null, push: false };
     // A push only where the member turned it on for a device: no outbox row for the many who did not.
     const push = delivery.push && (await pushRepo.hasAny(conn, n.userId));
@@ -112,6 +116,7 @@ export function createNotificationsService(db: Db, { onEmailDue, onPushDue, emai
       submission_id: n.submissionId ?? null,
       game_id: n.gameId ?? null,
       message: n.message ?? null,
+      remote_follower_id: n.remoteFollowerId ?? null,
       created_at: at,
       // Kept only for its e-mail or push: never listed, never unread.
       read_at: delivery.inApp ? null : at,
