@@ -22,7 +22,13 @@ const quoted = (excerpt: string | undefined) => (excerpt ? `: “${excerpt}”` 
  */
 export function NotificationSentence({ notification, viewer, onOpen }: NotificationSentenceProps) {
   const { kind, actor, review, comment, list } = notification;
-  const actorLink = (
+  // An account on another server has no profile here: its name links to its own server's page.
+  const remote = notification.remoteActor;
+  const actorLink = remote ? (
+    <a href={remote.url} rel="noopener noreferrer nofollow" target="_blank" title={remote.name} onClick={onOpen}>
+      {remote.handle}
+    </a>
+  ) : (
     <Link to={profilePath(actor.username)} onClick={onOpen}>
       {actor.username}
     </Link>
