@@ -23,8 +23,8 @@ export interface InboxDeps {
 /** Who a remote follower is, for the member deciding on them: name, @name@host, profile page (http(s) only: it becomes a link). */
 function describeActor(actor: { id: URL | null; name: unknown; preferredUsername: unknown; url: unknown }) {
   // Both may be language-tagged strings (String objects): their text is the same.
-  const username = actor.preferredUsername == null ? '' : String(actor.preferredUsername);
-  const name = actor.name == null ? '' : String(actor.name);
+  const username = actor.preferredUsername === null || actor.preferredUsername === undefined ? '' : String(actor.preferredUsername);
+  const name = actor.name === null || actor.name === undefined ? '' : String(actor.name);
   const link = actor.url instanceof URL ? actor.url : (actor.url as { href?: unknown } | null)?.href;
   const page = link instanceof URL && (link.protocol === 'https:' || link.protocol === 'http:') ? link.href : null;
   return {

@@ -139,7 +139,7 @@ describe.each(dbKinds)('federation safety on %s', (kind) => {
   it('refuses every activity of a blocked server at the inbox (403) and stores nothing', async () => {
     const res = await follow('ann');
     expect(res.statusCode, res.body).toBe(403);
-    expect(res.json()).toMatchObject({ message: 'This server does not accept activities from yours.' });
+    expect(JSON.parse(res.body)).toMatchObject({ message: 'This server does not accept activities from yours.' });
     const shared = await remote.signedPost(`${ORIGIN}/ap/inbox`, { '@context': AS_CONTEXT, id: remoteActivityId(remote.origin), type: 'Undo', actor: remote.actorId, object: followActivity('ann') });
     expect(shared.statusCode).toBe(403);
     expect(await followers()).toEqual([]);
