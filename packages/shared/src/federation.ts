@@ -55,7 +55,8 @@ export function normaliseDomain(input: string): { domain: string } | { error: st
   }
   if (host.length > INSTANCE_LIMITS.domainMaxLength) return { error: INSTANCE_MESSAGES.domainTooLong };
   const ip = IPV4.exec(host);
-  if (ip) return ip.slice(1).every((part) => Number(part) <= 255) ? { domain: host } : { error: INSTANCE_MESSAGES.domainInvalid };
+  // An address only as four decimal numbers: the URL parser also reads "10.0.0" or "0x7f.1" as one, which no one means.
+  if (ip) return host === typed ? { domain: host } : { error: INSTANCE_MESSAGES.domainInvalid };
   const labels = host.split('.');
   // Two labels at least, and a top-level one that is not a number: "localhost" or "10.0.1" name no server elsewhere.
   if (labels.length < 2 || !labels.every((label) => LABEL.test(label)) || /^\d+$/.test(labels.at(-1)!)) return { error: INSTANCE_MESSAGES.domainInvalid };

@@ -36,7 +36,7 @@ describe.each(dbKinds)('federation safety on %s', (kind) => {
       { name: 'Hades', slug: 'hades', year: 2020, platforms: ['pc'] },
       { name: 'Tunic', slug: 'tunic', year: 2022, platforms: ['pc'] },
     ]);
-    for (const [username, overrides] of [['ann', {}], ['bob', { is_private: 1 }], ['mod', { role: 'moderator' }]] as const) {
+    for (const [username, overrides] of [['ann', {}], ['bob', { is_private: 1 }], ['cat', { is_private: 1 }], ['mod', { role: 'moderator' }]] as const) {
       ids[username] = (await createUser(t.db.kysely, { username, ...overrides })).id;
       tokens[username] = await loginToken(t.app, username);
     }
@@ -72,6 +72,20 @@ describe.each(dbKinds)('federation safety on %s', (kind) => {
     expect(await notificationsOf('ann')).toEqual([]);
     // The member still sees it, and decides.
     expect(await requestsOf('ann')).toEqual([{ id: expect.any(Number), ...alice(), since: expect.any(Number) }]);
+  });
+
+  it('a silenced server’s request to a private profile tells no one, and still waits once the profile is public', async () => {
+    expect((await follow('cat')).statusCode).toBe(202);
+    expect(await notificationsOf('cat')).toEqual([]);
+    expect((await api('cat', 'PUT', '/api/profile/privacy', { isPrivate: false })).statusCode).toBe(200);
+    await sleep(1500);
+    expect((await followers()).find((f) => f.user_id === ids.cat)).toMatchObject({ state: 'pending' });
+    expect(remote.deliveries).toEqual([]);
+    // Declined: its server hears no, and it is forgotten.
+    const [request] = await requestsOf('cat');
+    expect((await api('cat', 'POST', `/api/follow-requests/remote/${request!.id}/decline`)).statusCode).toBe(204);
+    await remote.waitFor((d) => d.activity.type === 'Reject' && d.activity.actor === actorOf('cat'), 'cat’s Reject');
+    expect((await followers()).filter((f) => f.user_id === ids.cat)).toEqual([]);
   });
 
   it('approving a request sends an Accept signed by the member, which the remote server verifies', async () => {
