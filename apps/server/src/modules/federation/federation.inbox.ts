@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Fedify } from './federation.fedify.js';
 import { AP_PATHS, memberIdOf } from './federation.objects.js';
-import { hostOf, policiesOf } from './federation.instances.js';
+import { forgetRequestNotice, hostOf, policiesOf } from './federation.instances.js';
 import { federationRepo } from './federation.repo.js';
 import type { Conn } from '../library/library.repo.js';
 
@@ -85,6 +85,12 @@ export function registerInbox(federation: Federation<void>, { f, k, log, reachab
         });
         // Asked once, told once; nothing from a silenced server notifies anyone.
         if (row.created && row.state === 'pending' && policy !== 'silence') await onFollowRequest?.(trx, member.id, row.id);
+        // Asked again where it no longer has to wait (the server's silence was lifted since): accepted now.
+        if (!row.created && row.state === 'pending' && !waits) {
+          await federationRepo.acceptFollower(trx, row.id);
+          await forgetRequestNotice(trx, member.id, row.id, { unreadOnly: true });
+          return { ...row, state: 'accepted' as const };
+        }
         return row;
       });
       if (saved.state === 'pending') return;

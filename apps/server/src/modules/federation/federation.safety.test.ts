@@ -26,7 +26,7 @@ describe.each(dbKinds)('federation safety on %s', (kind) => {
   const FAKE_HOST = '127.0.0.1';
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { env: { FEDERATION: 'on' }, federation: { allowPrivateHttp: true, retryInitialDelayMs: 200 } });
+    t = await createTestApp(kind, { smtp: true, env: { FEDERATION: 'on' }, federation: { allowPrivateHttp: true, retryInitialDelayMs: 200 } });
     remote = await startFakeFediverse({
       fetchFromVgl: async (url) => t.app.inject({ url: onVgl(url), headers: { accept: 'application/activity+json', host: 'vgl.test' } }),
       postToVgl: async (url, headers, body) => t.app.inject({ method: 'POST', url: onVgl(url), headers, payload: body }),
@@ -108,6 +108,10 @@ describe.each(dbKinds)('federation safety on %s', (kind) => {
     expect((await follow('bob')).statusCode).toBe(202);
     const [notice] = await notificationsOf('bob');
     expect(notice).toMatchObject({ kind: 'follow_requested', read: false, actor: { username: alice().handle, avatar: null }, remoteActor: alice() });
+    // And by e-mail, as the member's New followers setting says (on by default), linking to where it is answered.
+    const mail = await t.smtp!.waitFor('bob@example.com', /asked to follow you/);
+    expect(mail.subject).toBe(`${alice().handle} asked to follow you`);
+    expect(mail.text).toContain(`${ORIGIN}/u/bob/settings/privacy`);
     const [request] = await requestsOf('bob');
     expect(request).toMatchObject(alice());
     // Another member cannot answer it.
