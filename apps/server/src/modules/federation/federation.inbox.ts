@@ -39,7 +39,8 @@ function describeActor(actor: { id: URL | null; name: unknown; preferredUsername
  * (Undo of that Follow), and that an account is gone (Delete of the actor).
  * Fedify has verified the request's HTTP Signature, and that its key is the
  * activity's actor's, before any of these run; anything else is accepted and
- * ignored (likes, replies and boosts are for a later slice).
+ * ignored (likes, replies and boosts are for a later slice). A blocked
+ * server's posts never get here: the routes refuse them first.
  */
 /** Fetch options that turn a remote document we cannot get into null instead of an error. */
 const loading = (ctx: InboxContext<void>) => ({ documentLoader: ctx.documentLoader, contextLoader: ctx.contextLoader, suppressError: true });
