@@ -61,6 +61,8 @@ import { createListsService } from './modules/lists/lists.service.js';
 import { statsRoutes } from './modules/stats/stats.routes.js';
 import { followsRoutes } from './modules/follows/follows.routes.js';
 import { audienceRoutes } from './modules/audience/audience.routes.js';
+import { createRemoteFollowersService } from './modules/federation/federation.approvals.js';
+import { remoteFollowersRoutes } from './modules/federation/federation.followers.routes.js';
 import { createAudienceService } from './modules/audience/audience.service.js';
 import { friendsRoutes } from './modules/friends/friends.routes.js';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.js';
@@ -91,6 +93,8 @@ import { profileRoutes } from './modules/profile/profile.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { createReportsService } from './modules/reports/reports.service.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
+import { adminInstancesRoutes } from './modules/admin/admin.instances.routes.js';
+import { createInstanceRulesService } from './modules/admin/admin.instances.js';
 import { registrationRoutes } from './modules/registration/registration.routes.js';
 import { createRegistrationService } from './modules/registration/registration.service.js';
 import { registrationSettings } from './modules/registration/registration.settings.js';
@@ -225,7 +229,9 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   const jobs = await registerJobs(app, { config, db, transport, mailer, options: jobsOptions });
   const mail = mailer ?? queuedMailer(jobs);
   // FEDERATION=on only (Fedify is imported there): a worker delivers what the web instances queue.
-  const federation = config.federation ? await registerFederation(app, { config, db, jobs, testing: federationTesting }) : undefined;
+  // Made before federation: a follow request from another server notifies the member like a local one.
+  const notifications = createNotificationsService(db, { onEmailDue: emailDueSignal(jobs, app.log), onPushDue: pushDueSignal(jobs, app.log) });
+  const federation = config.federation ? await registerFederation(app, { config, db, jobs, notifications, testing: federationTesting }) : undefined;
   const registration = registrationSettings(db.kysely, config.registration);
   const auth = createAuthService({ db, mailer: mail, publicUrl: config.publicUrl, jwtSecret: config.jwtSecret, log: app.log, limits, registration });
   app.decorateRequest('actor', null);
@@ -270,7 +276,6 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   await registerAvatarFiles(app, { avatars, filesDir: avatarsDir });
   await app.register(settingsRoutes(createSettingsService({ db, avatars, onAccountDeletion: federation?.accountDeletion })));
   const activity = createActivityService(db);
-  const notifications = createNotificationsService(db, { onEmailDue: emailDueSignal(jobs, app.log), onPushDue: pushDueSignal(jobs, app.log) });
   const onReviewText: ReviewTextHook = (conn, review) => notifications.notifyReviewMentions(conn, review);
   const library = createLibraryService(db, activity, Date.now, onReviewText, federation?.entryChanged);
   const social = { library, activity, notifications, limits };
@@ -301,6 +306,7 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   await app.register(statsRoutes(db, library));
   await app.register(followsRoutes(createFollowsService(db, social)));
   await app.register(audienceRoutes(createAudienceService(db, { ...social, onPrivacyChanged: federation?.memberChanged })));
+  await app.register(remoteFollowersRoutes(createRemoteFollowersService(db, { answers: federation?.answers, log: app.log })));
   await app.register(peopleRoutes(createPeopleService(db)));
   await app.register(friendsRoutes(db));
   await app.register(onboardingRoutes(createOnboardingService(db)));
@@ -317,6 +323,7 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   const federationOrigin = config.federation ? config.publicUrl : null;
   const admin = createAdminService(db, { notifications, onFeaturedChange: () => home.invalidate(), mail: mailQueue, federationOrigin, ...moderated });
   await app.register(adminRoutes(admin));
+  await app.register(adminInstancesRoutes(createInstanceRulesService(db, { ownHost: new URL(config.publicUrl).hostname })));
   await app.register(reportsRoutes(createReportsService(db, { notifications, admin, limits, ...moderated })));
   await app.register(catalogAdminRoutes(createCatalogAdminService({ db, igdb: config.igdb, wikidata: config.wikidata, log: app.log })));
   await app.register(submissionsRoutes(createSubmissionsService(db, { catalog, notifications })));

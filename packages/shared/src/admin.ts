@@ -67,9 +67,12 @@ export const AUDIT_ACTIONS = [
   'user.approve',
   'user.decline',
   'registration.mode',
+  'instance.block',
+  'instance.silence',
+  'instance.remove',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export type AuditTargetType = 'user' | 'review' | 'comment' | 'featured' | 'catalog' | 'submission' | 'list' | 'signup';
+export type AuditTargetType = 'user' | 'review' | 'comment' | 'featured' | 'catalog' | 'submission' | 'list' | 'signup' | 'instance';
 
 /** One moderation action: who did what to what, when and why. */
 export interface AuditEntry {

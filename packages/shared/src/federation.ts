@@ -7,3 +7,84 @@ export const FEDERATION_PAGE = {
   title: 'What leaves this instance',
   description: 'What this VGL instance sends to other servers of the fediverse when federation is on, what it never sends, and how to keep your reviews here.',
 } as const;
+
+/** What an instance rule does to a remote server and its subdomains (Mastodon's "suspend" and "limit"). */
+export const INSTANCE_POLICIES = ['block', 'silence'] as const;
+export type InstancePolicy = (typeof INSTANCE_POLICIES)[number];
+
+export const INSTANCE_LIMITS = {
+  /** A DNS name's longest form. */
+  domainMaxLength: 253,
+  reasonMaxLength: 500,
+} as const;
+
+/** Texts of instance blocks and silences, shared by the dashboard and the API. */
+export const INSTANCE_MESSAGES = {
+  domainMissing: 'Enter a domain, such as spam.example.',
+  domainOnly: 'Enter the domain only, such as spam.example: no https://, path, port or @name.',
+  domainInvalid: 'This is not a domain name: use letters, digits and hyphens between dots, such as spam.example.',
+  domainTooLong: `A domain has at most ${INSTANCE_LIMITS.domainMaxLength} characters.`,
+  ownDomain: 'This is this instance’s own domain.',
+  policy: 'Choose block or silence.',
+  reasonTooLong: `A reason has at most ${INSTANCE_LIMITS.reasonMaxLength} characters.`,
+  notListed: 'This domain is neither blocked nor silenced.',
+} as const;
+
+/** A label of a DNS name: letters, digits and inner hyphens (after IDNA, so xn--… for names in other scripts). */
+const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
+
+/**
+ * A remote server's domain as typed by a moderator, as every rule stores it:
+ * trimmed, lower-cased, without a final dot, in its ASCII (punycode) form, so
+ * "Spam.Example." and "SPAM.example" are one rule and "bücher.example" is
+ * "xn--bcher-kva.example", the host remote actor ids carry. An IPv4 address is
+ * accepted too (an actor's host may be one). Anything with a scheme, path,
+ * port or user is refused with a message saying so, never guessed at.
+ */
+export function normaliseDomain(input: string): { domain: string } | { error: string } {
+  const typed = input.trim().replace(/\.$/, '');
+  if (typed === '') return { error: INSTANCE_MESSAGES.domainMissing };
+  if (/[/:?#@\\\s]/.test(typed)) return { error: INSTANCE_MESSAGES.domainOnly };
+  let host: string;
+  try {
+    // The WHATWG URL parser does IDNA (UTS 46): lower case and punycode, as remote ids are parsed.
+    host = new URL(`http://${typed}/`).hostname;
+  } catch {
+    return { error: INSTANCE_MESSAGES.domainInvalid };
+  }
+  if (host.length > INSTANCE_LIMITS.domainMaxLength) return { error: INSTANCE_MESSAGES.domainTooLong };
+  const ip = IPV4.exec(host);
+  // An address only as four decimal numbers: the URL parser also reads "10.0.0" or "0x7f.1" as one, which no one means.
+  if (ip) return host === typed ? { domain: host } : { error: INSTANCE_MESSAGES.domainInvalid };
+  const labels = host.split('.');
+  // Two labels at least, and a top-level one that is not a number: "localhost" or "10.0.1" name no server elsewhere.
+  if (labels.length < 2 || !labels.every((label) => LABEL.test(label)) || /^\d+$/.test(labels.at(-1)!)) return { error: INSTANCE_MESSAGES.domainInvalid };
+  return { domain: host };
+}
+
+/** A rule on the dashboard's Federation tab (GET /api/admin/federation/instances). */
+export interface InstanceRule {
+  domain: string;
+  policy: InstancePolicy;
+  reason: string | null;
+  /** Unix ms. */
+  createdAt: number;
+  /** The moderator or admin who set it; null once their account is gone. */
+  createdBy: string | null;
+  /** Remote accounts of the domain (or its subdomains) following members here now: accepted, or waiting. */
+  followers: number;
+}
+
+/** Someone on another server who follows a member, or asks to (Settings → Privacy). */
+export interface RemoteFollower {
+  id: number;
+  /** Their display name, or their username when they have none. */
+  name: string;
+  /** "@name@host", as the fediverse writes it. */
+  handle: string;
+  /** Their profile page on their server (or their actor id, when it says none). */
+  url: string;
+  /** When they asked to follow (Unix ms). */
+  since: number;
+}

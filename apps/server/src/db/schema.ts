@@ -16,6 +16,7 @@ import type { MemberPlatformsTable } from '../modules/member-platforms/member-pl
 import type {
   FederationActorsTable,
   FederationFollowersTable,
+  FederationInstancesTable,
   FederationKeysTable,
   FederationKvTable,
   FederationNotesTable,
@@ -207,6 +208,7 @@ export interface Database {
   federation_actors: FederationActorsTable;
   federation_reactions: FederationReactionsTable;
   federation_replies: FederationRepliesTable;
+  federation_instances: FederationInstancesTable;
 }
 
 export type SubmissionState = 'pending' | 'approved' | 'rejected' | 'merged';

@@ -79,6 +79,8 @@ export interface NotificationsTable {
   remote_actor_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** The remote reply it is about (0054), in place of comment_id. */
   remote_reply_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** A follow request from another server (0055): its federation_followers row; actor_id is then the recipient. */
+  remote_follower_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export type AuditAction =
@@ -99,8 +101,11 @@ export type AuditAction =
   | 'report.dismiss'
   | 'user.approve'
   | 'user.decline'
-  | 'registration.mode';
-export type AuditTargetType = 'user' | 'review' | 'comment' | 'featured' | 'catalog' | 'submission' | 'list' | 'signup';
+  | 'registration.mode'
+  | 'instance.block'
+  | 'instance.silence'
+  | 'instance.remove';
+export type AuditTargetType = 'user' | 'review' | 'comment' | 'featured' | 'catalog' | 'submission' | 'list' | 'signup' | 'instance';
 
 /** One moderation action (dashboard); see migration 0008. */
 export interface AuditLogTable {

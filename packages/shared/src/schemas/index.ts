@@ -26,3 +26,4 @@ export * from './releases.js';
 export * from './share.js';
 export * from './push.js';
 export * from './plays.js';
+export * from './federation.js';

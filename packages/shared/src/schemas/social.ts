@@ -202,7 +202,7 @@ export const notificationItemSchema = named(
       .nullable()
       .optional()
       .describe('The wanted game a release alert is about (release_dated, released)'),
-    remoteActor: remoteActorRefSchema.nullable().optional().describe('Set when an account elsewhere in the fediverse did it; `actor.username` is then its handle'),
+    remoteActor: remoteActorRefSchema.nullable().optional().describe('Set when an account elsewhere in the fediverse did it (a like, boost or reply; a follow request from there); `actor.username` is then its handle without the first @'),
   }),
   'Something another member did to the caller’s things',
 ) satisfies z.ZodType<NotificationItem>;

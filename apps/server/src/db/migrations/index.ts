@@ -51,6 +51,7 @@ import { playsMigration } from './0051_plays.js';
 import { playStatsMigration } from './0052_play_stats.js';
 import { federationMigration } from './0053_federation.js';
 import { federationInboundMigration } from './0054_federation_inbound.js';
+import { federationInstancesMigration } from './0055_federation_instances.js';
 
 /**
  * A migration, and how it runs (db/migrate.ts).
@@ -146,5 +147,6 @@ export function migrationsFor(dialect: Dialect): Record<string, VglMigration> {
     '0052_play_stats': playStatsMigration(dialect),
     '0053_federation': federationMigration(dialect),
     '0054_federation_inbound': federationInboundMigration(dialect),
+    '0055_federation_instances': federationInstancesMigration(),
   };
 }

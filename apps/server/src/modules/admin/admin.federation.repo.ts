@@ -1,21 +1,10 @@
-import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { FederationInstance } from '@vgl/shared';
+import { actorHostSql } from '../federation/federation.instances.js';
 import type { RemoteFollowState } from '../federation/federation.tables.js';
 import { scannedCount } from './admin.repo.js';
 
 type Reader = Pick<Db, 'kysely' | 'scanRead' | 'dialect'>;
-
-/**
- * The host of a follower's actor id: what lies between "://" and the next
- * "/", lower-cased. Fedify stores ids as the URLs it was given, and each
- * dialect has its own string functions for cutting them.
- */
-function actorHost(dialect: Db['dialect']): RawBuilder<string> {
-  if (dialect === 'postgres') return sql<string>`lower(split_part(actor_id, '/', 3))`;
-  const afterScheme = sql`substr(actor_id, instr(actor_id, '://') + 3)`;
-  return sql<string>`lower(substr(${afterScheme}, 1, instr(${afterScheme} || '/', '/') - 1))`;
-}
 
 /** What the dashboard's Federation tab reads of the federation tables (0053); the tables exist whether FEDERATION is on or not. */
 export const adminFederationRepo = {
@@ -31,7 +20,7 @@ export const adminFederationRepo = {
 
   /** The remote servers following members here: most remote accounts first, then by host. */
   async instances(db: Reader, limit: number): Promise<FederationInstance[]> {
-    const follows = db.kysely.selectFrom('federation_followers').select([actorHost(db.dialect).as('host'), 'actor_id', 'user_id']).as('f');
+    const follows = db.kysely.selectFrom('federation_followers').select([actorHostSql(db.dialect).as('host'), 'actor_id', 'user_id']).as('f');
     const rows = await db.scanRead(
       db.kysely
         .selectFrom(follows)

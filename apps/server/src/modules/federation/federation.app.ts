@@ -4,9 +4,11 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { VGL_VERSION } from '../../version.js';
 import type { JobQueue } from '../jobs/jobs.queue.js';
-import { createNotificationsService } from '../notifications/notifications.service.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
+import { followAnswers, notifyFollowRequest, type FollowAnswers } from './federation.approvals.js';
 import { loadFedify, type Fedify } from './federation.fedify.js';
 import { registerInbox } from './federation.inbox.js';
+import { deliveryGate } from './federation.instances.js';
 import { databaseKvStore } from './federation.kv.js';
 import { registerObjects } from './federation.objects.js';
 import { createPublisher, type Publisher } from './federation.publish.js';
@@ -51,8 +53,8 @@ function loaderOptions(f: Fedify, kv: KvStore, testing: FederationTestOptions) {
  */
 export async function registerFederation(
   app: FastifyInstance,
-  { config, db, jobs, testing = {} }: { config: Config; db: Db; jobs: JobQueue; testing?: FederationTestOptions },
-): Promise<Publisher> {
+  { config, db, jobs, notifications, testing = {} }: { config: Config; db: Db; jobs: JobQueue; notifications: Pick<NotificationsService, 'notify' | 'notifyRemote'>; testing?: FederationTestOptions },
+): Promise<Publisher & { answers: FollowAnswers }> {
   const f = await loadFedify();
   const k = db.kysely;
   const kv = databaseKvStore(k);
@@ -60,7 +62,7 @@ export async function registerFederation(
   const federation: Federation<void> = f.createFederation<void>({
     kv,
     // Outgoing deliveries only: incoming activities are handled in the request (Fedify has checked the signature by then).
-    queue: { outbox: jobMessageQueue(jobs, works) },
+    queue: { outbox: jobMessageQueue(jobs, works, deliveryGate(k)) },
     manuallyStartQueue: true,
     // Fedify retries on its own schedule; the log says so each time, so an operator sees a server that refuses us.
     onOutboxError: (error, activity) => app.log.warn({ err: error, activity: activity?.id?.href }, 'federation: a delivery failed; it will be retried'),
@@ -73,10 +75,18 @@ export async function registerFederation(
   });
   const reachable = (inbox: URL) => inbox.protocol === 'https:' || testing.allowPrivateHttp === true;
   const { buildNote } = registerObjects(federation, { f, k, publicUrl: config.publicUrl });
-  // What remote accounts do is told in the app only (notifyRemote): no e-mail or push is made here.
-  const { notifyRemote } = createNotificationsService(db);
-  registerInbox(federation, { f, k, log: app.log, reachable, notifyRemote, allowHttp: testing.allowPrivateHttp === true });
-  const publisher = createPublisher({ f, k, federation, publicUrl: config.publicUrl, buildNote, log: app.log });
+  // What remote accounts do to reviews is told in the app only (notifyRemote): no e-mail or push is made for it.
+  registerInbox(federation, {
+    f,
+    k,
+    log: app.log,
+    reachable,
+    notifyRemote: notifications.notifyRemote,
+    onFollowRequest: notifyFollowRequest(notifications),
+    allowHttp: testing.allowPrivateHttp === true,
+  });
+  const answers = followAnswers(f, federation, config.publicUrl);
+  const publisher = createPublisher({ f, k, federation, publicUrl: config.publicUrl, buildNote, answers, log: app.log });
 
   if (works) {
     const stop = new AbortController();
@@ -88,6 +98,6 @@ export async function registerFederation(
   } else {
     app.addHook('preClose', () => publisher.settled());
   }
-  if (config.role !== 'worker') await federationRoutes(app, federation, config.publicUrl);
-  return publisher;
+  if (config.role !== 'worker') await federationRoutes(app, federation, config.publicUrl, k);
+  return { ...publisher, answers };
 }

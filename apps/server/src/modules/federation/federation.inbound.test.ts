@@ -155,6 +155,18 @@ describe.each(dbKinds)('federation: likes, boosts and replies from the fediverse
     expect((await review()).likes).toBe(1);
   });
 
+  it('counts a silenced server’s boost without telling anyone', async () => {
+    const rules = '/api/admin/federation/instances';
+    const domain = new URL(remote.origin).hostname;
+    expect((await t.app.inject({ method: 'POST', url: rules, headers: bearer(tokens.mod!), payload: { domain, policy: 'silence' } })).statusCode).toBe(201);
+    const announce = { id: remoteActivityId(remote.origin), type: 'Announce', actor: remote.actorId, object: noteId, to: [PUBLIC] };
+    expect((await send(announce)).statusCode).toBe(202);
+    expect((await reactions()).boosts.total).toBe(1);
+    expect((await notifications()).map((n) => n.kind)).not.toContain('review_boosted');
+    expect((await send({ id: remoteActivityId(remote.origin), type: 'Undo', actor: remote.actorId, object: announce })).statusCode).toBe(202);
+    expect((await t.app.inject({ method: 'DELETE', url: `${rules}/${encodeURIComponent(domain)}`, headers: bearer(tokens.mod!) })).statusCode).toBe(204);
+  });
+
   it('shows a public reply among the review’s comments as plain text, marked remote, and tells the author', async () => {
     const html =
       '<p><span class="h-card"><a href="https://vgl.test/u/ann" class="u-url mention">@<span>ann</span></a></span> So <strong>true</strong> &amp; sad.<script>alert("x")</script></p>' +

@@ -7,7 +7,9 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import type { Fedify } from './federation.fedify.js';
 import { inboundInteractions } from './federation.interactions.js';
 import { AP_PATHS, memberIdOf } from './federation.objects.js';
+import { forgetRequestNotice, hostOf, policiesOf } from './federation.instances.js';
 import { federationRepo } from './federation.repo.js';
+import type { Conn } from '../library/library.repo.js';
 
 export interface InboxDeps {
   f: Fedify;
@@ -19,7 +21,23 @@ export interface InboxDeps {
   notifyRemote: NotificationsService['notifyRemote'];
   /** Tests only: the fake server's plain-http links count as web links. */
   allowHttp?: boolean;
+  /** A follow waits for the member's approval: tell them, in the transaction that recorded it. */
+  onFollowRequest?: ((conn: Conn, userId: number, followerId: number) => Promise<void>) | undefined;
   now?: () => number;
+}
+
+/** Who a remote follower is, for the member deciding on them: name, @name@host, profile page (http(s) only: it becomes a link). */
+function describeActor(actor: { id: URL | null; name: unknown; preferredUsername: unknown; url: unknown }) {
+  // Both may be language-tagged strings (String objects): their text is the same.
+  const username = actor.preferredUsername === null || actor.preferredUsername === undefined ? '' : String(actor.preferredUsername);
+  const name = actor.name === null || actor.name === undefined ? '' : String(actor.name);
+  const link = actor.url instanceof URL ? actor.url : (actor.url as { href?: unknown } | null)?.href;
+  const page = link instanceof URL && (link.protocol === 'https:' || link.protocol === 'http:') ? link.href : null;
+  return {
+    name: (name.trim() || username || null)?.slice(0, 200) ?? null,
+    handle: username && actor.id ? `@${username}@${actor.id.host}`.slice(0, 600) : null,
+    url: (page ?? actor.id?.href ?? null)?.slice(0, 2000) ?? null,
+  };
 }
 
 /**
@@ -29,11 +47,12 @@ export interface InboxDeps {
  * their Undo, Update and Delete (federation.interactions.ts). Fedify has
  * verified the request's HTTP Signature, and that its key is the activity's
  * actor's, before any of these run; anything else is accepted and ignored.
+ * A blocked server's posts never get here: the routes refuse them first.
  */
 /** Fetch options that turn a remote document we cannot get into null instead of an error. */
 const loading = (ctx: InboxContext<void>) => ({ documentLoader: ctx.documentLoader, contextLoader: ctx.contextLoader, suppressError: true });
 
-export function registerInbox(federation: Federation<void>, { f, k, log, reachable, notifyRemote, allowHttp = false, now = Date.now }: InboxDeps) {
+export function registerInbox(federation: Federation<void>, { f, k, log, reachable, notifyRemote, onFollowRequest, allowHttp = false, now = Date.now }: InboxDeps) {
   const interactions = inboundInteractions({ f, k, log, notifyRemote, allowHttp, now });
   /** The member an activity's object names, when it is one of our actors and may be followed (active). */
   async function followedMember(ctx: InboxContext<void>, object: URL | null) {
@@ -56,19 +75,34 @@ export function registerInbox(federation: Federation<void>, { f, k, log, reachab
         log.info({ actor: follower.id.href }, 'federation: a follow from an actor whose inbox is not https was ignored');
         return;
       }
+      // The routes refused a blocked server's post; an actor whose inbox is on one is refused here.
+      const policy = await policiesOf(k, [hostOf(follower.id), hostOf(follower.inboxId)]);
+      if (policy === 'block') return;
       const sharedInbox = follower.endpoints?.sharedInbox ?? null;
-      const isPrivate = Number(member.is_private) === 1;
-      await federationRepo.saveFollower(k, {
-        user_id: member.id,
-        actor_id: follower.id.href,
-        inbox: follower.inboxId.href,
-        shared_inbox: sharedInbox && reachable(sharedInbox) ? sharedInbox.href : null,
-        follow_id: follow.id.href,
-        // A private profile's follower waits until the member approves (the approval screen is a later slice).
-        state: isPrivate ? 'pending' : 'accepted',
-        created_at: now(),
+      // A private profile's followers, and a silenced server's, wait for the member's approval (Settings → Privacy).
+      const waits = Number(member.is_private) === 1 || policy === 'silence';
+      const saved = await k.transaction().execute(async (trx) => {
+        const row = await federationRepo.recordFollow(trx, {
+          user_id: member.id,
+          actor_id: follower.id!.href,
+          inbox: follower.inboxId!.href,
+          shared_inbox: sharedInbox && reachable(sharedInbox) ? sharedInbox.href : null,
+          follow_id: follow.id!.href,
+          state: waits ? 'pending' : 'accepted',
+          created_at: now(),
+          ...describeActor(follower),
+        });
+        // Asked once, told once; nothing from a silenced server notifies anyone.
+        if (row.created && row.state === 'pending' && policy !== 'silence') await onFollowRequest?.(trx, member.id, row.id);
+        // Asked again where it no longer has to wait (the server's silence was lifted since): accepted now.
+        if (!row.created && row.state === 'pending' && !waits) {
+          await federationRepo.acceptFollower(trx, row.id);
+          await forgetRequestNotice(trx, member.id, row.id, { unreadOnly: true });
+          return { ...row, state: 'accepted' as const };
+        }
+        return row;
       });
-      if (isPrivate) return;
+      if (saved.state === 'pending') return;
       const identifier = String(member.id);
       await ctx.sendActivity(
         { identifier },

@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { Fedify } from './federation.fedify.js';
+import { hostOf, policiesOf } from './federation.instances.js';
 import { interactionsRepo } from './federation.interactions.repo.js';
 import { federationRepo } from './federation.repo.js';
 import { limitText, remoteContentText, remoteNameText } from './federation.sanitize.js';
@@ -74,6 +75,11 @@ export function inboundInteractions({ f, k, log, notifyRemote, allowHttp, now }:
     return interactionsRepo.saveActor(k, { actor_id: actor.id.href, handle: `@${username}@${host}`, name: remoteNameText(text(actor.name)), profile_url: webLink(url), avatar_url: avatar, host }, now());
   }
 
+  /** Nothing from a silenced server notifies anyone (its likes and replies still count and show). */
+  const notifyUnlessSilenced = async (trx: Parameters<typeof notifyRemote>[0], actorId: URL, notice: Parameters<typeof notifyRemote>[1]) => {
+    if ((await policiesOf(trx, [hostOf(actorId)])) !== 'silence') await notifyRemote(trx, notice);
+  };
+
   /** The activity's id and actor, on one origin: what every handler here asks first. */
   const ownActivity = (activity: Activity): activity is Activity & { id: URL; actorId: URL } =>
     activity.id !== null && activity.actorId !== null && sameOrigin(activity.id, activity.actorId);
@@ -88,7 +94,7 @@ export function inboundInteractions({ f, k, log, notifyRemote, allowHttp, now }:
       // A second delivery of it, or one racing it: stored once, counted and told once.
       if (!(await interactionsRepo.addReaction(trx, { entry_id: review.entryId, actor, kind, activity_id: activity.id.href, created_at: now() }))) return;
       if (kind === 'like') await interactionsRepo.adjustEntryCount(trx, review.entryId, 'likes_count', 1);
-      await notifyRemote(trx, { userId: review.ownerId, remoteActorId: actor, kind: kind === 'like' ? 'review_liked' : 'review_boosted', entryId: review.entryId });
+      await notifyUnlessSilenced(trx, activity.actorId, { userId: review.ownerId, remoteActorId: actor, kind: kind === 'like' ? 'review_liked' : 'review_boosted', entryId: review.entryId });
     });
   }
 
@@ -119,7 +125,7 @@ export function inboundInteractions({ f, k, log, notifyRemote, allowHttp, now }:
       const id = await interactionsRepo.addReply(trx, { entry_id: review.entryId, actor, object_id: noteId, url: found.url, body: found.body, created_at: now() });
       if (id === null) return;
       await interactionsRepo.adjustEntryCount(trx, review.entryId, 'comments_count', 1);
-      await notifyRemote(trx, { userId: review.ownerId, remoteActorId: actor, kind: 'commented', entryId: review.entryId, remoteReplyId: id });
+      await notifyUnlessSilenced(trx, create.actorId!, { userId: review.ownerId, remoteActorId: actor, kind: 'commented', entryId: review.entryId, remoteReplyId: id });
     });
   }
 

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { usernameKey } from '../users/users.repo.js';
 import type { Fedify } from './federation.fedify.js';
+import { blockedDomains, isBlockedBy } from './federation.instances.js';
 import { memberKeys } from './federation.keys.js';
 import { noteFields, type NoteFields } from './federation.note.js';
 import { federationRepo, type PublicReviewRow } from './federation.repo.js';
@@ -92,7 +93,7 @@ export function registerObjects(federation: Federation<void>, { f, k, publicUrl 
         outbox: ctx.getOutboxUri(identifier),
         followers: ctx.getFollowersUri(identifier),
         endpoints: new f.Endpoints({ sharedInbox: ctx.getInboxUri() }),
-        // A private profile's followers wait for the member (approval comes in a later slice; until then they wait).
+        // A private profile's followers wait for the member's approval (Settings → Privacy).
         manuallyApprovesFollowers: isPrivate,
         discoverable: !isPrivate && Number(member.hide_from_search) === 0,
         published: instant(member.created_at),
@@ -120,8 +121,9 @@ export function registerObjects(federation: Federation<void>, { f, k, publicUrl 
       if (id === null) return null;
       const offset = cursor === null ? 0 : Number(cursor);
       if (!Number.isSafeInteger(offset) || offset < 0) return null;
-      const rows = await federationRepo.acceptedFollowers(k, id, offset, cursor === null ? undefined : PAGE_SIZE);
-      const items = rows.map((row) => ({ id: new URL(row.actor_id), inboxId: new URL(row.inbox), endpoints: { sharedInbox: row.shared_inbox ? new URL(row.shared_inbox) : null } }));
+      const [rows, blocked] = await Promise.all([federationRepo.acceptedFollowers(k, id, offset, cursor === null ? undefined : PAGE_SIZE), blockedDomains(k)]);
+      // A block removed the server's follows; one recorded in the same moment is left out here, so nothing reaches it.
+      const items = rows.filter((row) => !isBlockedBy(blocked, row.actor_id) && !isBlockedBy(blocked, row.inbox)).map((row) => ({ id: new URL(row.actor_id), inboxId: new URL(row.inbox), endpoints: { sharedInbox: row.shared_inbox ? new URL(row.shared_inbox) : null } }));
       return { items, nextCursor: cursor !== null && rows.length === PAGE_SIZE ? String(offset + PAGE_SIZE) : null };
     })
     .setCounter(async (_ctx, identifier) => {

@@ -1,9 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import type { Context, Federation } from '@fedify/fedify';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { FollowAnswers } from './federation.approvals.js';
 import type { Fedify } from './federation.fedify.js';
+import { forgetRequestNotice, hostOf, policiesOf } from './federation.instances.js';
 import { noteDigest, noteFields } from './federation.note.js';
 import type { registerObjects } from './federation.objects.js';
 import { federationRepo } from './federation.repo.js';
@@ -14,6 +15,7 @@ export interface PublishDeps {
   federation: Federation<void>;
   publicUrl: string;
   buildNote: ReturnType<typeof registerObjects>['buildNote'];
+  answers: FollowAnswers;
   log: FastifyBaseLogger;
   now?: () => number;
 }
@@ -29,7 +31,7 @@ export interface PublishDeps {
  * not at each place that writes, and a private review is never sent.
  * Deliveries go through the job queue (federation.queue.ts).
  */
-export function createPublisher({ f, k, federation, publicUrl, buildNote, log, now = Date.now }: PublishDeps) {
+export function createPublisher({ f, k, federation, publicUrl, buildNote, answers, log, now = Date.now }: PublishDeps) {
   /** One reconciliation of an entry at a time in this process, so two quick edits cannot both send a Create. */
   const queued = new Map<number, Promise<void>>();
   const underWay = new Set<Promise<void>>();
@@ -102,23 +104,16 @@ export function createPublisher({ f, k, federation, publicUrl, buildNote, log, n
 
   /**
    * A member whose profile is public (again): the remote follows that waited while it was private are accepted,
-   * as a local member's waiting requests are (audience.setPrivacy), before their reviews go out.
+   * as a local member's waiting requests are (audience.setPrivacy), before their reviews go out. Those of a
+   * silenced server keep waiting for the member.
    */
   async function acceptWaiting(userId: number): Promise<void> {
     if (!(await federationRepo.publicMember(k, userId))) return;
-    const ctx = context();
-    const identifier = String(userId);
     for (const waiting of await federationRepo.pendingFollowers(k, userId)) {
+      if ((await policiesOf(k, [hostOf(waiting.actor_id), hostOf(waiting.inbox)])) !== null) continue;
       await federationRepo.acceptFollower(k, waiting.id);
-      await ctx.sendActivity(
-        { identifier },
-        { id: new URL(waiting.actor_id), inboxId: new URL(waiting.inbox) },
-        new f.Accept({
-          id: new URL(`${ctx.getActorUri(identifier).href}#accepts/${randomUUID()}`),
-          actor: ctx.getActorUri(identifier),
-          object: new f.Follow({ id: waiting.follow_id ? new URL(waiting.follow_id) : null, actor: new URL(waiting.actor_id), object: ctx.getActorUri(identifier) }),
-        }),
-      );
+      await forgetRequestNotice(k, userId, waiting.id, { unreadOnly: true });
+      await answers.accept(userId, waiting);
     }
   }
 

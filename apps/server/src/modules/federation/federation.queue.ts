@@ -21,17 +21,22 @@ const DELIVERY_CONCURRENCY = 4;
  * Fedify's MessageQueue over the app's job queue (pg-boss on PostgreSQL,
  * the jobs table on SQLite): deliveries survive a restart, wait out their
  * retry delay in the database, and on PostgreSQL each runs once whichever
- * instance takes it. `listen` only works where jobs are worked (VGL_ROLE
+ * instance takes it. `gate` may drop or trim a message as it is taken (instance blocks). `listen` only works where jobs are worked (VGL_ROLE
  * worker or all); it resolves when the signal aborts, as Fedify expects.
  */
-export function jobMessageQueue(jobs: JobQueue, works: boolean): MessageQueue {
+export function jobMessageQueue(jobs: JobQueue, works: boolean, gate: (message: unknown) => Promise<unknown> = async (m) => m): MessageQueue {
   return {
     async enqueue(message: unknown, options?: MessageQueueEnqueueOptions) {
       const delayMs = options?.delay ? Math.max(0, options.delay.total({ unit: 'millisecond' })) : 0;
       await jobs.send(FEDERATION_JOB, { message }, delayMs > 0 ? { startAfterSeconds: Math.max(1, Math.ceil(delayMs / 1000)) } : {});
     },
     async listen(handler: (message: unknown) => Promise<void> | void, options?: MessageQueueListenOptions) {
-      if (works) await jobs.work<{ message: unknown }>(FEDERATION_JOB, async ({ message }) => void (await handler(message)), { concurrency: DELIVERY_CONCURRENCY });
+      // The gate sees each message as it is taken: a delivery to a server blocked since it was queued is dropped.
+      const deliver = async ({ message }: { message: unknown }) => {
+        const allowed = await gate(message);
+        if (allowed !== null) await handler(allowed);
+      };
+      if (works) await jobs.work<{ message: unknown }>(FEDERATION_JOB, deliver, { concurrency: DELIVERY_CONCURRENCY });
       const signal = options?.signal;
       if (!signal) return new Promise<void>(() => undefined);
       if (signal.aborted) return;

@@ -1,6 +1,10 @@
 import type { Conn } from '../library/library.repo.js';
 import { listedGame } from '../catalog/catalog.visibility.js';
-import type { FederationKeyAlgorithm, RemoteFollowState } from './federation.tables.js';
+import type { Insertable } from 'kysely';
+import { forgetRequestNotice } from './federation.instances.js';
+import type { FederationFollowersTable, FederationKeyAlgorithm, RemoteFollowState } from './federation.tables.js';
+
+export type NewRemoteFollower = Insertable<FederationFollowersTable>;
 
 /** A remote follower as Fedify's recipients want it. */
 export interface RemoteFollowerRow {
@@ -62,18 +66,40 @@ export const federationRepo = {
   insertKeys: (db: Conn, rows: { user_id: number; algorithm: FederationKeyAlgorithm; public_jwk: string; private_jwk: string; created_at: number }[]) =>
     db.insertInto('federation_keys').values(rows).onConflict((oc) => oc.columns(['user_id', 'algorithm']).doNothing()).execute(),
 
-  saveFollower: (db: Conn, row: { user_id: number; actor_id: string; inbox: string; shared_inbox: string | null; follow_id: string | null; state: RemoteFollowState; created_at: number }) =>
-    db
+  /**
+   * Records a remote Follow: a new follower in `state`, or the same follower following again (servers re-send a
+   * Follow that went unanswered) with its addresses refreshed. A follow once accepted stays accepted, and one
+   * waiting stays waiting. `created` says whether the row is new; two deliveries of one Follow at once make one row.
+   */
+  async recordFollow(db: Conn, row: NewRemoteFollower): Promise<{ id: number; state: RemoteFollowState; created: boolean }> {
+    const inserted = await db
       .insertInto('federation_followers')
       .values(row)
-      .onConflict((oc) => oc.columns(['user_id', 'actor_id']).doUpdateSet({ inbox: row.inbox, shared_inbox: row.shared_inbox, follow_id: row.follow_id, state: row.state }))
-      .execute(),
+      .onConflict((oc) => oc.columns(['user_id', 'actor_id']).doNothing())
+      .returning(['id', 'state'])
+      .executeTakeFirst();
+    if (inserted) return { ...inserted, created: true };
+    const existing = await db.selectFrom('federation_followers').select(['id', 'state']).where('user_id', '=', row.user_id).where('actor_id', '=', row.actor_id).executeTakeFirstOrThrow();
+    await db
+      .updateTable('federation_followers')
+      .set({ inbox: row.inbox, shared_inbox: row.shared_inbox, follow_id: row.follow_id, name: row.name, handle: row.handle, url: row.url })
+      .where('id', '=', existing.id)
+      .execute();
+    return { ...existing, created: false };
+  },
 
-  removeFollower: (db: Conn, userId: number, actorId: string) =>
-    db.deleteFrom('federation_followers').where('user_id', '=', userId).where('actor_id', '=', actorId).execute(),
+  /** Ends a remote follow (with the notification of its request, if it was one); false when there was none. */
+  async removeFollower(db: Conn, userId: number, actorId: string): Promise<boolean> {
+    const gone = await db.deleteFrom('federation_followers').where('user_id', '=', userId).where('actor_id', '=', actorId).returning('id').executeTakeFirst();
+    if (gone) await forgetRequestNotice(db, userId, gone.id);
+    return gone !== undefined;
+  },
 
   /** A remote actor deleted: it follows no one here any more. */
-  removeActor: (db: Conn, actorId: string) => db.deleteFrom('federation_followers').where('actor_id', '=', actorId).execute(),
+  async removeActor(db: Conn, actorId: string): Promise<void> {
+    const gone = await db.deleteFrom('federation_followers').where('actor_id', '=', actorId).returning(['id', 'user_id']).execute();
+    for (const row of gone) await forgetRequestNotice(db, row.user_id, row.id);
+  },
 
   /** Without a limit: every one (a delivery's recipients). */
   acceptedFollowers: (db: Conn, userId: number, offset: number, limit?: number): Promise<RemoteFollowerRow[]> =>
@@ -91,9 +117,27 @@ export const federationRepo = {
       (await db.selectFrom('federation_followers').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('state', '=', 'accepted').executeTakeFirstOrThrow()).n,
     ),
 
-  /** Follows a private profile kept waiting, oldest first. */
+  /** Follows a private profile (or a silenced server) kept waiting, oldest first. */
   pendingFollowers: (db: Conn, userId: number) =>
     db.selectFrom('federation_followers').select(['id', 'actor_id', 'inbox', 'follow_id']).where('user_id', '=', userId).where('state', '=', 'pending').orderBy('id').execute(),
+
+  /** One of a member's remote followers (or requests), by id. */
+  followerOf: (db: Conn, userId: number, id: number) =>
+    db.selectFrom('federation_followers').select(['id', 'actor_id', 'inbox', 'follow_id', 'state']).where('user_id', '=', userId).where('id', '=', id).executeTakeFirst(),
+
+  /** A member's remote followers in one state, as Settings → Privacy lists them: newest first. */
+  followersListed: (db: Conn, userId: number, state: RemoteFollowState, limit: number) =>
+    db
+      .selectFrom('federation_followers')
+      .select(['id', 'actor_id', 'name', 'handle', 'url', 'created_at'])
+      .where('user_id', '=', userId)
+      .where('state', '=', state)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute(),
+
+  removeFollowerById: (db: Conn, id: number) => db.deleteFrom('federation_followers').where('id', '=', id).execute(),
 
   acceptFollower: (db: Conn, id: number) => db.updateTable('federation_followers').set({ state: 'accepted' }).where('id', '=', id).where('state', '=', 'pending').execute(),
 

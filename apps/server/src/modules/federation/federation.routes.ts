@@ -1,5 +1,8 @@
 import type { Federation } from '@fedify/fedify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { fromBlockedServer } from './federation.instances.js';
 
 /** An inbox takes one activity: far more than any Mastodon sends, far less than the API's import bodies. */
 const INBOX_BODY_LIMIT = 256 * 1024;
@@ -54,6 +57,12 @@ function inboxRefusal(headers: Headers, body: Buffer | undefined): Response | nu
   return keyOrigin === actor.origin ? null : jsonError(401, 'unauthorized', 'The signing key is not on the server of the activity’s actor.');
 }
 
+async function sendResponse(reply: FastifyReply, response: Response) {
+  reply.status(response.status);
+  response.headers.forEach((value, name) => void reply.header(name, value));
+  return reply.send(Buffer.from(await response.arrayBuffer()));
+}
+
 /**
  * Hands WebFinger and everything under /ap/ to Fedify, as a web Request
  * built from Fastify's: the URL on PUBLIC_URL's origin (the ids Fedify
@@ -61,7 +70,7 @@ function inboxRefusal(headers: Headers, body: Buffer | undefined): Response | nu
  * as they came (the HTTP Signature covers them), and the body as raw bytes,
  * never parsed first (the signature's Digest is of those bytes).
  */
-export async function federationRoutes(app: FastifyInstance, federation: Federation<void>, publicUrl: string): Promise<void> {
+export async function federationRoutes(app: FastifyInstance, federation: Federation<void>, publicUrl: string, k: Kysely<Database>): Promise<void> {
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: INBOX_BODY_LIMIT }, (_request, body, done) => done(null, body));
@@ -71,6 +80,10 @@ export async function federationRoutes(app: FastifyInstance, federation: Federat
       const raw = request.raw.rawHeaders;
       for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
       const body = request.method === 'POST' && Buffer.isBuffer(request.body) ? request.body : undefined;
+      // A blocked server's deliveries: refused whole, nothing fetched or stored. 403 tells its server not to retry.
+      if (request.method === 'POST' && (await fromBlockedServer(k, headers.get('signature') ?? undefined, body))) {
+        return sendResponse(reply, jsonError(403, 'forbidden', 'This server does not accept activities from yours.'));
+      }
       const refused = request.method === 'POST' ? inboxRefusal(headers, body) : null;
       // Joined, not resolved against PUBLIC_URL: a path such as //elsewhere/… can never name another origin.
       const response = refused ?? await federation.fetch(new Request(`${publicUrl}${request.url}`, { method: request.method, headers, body }), {
@@ -80,9 +93,7 @@ export async function federationRoutes(app: FastifyInstance, federation: Federat
         onNotAcceptable: () => jsonError(406, 'not_acceptable', 'This address answers ActivityPub (application/activity+json) only.'),
         onUnauthorized: () => jsonError(401, 'unauthorized', 'This request is not signed by a key allowed to read it.'),
       });
-      reply.status(response.status);
-      response.headers.forEach((value, name) => void reply.header(name, value));
-      return reply.send(Buffer.from(await response.arrayBuffer()));
+      return sendResponse(reply, response);
     }
 
     scope.get('/.well-known/webfinger', handle);

@@ -1,4 +1,5 @@
-import type { Generated } from 'kysely';
+import type { InstancePolicy } from '@vgl/shared';
+import type { ColumnType, Generated } from 'kysely';
 
 /** Fedify's key-value store (0053): a JSON value per key; expires_at (Unix ms) null keeps it. */
 export interface FederationKvTable {
@@ -34,6 +35,22 @@ export interface FederationFollowersTable {
   follow_id: string | null;
   state: RemoteFollowState;
   created_at: number;
+  /** Who they are, as their actor said when they followed (0055); null on older rows. */
+  name: ColumnType<string | null, string | null | undefined, string | null>;
+  /** "@name@host". */
+  handle: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Their profile page. */
+  url: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A remote server blocked or silenced, with its subdomains (0055). */
+export interface FederationInstancesTable {
+  /** Normalised: lower case, ASCII (punycode), no final dot (normaliseDomain). */
+  domain: string;
+  policy: InstancePolicy;
+  reason: string | null;
+  created_at: number;
+  created_by: number | null;
 }
 
 /** A review published to the fediverse (0053): what was sent, so edits and deletions can follow it. */

@@ -39,9 +39,9 @@ export function deliveryUnder(settings: NotificationSettings, kind: Notification
  * e-mail or push is sent (settings may have changed in between). Nobody hears about
  * their own doings.
  */
-export async function deliveryFor(db: Conn, recipientId: number, actorId: number, kind: NotificationKind): Promise<Delivery> {
-  // Release alerts have no actor: the recipient stands in, and hears them.
-  if (recipientId === actorId) return SELF_KINDS.has(kind) ? deliveryUnder(await notificationSettingsRepo.of(db, recipientId), kind) : NO_DELIVERY;
+export async function deliveryFor(db: Conn, recipientId: number, actorId: number, kind: NotificationKind, { remote = false } = {}): Promise<Delivery> {
+  // Release alerts have no actor, and an account on another server is no member: the recipient stands in, and hears them.
+  if (recipientId === actorId) return SELF_KINDS.has(kind) || remote ? deliveryUnder(await notificationSettingsRepo.of(db, recipientId), kind) : NO_DELIVERY;
   // A moderator's notice (no group: a removal, a hidden report target, a resolved report) is not the moderator's
   // doing as a member: muting or blocking them does not silence it.
   if (!NOTIFICATION_KIND_GROUP[kind]) return deliveryUnder(DEFAULT_NOTIFICATION_SETTINGS, kind);

@@ -42,7 +42,7 @@ export const notificationsRepo = {
           qb
             .selectFrom('notifications as n')
             .innerJoin('users as a', 'a.id', 'n.actor_id')
-            .select(['n.id', 'n.kind', 'n.message', 'n.created_at', 'n.read_at', 'n.entry_id', 'n.comment_id', 'n.list_id', 'n.submission_id', 'n.game_id', 'n.remote_actor_id', 'n.remote_reply_id', 'a.username', 'a.avatar'])
+            .select(['n.id', 'n.kind', 'n.message', 'n.created_at', 'n.read_at', 'n.entry_id', 'n.comment_id', 'n.list_id', 'n.submission_id', 'n.game_id', 'n.remote_actor_id', 'n.remote_reply_id', 'n.remote_follower_id', 'a.username', 'a.avatar'])
             .where('n.user_id', '=', userId)
             .where('n.in_app', '<>', 0)
             .where('a.state', '=', 'active')
@@ -65,7 +65,13 @@ export const notificationsRepo = {
       // What a remote account did (0054): the account, and its reply.
       .leftJoin('federation_actors as fa', 'fa.id', 'n.remote_actor_id')
       .leftJoin('federation_replies as fr', 'fr.id', 'n.remote_reply_id')
+      // A remote follow request's account (0055).
+      .leftJoin('federation_followers as rf', 'rf.id', 'n.remote_follower_id')
       .select([
+        'rf.actor_id as follower_actor_uri',
+        sql<string | null>`coalesce(rf.handle, rf.actor_id)`.as('follower_handle'),
+        'rf.name as follower_name',
+        sql<string | null>`coalesce(rf.url, rf.actor_id)`.as('follower_url'),
         'fa.actor_id as remote_actor_uri',
         'fa.handle as remote_handle',
         'fa.name as remote_name',
@@ -162,8 +168,10 @@ export const notificationMailRepo = {
       .leftJoin('lists as l', 'l.id', 'n.list_id')
       .leftJoin('users as lu', 'lu.id', 'l.user_id')
       .leftJoin('games as rg', 'rg.id', 'n.game_id')
+      .leftJoin('federation_followers as rf', 'rf.id', 'n.remote_follower_id')
       .select([
         'rg.slug as release_game_slug',
+        sql<string | null>`coalesce(rf.handle, rf.actor_id)`.as('remote_handle'),
         'n.message',
         'n.id',
         'n.kind',

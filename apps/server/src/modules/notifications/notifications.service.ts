@@ -27,13 +27,21 @@ export interface NotificationRecord {
   /** The wanted game a release alert is about. */
   gameId?: number | null;
   message?: string | null;
+  /** A follow request from another server: its federation_followers row (actorId is then the recipient). */
+  remoteFollowerId?: number | null;
 }
 
 
 type Row = Awaited<ReturnType<typeof notificationsRepo.page>>[number];
 
 function present(row: Row): NotificationItem {
-  const remote = row.remote_actor_uri && row.remote_handle && row.remote_host ? remoteActorRef({ actor_id: row.remote_actor_uri, handle: row.remote_handle, name: row.remote_name, profile_url: row.remote_profile_url, host: row.remote_host }) : null;
+  const remote =
+    row.remote_actor_uri && row.remote_handle && row.remote_host
+      ? remoteActorRef({ actor_id: row.remote_actor_uri, handle: row.remote_handle, name: row.remote_name, profile_url: row.remote_profile_url, host: row.remote_host })
+      : // A follow request from another server (0055): its follower row says who.
+        row.follower_actor_uri && row.follower_handle
+        ? remoteActorRef({ actor_id: row.follower_actor_uri, handle: row.follower_handle, name: row.follower_name, profile_url: row.follower_url, host: new URL(row.follower_actor_uri).host })
+        : null;
   const remoteComment = row.remote_reply_id !== null && row.remote_reply_body !== null ? { id: row.remote_reply_id, excerpt: plainExcerpt(row.remote_reply_body) } : null;
   return {
     id: row.id,
@@ -102,7 +110,7 @@ export function createNotificationsService(db: Db, { onEmailDue, onPushDue, emai
   const k = db.kysely;
   /** Tells someone what another person did to their things, as their settings ask (notifications.policy.ts). */
   async function notify(conn: Conn, n: NotificationRecord) {
-    const asked = await deliveryFor(conn, n.userId, n.actorId, n.kind);
+    const asked = await deliveryFor(conn, n.userId, n.actorId, n.kind, { remote: Boolean(n.remoteFollowerId) });
     const delivery = emails ? asked : { ...asked, email: null, push: false };
     // A push only where the member turned it on for a device: no outbox row for the many who did not.
     const push = delivery.push && (await pushRepo.hasAny(conn, n.userId));
@@ -118,6 +126,7 @@ export function createNotificationsService(db: Db, { onEmailDue, onPushDue, emai
       submission_id: n.submissionId ?? null,
       game_id: n.gameId ?? null,
       message: n.message ?? null,
+      remote_follower_id: n.remoteFollowerId ?? null,
       created_at: at,
       // Kept only for its e-mail or push: never listed, never unread.
       read_at: delivery.inApp ? null : at,

@@ -29,7 +29,8 @@ function thing(row: NotificationMailRow, publicUrl: string) {
 
 /** One notification as a sentence and the link it is about: "bob commented on your review of Celeste". */
 export function notificationLine(row: NotificationMailRow, publicUrl: string): { sentence: string; excerpt: string | null; url: string } {
-  const actor = clean(row.actor_username);
+  // A remote account (a follow request from another server) by its @name@host.
+  const actor = clean(row.remote_handle ?? row.actor_username);
   const about = thing(row, publicUrl);
   const excerpt = row.comment_body ? stripInvisible(plainExcerpt(row.comment_body)) : null;
   const comments = `${about.url}#comments`;

@@ -55,7 +55,7 @@ export function pusher({ db, queue, vapid, log, now = Date.now }: PusherDeps) {
   async function payloadOf(notificationId: number) {
     const [row] = await notificationMailRepo.details(k, [notificationId]);
     if (!row || row.recipient_state !== 'active' || row.actor_state !== 'active') return null;
-    if (!(await deliveryFor(k, row.user_id, row.actor_id, row.kind)).push) return null;
+    if (!(await deliveryFor(k, row.user_id, row.actor_id, row.kind, { remote: row.remote_handle !== null })).push) return null;
     return { userId: row.user_id, payload: pushPayload(row) };
   }
 

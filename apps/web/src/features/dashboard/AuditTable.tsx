@@ -23,6 +23,9 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'user.approve': 'Approved a sign-up',
   'user.decline': 'Declined a sign-up',
   'registration.mode': 'Changed who may join',
+  'instance.block': 'Blocked a server',
+  'instance.silence': 'Silenced a server',
+  'instance.remove': 'Lifted a server’s block or silence',
 };
 
 /** Moderation actions, newest first: who, what, to what, why, when. */

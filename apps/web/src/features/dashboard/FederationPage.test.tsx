@@ -19,7 +19,7 @@ describe('dashboard: the Federation tab', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('says federation is off and how an operator turns it on', async () => {
-    stubFetch({ '/api/admin/federation': { body: anAnswer() } });
+    stubFetch({ '/api/admin/federation/instances': { body: [] }, '/api/admin/federation': { body: anAnswer() } });
     renderRoutes(dashboardRoutes, '/dashboard/federation');
     expect(await screen.findByText('Federation is off.')).toBeTruthy();
     const how = screen.getByText(/An operator turns it on/);
@@ -33,6 +33,7 @@ describe('dashboard: the Federation tab', () => {
 
   it('when on: the origin, the counts, and the known instances in a table with its headers', async () => {
     stubFetch({
+      '/api/admin/federation/instances': { body: [] },
       '/api/admin/federation': {
         body: anAnswer({
           enabled: true,
@@ -59,7 +60,7 @@ describe('dashboard: the Federation tab', () => {
   });
 
   it('when on with no follower anywhere yet: "Nothing found." instead of an empty table', async () => {
-    stubFetch({ '/api/admin/federation': { body: anAnswer({ enabled: true, origin: 'https://vgl.example.com' }) } });
+    stubFetch({ '/api/admin/federation/instances': { body: [] }, '/api/admin/federation': { body: anAnswer({ enabled: true, origin: 'https://vgl.example.com' }) } });
     renderRoutes(dashboardRoutes, '/dashboard/federation');
     expect(await screen.findByText('Nothing found.')).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();

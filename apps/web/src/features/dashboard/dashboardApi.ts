@@ -10,6 +10,8 @@ import {
   type AdminCatalog,
   type AuditEntry,
   type FailedMail,
+  type InstancePolicy,
+  type InstanceRule,
   type UserRole,
 } from '@vgl/shared';
 import { api, apiRequest } from '../../lib/api';
@@ -51,6 +53,35 @@ export const useAdminFederation = () =>
     queryKey: [...adminKey, 'federation'],
     queryFn: async ({ signal }) => (await api.get<AdminFederation>('/api/admin/federation', { signal })).data,
     retry: false,
+  });
+
+/** GET /api/admin/federation/instances: the servers blocked or silenced, by domain. */
+export const useInstanceRules = () =>
+  useQuery({
+    queryKey: [...adminKey, 'instances'],
+    queryFn: async ({ signal }) => (await api.get<InstanceRule[]>('/api/admin/federation/instances', { signal })).data,
+    retry: false,
+  });
+
+const POLICY_DONE: Record<InstancePolicy, string> = { block: 'blocked', silence: 'silenced' };
+
+export interface InstanceRuleChange {
+  /** As the server normalised it (normaliseDomain). */
+  domain: string;
+  policy: InstancePolicy;
+  reason: string;
+}
+
+export const useSetInstanceRule = () =>
+  useModeration(({ domain, policy, reason }: InstanceRuleChange) => api.post<InstanceRule>('/api/admin/federation/instances', { domain, policy, reason: reason || null }), {
+    what: 'Saving the rule',
+    done: ({ domain, policy }) => `${domain} is ${POLICY_DONE[policy]}.`,
+  });
+
+export const useLiftInstanceRule = () =>
+  useModeration((rule: InstanceRule) => api.delete(`/api/admin/federation/instances/${encodeURIComponent(rule.domain)}`), {
+    what: 'Lifting the rule',
+    done: (rule) => `${rule.domain} is no longer ${POLICY_DONE[rule.policy]}.`,
   });
 
 function useAdminList<T>(list: AdminList, q: string, page: number, limit: number = ADMIN_LIMITS.perPage) {

@@ -32,6 +32,7 @@ function serve(comments: CommentEntry[], extra: Parameters<typeof stubFetch>[0] 
     'GET /api/like/isliked/c1': { body: { isLiked: false } },
     [`GET ${REVIEW}`]: () => ({ body: aReview({ comments: comments.length, likes: 2 }) }),
     [`GET ${REVIEW}/comments`]: () => paged(comments),
+    'GET /api/home': { body: { federation: true } },
     ...extra,
   });
 }
@@ -94,6 +95,13 @@ describe('likes, boosts and replies from the fediverse', () => {
     expect(liked!.textContent).toBe('Liked on the fediverse by Alice <3 remote account, via mastodon.example, @bob@social.example remote account, via social.example and 3 more');
     expect(boosted!.textContent).toBe('Boosted on the fediverse by @bob@social.example remote account, via social.example');
     expect(within(section).getByRole('link', { name: 'Alice <3' }).getAttribute('href')).toBe('https://mastodon.example/@alice');
+  });
+
+  it('are not asked for on an instance that does not federate', async () => {
+    const calls = serve([], { 'GET /api/home': { body: { federation: false } } });
+    renderRoutes(routes, '/u/alice_99/reviews/elden-ring');
+    await screen.findByText('No comments yet.');
+    expect(sent(calls, 'GET', `${REVIEW}/fediverse`)).toEqual([]);
   });
 
   it('show nothing from the fediverse when no one there liked or boosted the review', async () => {

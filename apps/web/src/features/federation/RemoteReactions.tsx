@@ -3,6 +3,7 @@ import type { RemoteReactions as RemoteReactionsData } from '@vgl/shared/schemas
 import { useQuery } from '@tanstack/react-query';
 import { Fragment } from 'react';
 import { api } from '../../lib/api';
+import { useHome } from '../landing/homeApi';
 import { userKey } from '../profile/profileApi';
 import { RemoteAccount } from './RemoteAccount';
 import styles from './remote.module.css';
@@ -13,7 +14,10 @@ const NAMED = 3;
 export const remoteReactionsKey = (username: string, slug: string) => [...userKey(username), 'review', slug, 'fediverse'] as const;
 
 function useRemoteReactions(username: string, slug: string) {
+  // Only an instance that federates has any: one request fewer on every review page of the others.
+  const federates = useHome().data?.federation === true;
   return useQuery({
+    enabled: federates,
     queryKey: remoteReactionsKey(username, slug),
     queryFn: async () =>
       (await api.get<RemoteReactionsData>(`/api/users/${encodeURIComponent(username.toLowerCase())}/reviews/${encodeURIComponent(slug)}/fediverse`)).data,

@@ -23,8 +23,8 @@ const NEVER_SENT = [
 ];
 const COPIES = 'Other servers keep copies of what they receive. When a review is deleted or stops being public, or your account is deleted, this instance asks each of them to delete their copies. Most do, but it cannot force them to, nor say how soon they do.';
 const STOP = [
-  'Make your profile private in Settings → Privacy. Your reviews stop being sent, the servers that have them are asked to delete them, and new followers from other servers wait and receive nothing. Servers can still read your profile itself (username, bio and picture). Making your profile public again sends your public reviews again.',
-  'To take back a single review, make it followers-only or private.',
+  'Make your profile private in Settings → Privacy. Your reviews stop being sent, the servers that have them are asked to delete them, and new followers from other servers wait for your approval there and receive nothing until then. Servers can still read your profile itself (username, bio and picture). Making your profile public again sends your public reviews again.',
+  'To take back a single review, make it followers-only or private. To stop sending to one follower on another server, remove them there.',
 ];
 
 const page = () => renderRoutes([at('/about/federation', <WhatLeavesPage />)], '/about/federation');

@@ -62,10 +62,10 @@ export function WhatLeavesPage() {
         <h2 id="federation-stop">How to stop it</h2>
         <p>
           Make your profile private in <PrivacySettingsLink />. Your reviews stop being sent, the servers that have them are asked to delete them, and new followers
-          from other servers wait and receive nothing. Servers can still read your profile itself (username, bio and picture). Making your profile public again sends
+          from other servers wait for your approval there and receive nothing until then. Servers can still read your profile itself (username, bio and picture). Making your profile public again sends
           your public reviews again.
         </p>
-        <p>To take back a single review, make it followers-only or private.</p>
+        <p>To take back a single review, make it followers-only or private. To stop sending to one follower on another server, remove them there.</p>
       </section>
     </article>
   );

@@ -47,6 +47,14 @@ describe('the sentences of follow requests', () => {
     });
   });
 
+  it('names an account on another server by its handle, linked to its own server', () => {
+    const remoteActor = { id: 'https://mastodon.example/users/alice', name: 'Alice Remote', handle: '@alice@mastodon.example', url: 'https://mastodon.example/@alice', host: 'mastodon.example' };
+    expect(sentence({ kind: 'follow_requested', review: null, actor: { username: 'alice@mastodon.example', avatar: null }, remoteActor })).toEqual({
+      text: 'Alice Remote (@alice@mastodon.example) asked to follow you · Review requests',
+      links: ['https://mastodon.example/@alice', '/u/alice/settings/privacy'],
+    });
+  });
+
   it('tells the requester their request was approved', () => {
     expect(sentence({ kind: 'follow_approved', review: null })).toEqual({ text: 'Bob approved your follow request', links: ['/u/bob'] });
   });

@@ -8,7 +8,8 @@ import { useAuth } from '../../stores/auth';
 import { ForbiddenPage } from '../errors/ForbiddenPage';
 import { profilePath } from '../profile/profilePaths';
 import { toastFailure } from '../settings/toastFailure';
-import { useAnswerRequest, useAudienceList, useAudienceToggle, usePrivacySettings, useSavePrivacy, type AudienceListKind } from './privacyApi';
+import { useAnswerRequest, useAudienceList, useAudienceToggle, usePrivacySettings, useRemoteList, useSavePrivacy, type AudienceListKind } from './privacyApi';
+import { RemoteFollowersSection, RemoteRequests } from './RemoteFollowers';
 import styles from './privacy.module.css';
 
 function PrivacySection({ username }: { username: string }) {
@@ -61,23 +62,34 @@ function Undo({ what, username }: { what: 'block' | 'mute'; username: string }) 
   );
 }
 
+/** Members asking to follow you, and accounts on other servers asking the same: one list of requests to answer. */
 function Requests() {
   const answer = useAnswerRequest();
+  const local = useAudienceList('follow-requests');
+  const remote = useRemoteList('requests');
   const run = (username: string, verb: 'approve' | 'decline') =>
     answer.mutate({ username, answer: verb }, { onError: (error) => toastFailure(verb === 'approve' ? 'Approving' : 'Declining', error) });
+  const nobody = local.data?.length === 0 && (remote.data?.length ?? 0) === 0;
   return (
-    <People kind="follow-requests" title="Follow requests" empty="Nobody is waiting.">
-      {(card) => (
-        <>
-          <button type="button" className="button button-primary button-small" disabled={answer.isPending} onClick={() => run(card.username, 'approve')}>
-            Approve<span className="visually-hidden"> {card.username}</span>
-          </button>
-          <button type="button" className="button button-ghost button-small" disabled={answer.isPending} onClick={() => run(card.username, 'decline')}>
-            Decline<span className="visually-hidden"> {card.username}</span>
-          </button>
-        </>
+    <FormSection title="Follow requests">
+      {(local.isError || remote.isError) && <p role="alert">This list could not be loaded. Please try again.</p>}
+      {nobody && <p className={styles.hint}>Nobody is waiting.</p>}
+      {local.data && local.data.length > 0 && (
+        <ul className={styles.people}>
+          {local.data.map((card) => (
+            <Person key={card.username} card={card}>
+              <button type="button" className="button button-primary button-small" disabled={answer.isPending} onClick={() => run(card.username, 'approve')}>
+                Approve<span className="visually-hidden"> {card.username}</span>
+              </button>
+              <button type="button" className="button button-ghost button-small" disabled={answer.isPending} onClick={() => run(card.username, 'decline')}>
+                Decline<span className="visually-hidden"> {card.username}</span>
+              </button>
+            </Person>
+          ))}
+        </ul>
       )}
-    </People>
+      {remote.data && <RemoteRequests requests={remote.data} />}
+    </FormSection>
   );
 }
 
@@ -108,6 +120,7 @@ function PrivacySettings({ username }: { username: string }) {
       <h1>Privacy and safety</h1>
       <PrivacySection username={username} />
       <Requests />
+      <RemoteFollowersSection />
       <People kind="blocks" title="Blocked" empty="You have not blocked anyone." hint="They cannot follow you, like or comment on your things, or see them while signed in.">
         {(card) => <Undo what="block" username={card.username} />}
       </People>
@@ -118,7 +131,7 @@ function PrivacySettings({ username }: { username: string }) {
   );
 }
 
-/** /u/{username}/settings/privacy: private profile, search engines, follow requests, and the members you block or mute. */
+/** /u/{username}/settings/privacy: private profile, search engines, follow requests (from here and other servers), followers on other servers, and the members you block or mute. */
 export function PrivacySettingsPage() {
   const { username = '' } = useParams();
   const user = useAuth((s) => s.user);

@@ -26,6 +26,7 @@ describe('privacy and safety', () => {
       'GET /api/blocks': () => ({ body: blocks }),
       'GET /api/mutes': { body: [card('carol')] },
       'GET /api/follow-requests': { body: [card('dan')] },
+      'GET /api/follow-requests/remote': { body: [] },
       'DELETE /api/users/bob/block': () => {
         blocks = [];
         return { body: { isBlocked: false } };

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AudienceCard, PrivacySettings, ProfileOverview } from '@vgl/shared';
+import type { AudienceCard, PrivacySettings, ProfileOverview, RemoteFollower } from '@vgl/shared';
 import { api } from '../../lib/api';
 import { userKey } from '../profile/profileApi';
 
@@ -18,7 +18,11 @@ export function useSavePrivacy(username: string) {
     onSuccess: async (answer) => {
       client.setQueryData(privacyKey, answer);
       // Going public lets the waiting requests in.
-      await Promise.all([client.invalidateQueries({ queryKey: listKey('follow-requests') }), client.invalidateQueries({ queryKey: userKey(username) })]);
+      await Promise.all([
+        client.invalidateQueries({ queryKey: listKey('follow-requests') }),
+        client.invalidateQueries({ queryKey: ['audience', 'remote'] }),
+        client.invalidateQueries({ queryKey: userKey(username) }),
+      ]);
     },
   });
 }
@@ -53,5 +57,23 @@ export function useAnswerRequest() {
     mutationFn: async ({ username, answer }: { username: string; answer: 'approve' | 'decline' }) =>
       (await api.post<null>(`/api/follow-requests/${encodeURIComponent(username.toLowerCase())}/${answer}`)).data,
     onSuccess: () => client.invalidateQueries({ queryKey: listKey('follow-requests') }),
+  });
+}
+
+/** Accounts on other servers asking to follow you ('requests') or following you ('followers'). */
+export type RemoteListKind = 'requests' | 'followers';
+const REMOTE_PATHS: Record<RemoteListKind, string> = { requests: '/api/follow-requests/remote', followers: '/api/remote-followers' };
+const remoteKey = (kind: RemoteListKind) => ['audience', 'remote', kind] as const;
+
+export const useRemoteList = (kind: RemoteListKind) =>
+  useQuery({ queryKey: remoteKey(kind), queryFn: async () => (await api.get<RemoteFollower[]>(REMOTE_PATHS[kind])).data, retry: false });
+
+/** Approve or decline a follow request from another server, or remove a follower there: both lists load again. */
+export function useAnswerRemote() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, answer }: { id: number; answer: 'approve' | 'decline' | 'remove' }) =>
+      (answer === 'remove' ? await api.delete<null>(`${REMOTE_PATHS.followers}/${id}`) : await api.post<null>(`${REMOTE_PATHS.requests}/${id}/${answer}`)).data,
+    onSuccess: () => client.invalidateQueries({ queryKey: ['audience', 'remote'] }),
   });
 }
