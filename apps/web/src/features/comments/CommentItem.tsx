@@ -1,3 +1,4 @@
+import { useRemoval } from './useRemoval';
 import { commentEntityId, type CommentEntry } from '@vgl/shared';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -25,8 +26,7 @@ const fullDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle
 export function CommentItem({ comment, onSave, onDelete }: CommentItemProps) {
   const { user, viewerCan } = comment;
   const [mode, setMode] = useState<'view' | 'edit' | 'confirm-delete'>('view');
-  const [deleting, setDeleting] = useState(false);
-  const [deleteFailed, setDeleteFailed] = useState(false);
+  const { busy: deleting, failed: deleteFailed, run: confirmDelete } = useRemoval(onDelete, 'the comment');
   const editButton = useRef<HTMLButtonElement>(null);
   const deleteButton = useRef<HTMLButtonElement>(null);
   const created = new Date(comment.date.created);
@@ -37,19 +37,6 @@ export function CommentItem({ comment, onSave, onDelete }: CommentItemProps) {
     setMode('view');
     window.setTimeout(() => button.current?.focus());
   };
-
-  async function confirmDelete() {
-    if (deleting) return;
-    setDeleting(true);
-    setDeleteFailed(false);
-    try {
-      await onDelete();
-    } catch (error) {
-      console.error('Deleting the comment failed', error);
-      setDeleteFailed(true);
-      setDeleting(false);
-    }
-  }
 
   return (
     <article id={`comment-${comment.id}`} className={styles.comment} aria-label={`Comment by ${user.username}`}>

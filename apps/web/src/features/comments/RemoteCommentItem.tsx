@@ -1,3 +1,4 @@
+import { useRemoval } from './useRemoval';
 import type { CommentEntry } from '@vgl/shared';
 import { useRef, useState } from 'react';
 import { Avatar } from '../../components/Avatar';
@@ -25,24 +26,10 @@ const fullDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle
 export function RemoteCommentItem({ comment, onRemove }: RemoteCommentItemProps) {
   const { actor, url, viewerCanRemove } = comment.remote;
   const [confirming, setConfirming] = useState(false);
-  const [removing, setRemoving] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const { busy: removing, failed, run: remove } = useRemoval(onRemove, 'the remote comment');
   const removeButton = useRef<HTMLButtonElement>(null);
   const created = new Date(comment.date.created);
   const edited = comment.date.updated > comment.date.created;
-
-  async function remove() {
-    if (removing) return;
-    setRemoving(true);
-    setFailed(false);
-    try {
-      await onRemove();
-    } catch (error) {
-      console.error('Removing the remote comment failed', error);
-      setFailed(true);
-      setRemoving(false);
-    }
-  }
 
   return (
     <article id={`comment-${comment._id}`} className={styles.comment} aria-label={`Comment by ${actor.handle}, from ${actor.host}`}>
