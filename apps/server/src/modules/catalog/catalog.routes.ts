@@ -129,6 +129,10 @@ export const catalogRoutes =
             200: withHeaders(pagedList(gameCardSchema, 'One page of the matches, best first'), {
               'X-Search-Corrected': { type: 'string', description: 'URI-encoded: the spelling the answer is for, when the search was corrected' },
               'X-Search-Unsure': { type: 'string', description: '"1" when the first result is probably not the game meant: the game may not be in the catalog' },
+              'X-Search-Correction-Pending': {
+                type: 'string',
+                description: '"1" when nothing matched as typed and the typo corrector was still being built (the first misspelt search after a start, on a busy machine): ask again in a moment',
+              },
             }),
           },
         },
@@ -139,7 +143,7 @@ export const catalogRoutes =
         if (correctedTo) reply.header('X-Search-Corrected', encodeURIComponent(correctedTo));
         if (unsure) reply.header('X-Search-Unsure', '1');
         // Answered before the typo corrector was ready: not an answer to keep.
-        if (correctionPending) reply.header('Cache-Control', 'no-store');
+        if (correctionPending) reply.header('Cache-Control', 'no-store').header('X-Search-Correction-Pending', '1');
         return sendPage(reply, { items, total });
       },
     );

@@ -59,6 +59,21 @@ describe.each(dbKinds)('typo correction word list on %s', (kind) => {
     expect(await all()).toEqual(expected);
   });
 
+  it('tells a client to ask again when a typo came before the word list was ready', async () => {
+    const notYet = vi.spyOn(CatalogWords.prototype, 'within').mockResolvedValue(undefined);
+    try {
+      const res = await t.app.inject({ url: '/api/igdb/search?q=castelvanai' });
+      expect(res.json()).toEqual([]);
+      expect(res.headers['x-search-correction-pending']).toBe('1');
+      expect(res.headers['cache-control']).toBe('no-store');
+    } finally {
+      notYet.mockRestore();
+    }
+    const ready = await t.app.inject({ url: '/api/igdb/search?q=castelvanai' });
+    expect(ready.headers['x-search-correction-pending']).toBeUndefined();
+    expect(ready.headers['x-search-corrected']).toBe('castlevania');
+  });
+
   it('reads the words again at once after invalidate()', async () => {
     const search = new CatalogSearch(t.db);
     await search.search('castelvanai', 24, 0);

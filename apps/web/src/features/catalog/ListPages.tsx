@@ -13,6 +13,10 @@ import { usePageParam } from './usePageParam';
 import { AddGameOffer } from '../submissions/AddGameOffer';
 import { SearchMembers } from '../people/SearchMembers';
 
+export const SEARCH_TEXTS = {
+  checkingSpellings: 'Nothing matched exactly. Checking close spellings…',
+};
+
 /** /search?q=…&p=…: results for the nav's search box, typos forgiven. */
 export function SearchPage() {
   const [params] = useSearchParams();
@@ -47,7 +51,9 @@ export function SearchPage() {
       error={results.error}
       // Nothing found: say so, and offer to add the game (members) or to log in for that (visitors).
       whenEmpty={
-        q ? (
+        q && results.data?.correctionPending ? (
+          <p role="status">{SEARCH_TEXTS.checkingSpellings}</p>
+        ) : q ? (
           <>
             <p>{MESSAGES.emptyList}</p>
             <AddGameOffer query={q} />

@@ -68,6 +68,8 @@ export interface GamesPage {
   correctedTo?: string;
   /** A search whose first result is probably not the game meant: it may not be in the catalog (X-Search-Unsure). */
   unsure?: boolean;
+  /** Nothing matched as typed, and the server's typo corrector was not ready yet (X-Search-Correction-Pending): ask again. */
+  correctionPending?: boolean;
 }
 
 async function fetchPage(path: string): Promise<GamesPage> {
@@ -78,6 +80,7 @@ async function fetchPage(path: string): Promise<GamesPage> {
     total: Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length),
     ...(corrected ? { correctedTo: decodeURIComponent(corrected) } : {}),
     ...(headers.get('X-Search-Unsure') === '1' ? { unsure: true } : {}),
+    ...(headers.get('X-Search-Correction-Pending') === '1' ? { correctionPending: true } : {}),
   };
 }
 
@@ -124,8 +127,19 @@ export interface BrowseParams {
 export const useGames = (params: BrowseParams, { enabled = true }: { enabled?: boolean } = {}) =>
   useQuery({ queryKey: ['games', params], enabled, queryFn: () => getPage(`/api/igdb/games?${query({ ...params })}`), placeholderData: keepPreviousData });
 
+/** How often, and how many times, a misspelt search asks again while the server's typo corrector is being built. */
+export const CORRECTION_RETRY_MS = 1_000;
+const CORRECTION_RETRIES = 15;
+
 export const useSearch = (q: string, page: number) =>
-  useQuery({ queryKey: ['search', q, page], enabled: q.trim() !== '', queryFn: () => getPage(`/api/igdb/search?${query({ q, p: page })}`), placeholderData: keepPreviousData });
+  useQuery({
+    queryKey: ['search', q, page],
+    enabled: q.trim() !== '',
+    queryFn: () => getPage(`/api/igdb/search?${query({ q, p: page })}`),
+    placeholderData: keepPreviousData,
+    // The first misspelt search after a server starts can come before its word list is built (a busy machine).
+    refetchInterval: (search) => (search.state.data?.correctionPending && search.state.dataUpdateCount <= CORRECTION_RETRIES ? CORRECTION_RETRY_MS : false),
+  });
 
 export const useTrending = (limit: number) =>
   useQuery({ queryKey: ['trending', limit], queryFn: async () => (await api.get<GameCard[]>(`/api/igdb/trending?limit=${limit}`)).data });
