@@ -16,6 +16,8 @@ import type { MemberPlatformsTable } from '../modules/member-platforms/member-pl
 import type {
   FederationActorsTable,
   FederationFollowersTable,
+  FederationFollowingTable,
+  FederationPostsTable,
   FederationInstancesTable,
   FederationKeysTable,
   FederationKvTable,
@@ -209,6 +211,8 @@ export interface Database {
   federation_reactions: FederationReactionsTable;
   federation_replies: FederationRepliesTable;
   federation_instances: FederationInstancesTable;
+  federation_following: FederationFollowingTable;
+  federation_posts: FederationPostsTable;
 }
 
 export type SubmissionState = 'pending' | 'approved' | 'rejected' | 'merged';
