@@ -209,7 +209,7 @@ export async function startFakeFediverse({ fetchFromVgl, postToVgl }: FakeFedive
       });
       return postToVgl(url, headers, body);
     },
-    answerFollow(follow, type, inbox) {
+    answerFollow(this: FakeFediverse, follow, type, inbox) {
       const { id, actor, object } = follow.activity;
       return this.signedPost(inbox, {
         '@context': 'https://www.w3.org/ns/activitystreams',

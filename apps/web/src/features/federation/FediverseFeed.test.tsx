@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ActivityPage } from '../activity/ActivityPage';
 import { authStore } from '../../stores/auth';
 import { at, renderRoutes } from '../../test/render';
-import { stubFetch, type StubRequest } from '../../test/stubFetch';
+import { stubFetch, type StubAnswer, type StubRequest } from '../../test/stubFetch';
 
 const NOW = new Date(2026, 10, 22, 15).getTime();
 const page = (path = '/activity') => renderRoutes([at('/activity', <ActivityPage />)], path);
@@ -40,7 +40,8 @@ describe('activity: other servers', () => {
     'GET /api/home': { body: { federation: true } },
     'GET /api/activity': { body: [] },
     'GET /api/federation/following': () => ({ body: following() }),
-    'GET /api/federation/feed': ({ url }: StubRequest) => (url.searchParams.get('before') === '5' ? { body: posts.slice(1) } : { body: posts.slice(0, 1), headers: posts.length > 1 ? { 'X-Next-Cursor': '5' } : {} }),
+    'GET /api/federation/feed': ({ url }: StubRequest): StubAnswer =>
+      url.searchParams.get('before') === '5' ? { body: posts.slice(1) } : { body: posts.slice(0, 1), headers: posts.length > 1 ? { 'X-Next-Cursor': '5' } : {} },
   });
 
   it('has no tabs where the instance does not federate', async () => {
