@@ -95,6 +95,16 @@ describe.each(dbKinds)('following accounts on other servers on %s', (kind) => {
       expect(res.json().message, account).toBe(message);
     }
     expect((await api('ann', 'POST', '/api/federation/following', {})).statusCode).toBe(400);
+    // Hostile shapes: never a 5xx (the fuzz test runs with FEDERATION off, so these routes are tried here).
+    for (const account of [42, null, ['@a@b.example'], { id: 1 }, '\u0000@a@b.example', '\ud800@b.example', 'https://[::1', `@${'a'.repeat(1990)}@b.example`]) {
+      const res = await api('ann', 'POST', '/api/federation/following', { account });
+      expect(res.statusCode, JSON.stringify(account)).toBe(400);
+      expect(res.json()).toMatchObject({ statusCode: 400, message: expect.any(String) });
+    }
+    for (const query of ['?limit=0', '?limit=51', '?limit=x', '?before=0', '?before=-1', '?before=99999999999999', '?before=1.5']) {
+      expect((await api('ann', 'GET', `/api/federation/feed${query}`)).statusCode, query).toBe(400);
+    }
+    for (const id of ['x', '-1', '99999999999999', '1.5']) expect((await api('ann', 'DELETE', `/api/federation/following/${id}`)).statusCode, id).toBe(400);
     expect((await t.app.inject({ method: 'POST', url: '/api/federation/following', payload: { account: remote.actorId } })).statusCode).toBe(401);
     expect(await following('ann')).toEqual([]);
   });
