@@ -109,6 +109,7 @@ export const FOLLOWING_MESSAGES = {
   notFound: (account: string) => `No account was found at ${account}.`,
   member: (account: string) => `${account} is a member here: follow them on their profile.`,
   notFollowing: 'You do not follow this account.',
+  noPost: 'This post is not in your feed.',
   tooMany: `You follow ${FOLLOWING_LIMITS.maxFollowing} accounts on other servers already: unfollow some first.`,
 } as const;
 
@@ -178,4 +179,6 @@ export interface RemotePost {
   url: string | null;
   /** Unix ms. */
   published: number;
+  /** Whether the member liked it (their server was sent a Like). */
+  viewerLiked: boolean;
 }

@@ -17,6 +17,7 @@ import type {
   FederationActorsTable,
   FederationFollowersTable,
   FederationFollowingTable,
+  FederationPostLikesTable,
   FederationPostsTable,
   FederationInstancesTable,
   FederationKeysTable,
@@ -213,6 +214,7 @@ export interface Database {
   federation_instances: FederationInstancesTable;
   federation_following: FederationFollowingTable;
   federation_posts: FederationPostsTable;
+  federation_post_likes: FederationPostLikesTable;
 }
 
 export type SubmissionState = 'pending' | 'approved' | 'rejected' | 'merged';

@@ -97,6 +97,7 @@ export const remoteFollowingSchema = named(
 ) satisfies z.ZodType<RemoteFollowing>;
 
 export const remoteFollowingParamSchema = idParamSchema('follow');
+export const remotePostParamSchema = idParamSchema('post');
 
 export const remoteFeedQuerySchema = feedQuerySchema.extend({
   before: z.coerce
@@ -119,6 +120,7 @@ export const remotePostSchema = named(
     image: z.object({ url: z.string(), alt: z.string().nullable() }).nullable(),
     url: z.string().nullable().describe('The post on its server'),
     published: z.number().describe('Unix ms'),
+    viewerLiked: z.boolean().describe('Whether you liked it'),
   }),
   'A post of an account on another server you follow',
 ) satisfies z.ZodType<RemotePost>;

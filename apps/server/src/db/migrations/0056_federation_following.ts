@@ -4,7 +4,7 @@ import { withId } from './helpers.js';
 
 /**
  * Federation (issue 40): members following accounts on other servers and
- * reading their posts. Expand only: two new tables, which the previous
+ * reading their posts. Expand only: three new tables, which the previous
  * release neither reads nor minds.
  *
  * - federation_following: a member's follow of a remote actor (its row in
@@ -17,6 +17,8 @@ import { withId } from './helpers.js';
  *   sanitised plain text with its content warning, title, first image and
  *   link; one row per object id (a repeated delivery stores it once), gone
  *   with its actor. Read through the follows (feed, newest id first).
+ * - federation_post_likes: a member's Like of such a post, sent to its
+ *   server; the Like's id, which the Undo names. Once per member and post.
  */
 export const federationFollowingMigration = (dialect: Dialect): Migration => ({
   async up(db: Kysely<unknown>) {
@@ -50,8 +52,19 @@ export const federationFollowingMigration = (dialect: Dialect): Migration => ({
       .addColumn('updated_at', 'bigint', (c) => c.notNull())
       .execute();
     await db.schema.createIndex('federation_posts_actor').on('federation_posts').columns(['actor', 'id']).execute();
+    await db.schema
+      .createTable('federation_post_likes')
+      .$call(withId(dialect))
+      .addColumn('post', 'integer', (c) => c.notNull().references('federation_posts.id').onDelete('cascade'))
+      .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('activity_id', 'varchar(2000)', (c) => c.notNull().unique())
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addUniqueConstraint('federation_post_likes_once', ['post', 'user_id'])
+      .execute();
+    await db.schema.createIndex('federation_post_likes_user').on('federation_post_likes').column('user_id').execute();
   },
   async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('federation_post_likes').execute();
     await db.schema.dropTable('federation_posts').execute();
     await db.schema.dropTable('federation_following').execute();
   },

@@ -81,6 +81,24 @@ export const followingRepo = {
 
   removePost: (db: Conn, id: number) => db.deleteFrom('federation_posts').where('id', '=', id).execute(),
 
+  /** A post in a member's feed (they follow its account, accepted), with where a Like of it goes. */
+  postInFeed: (db: Conn, userId: number, postId: number) =>
+    db
+      .selectFrom('federation_posts as p')
+      .innerJoin('federation_actors as a', 'a.id', 'p.actor')
+      .innerJoin('federation_following as f', (join) => join.onRef('f.actor', '=', 'p.actor').on('f.user_id', '=', userId).on('f.state', '=', 'accepted'))
+      .select(['p.id', 'p.object_id', 'a.actor_id', 'f.inbox'])
+      .where('p.id', '=', postId)
+      .executeTakeFirst(),
+
+  /** Records a member's Like; false when they had liked it already (a double click, two instances). */
+  addLike: async (db: Conn, row: { post: number; user_id: number; activity_id: string; created_at: number }) =>
+    (await db.insertInto('federation_post_likes').values(row).onConflict((oc) => oc.columns(['post', 'user_id']).doNothing()).returning('id').execute()).length > 0,
+
+  /** Removes a member's Like of a post: the Like's id, for its Undo, or null when there was none. */
+  removeLike: async (db: Conn, postId: number, userId: number) =>
+    (await db.deleteFrom('federation_post_likes').where('post', '=', postId).where('user_id', '=', userId).returning('activity_id').executeTakeFirst())?.activity_id ?? null,
+
   /** A page of the posts of the actors a member follows (accepted), newest first: ids below `before`. */
   feedOf: (db: Conn, userId: number, before: number | undefined, limit: number) =>
     db
@@ -88,6 +106,7 @@ export const followingRepo = {
       .innerJoin('federation_actors as a', 'a.id', 'p.actor')
       .innerJoin('federation_following as f', (join) => join.onRef('f.actor', '=', 'p.actor').on('f.user_id', '=', userId).on('f.state', '=', 'accepted'))
       .select(['p.id', 'p.url', 'p.name as title', 'p.summary', 'p.body', 'p.image_url', 'p.image_alt', 'p.published_at', 'a.actor_id', 'a.handle', 'a.name', 'a.profile_url', 'a.host', 'a.avatar_url'])
+      .select((eb) => eb.exists(eb.selectFrom('federation_post_likes as l').select('l.id').whereRef('l.post', '=', 'p.id').where('l.user_id', '=', userId)).as('liked'))
       .$if(before !== undefined, (q) => q.where('p.id', '<', before!))
       .orderBy('p.id', 'desc')
       .limit(limit)

@@ -1,4 +1,12 @@
-import { followRemoteInputSchema, noContentSchema, remoteFeedQuerySchema, remoteFollowingParamSchema, remoteFollowingSchema, remotePostSchema } from '@vgl/shared/schemas';
+import {
+  followRemoteInputSchema,
+  noContentSchema,
+  remoteFeedQuerySchema,
+  remoteFollowingParamSchema,
+  remoteFollowingSchema,
+  remotePostParamSchema,
+  remotePostSchema,
+} from '@vgl/shared/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { withHeaders } from '../../http/openapi.js';
@@ -10,7 +18,7 @@ const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
 
 /**
  * Following accounts on other servers, and reading their posts (issue 40):
- * /api/federation/following and /api/federation/feed. Registered with
+ * /api/federation/following and /api/federation/feed (and liking its posts). Registered with
  * FEDERATION=on only: with it off no Follow could be sent nor post arrive.
  */
 export const followingRoutes =
@@ -91,4 +99,21 @@ export const followingRoutes =
         return items;
       },
     );
+
+    const likes = [
+      ['POST', 'likeRemotePost', 'Like a post of an account you follow elsewhere: its server gets a Like from you', 'like'],
+      ['DELETE', 'unlikeRemotePost', 'Take back your like of a post of an account you follow elsewhere: its server gets an Undo of the Like', 'unlike'],
+    ] as const;
+    for (const [method, operationId, summary, run] of likes) {
+      app.route({
+        method,
+        url: '/api/federation/feed/:id/like',
+        config: user,
+        schema: { operationId, summary, tags, params: remotePostParamSchema, response: { 204: noContentSchema, 404: errorResponse(404, 'The post is not in your feed') } },
+        handler: async (req, reply) => {
+          await following[run](actorOf(req), (req.params as { id: number }).id);
+          return reply.code(204).send(null);
+        },
+      });
+    }
   };

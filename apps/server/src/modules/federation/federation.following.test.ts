@@ -181,11 +181,34 @@ describe.each(dbKinds)('following accounts on other servers on %s', (kind) => {
       image: { url: `${remote.origin}/media/shot.png`, alt: 'The summit' },
       url: posted.url,
       published: Date.parse(posted.published),
+      viewerLiked: false,
     });
     // Delivered again: one post. And only in the feed of who follows them.
     expect((await create(posted)).statusCode).toBe(202);
     expect(await feed('ann')).toHaveLength(1);
     expect(await feed('bob')).toEqual([]);
+  });
+
+  it('likes a post: a Like signed by the member goes to its server, once; unliking sends its Undo', async () => {
+    const [post] = await feed('ann');
+    const like = () => api('ann', 'POST', `/api/federation/feed/${post!.id}/like`);
+    expect((await like()).statusCode).toBe(204);
+    const sent = await remote.waitFor((d) => d.activity.type === 'Like', 'the Like');
+    signedBy(sent, 'ann');
+    expect(sent.activity).toMatchObject({ actor: actorOf('ann'), object: `${remote.actorId}/statuses/2` });
+    expect((await feed('ann'))[0]).toMatchObject({ viewerLiked: true });
+    expect((await like()).statusCode).toBe(204);
+    // Not in bob's feed (he follows no one): 404, and nothing sent for him.
+    expect((await api('bob', 'POST', `/api/federation/feed/${post!.id}/like`)).statusCode).toBe(404);
+    expect((await api('ann', 'POST', '/api/federation/feed/999999/like')).statusCode).toBe(404);
+    expect((await api('ann', 'DELETE', `/api/federation/feed/${post!.id}/like`)).statusCode).toBe(204);
+    const undo = await remote.waitFor((d) => d.activity.type === 'Undo', 'the Undo of the Like');
+    signedBy(undo, 'ann');
+    expect(undo.activity).toMatchObject({ actor: actorOf('ann'), object: { type: 'Like', id: sent.activity.id, object: `${remote.actorId}/statuses/2` } });
+    expect((await feed('ann'))[0]).toMatchObject({ viewerLiked: false });
+    expect((await api('ann', 'DELETE', `/api/federation/feed/${post!.id}/like`)).statusCode).toBe(204);
+    await sleep(300);
+    expect(remote.deliveries.map((d) => d.activity.type).filter((type) => type === 'Like' || type === 'Undo')).toEqual(['Like', 'Undo']);
   });
 
   it('keeps followers-only posts and articles, not direct messages, replies to our reviews, or posts in another’s name', async () => {
@@ -258,7 +281,7 @@ describe.each(dbKinds)('following accounts on other servers on %s', (kind) => {
     const [mine] = await following('ann');
     const res = await api('ann', 'DELETE', `/api/federation/following/${mine!.id}`);
     expect(res.statusCode).toBe(204);
-    const undo = await remote.waitFor((d) => d.activity.type === 'Undo', 'the Undo');
+    const undo = await remote.waitFor((d) => d.activity.type === 'Undo' && (d.activity.object as { type?: string }).type === 'Follow', 'the Undo');
     signedBy(undo, 'ann');
     expect(undo.activity).toMatchObject({ actor: actorOf('ann'), object: { type: 'Follow', id: followsSent()[0]!.activity.id, actor: actorOf('ann'), object: remote.actorId } });
     expect(await following('ann')).toEqual([]);

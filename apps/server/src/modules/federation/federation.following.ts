@@ -46,6 +46,8 @@ const presentPost = (row: FeedRow): RemotePost => ({
   image: row.image_url ? { url: row.image_url, alt: row.image_alt } : null,
   url: row.url,
   published: Number(row.published_at),
+  // An EXISTS: a boolean on PostgreSQL, 0 or 1 on SQLite.
+  viewerLiked: Number(row.liked) === 1,
 });
 
 /**
@@ -140,6 +142,41 @@ export function createFollowingService({ f, federation, k, publicUrl, log, reach
       await ctx
         .sendActivity({ identifier }, { id: new URL(row.actor_id), inboxId: new URL(row.inbox) }, undo)
         .catch((err: unknown) => log.error({ err, actor: row.actor_id }, 'federation: the Undo of a Follow could not be queued'));
+    },
+
+    /** Likes a post in the member's feed: its server gets a Like signed by them (once, however often they ask). */
+    async like(member: UserRow, postId: number): Promise<void> {
+      active(member);
+      const post = await followingRepo.postInFeed(k, member.id, postId);
+      if (!post) throw notFound(FOLLOWING_MESSAGES.noPost);
+      const ctx = context();
+      const identifier = String(member.id);
+      const actorUri = ctx.getActorUri(identifier);
+      const id = new URL(`${actorUri.href}#likes/${randomUUID()}`);
+      if (!(await followingRepo.addLike(k, { post: post.id, user_id: member.id, activity_id: id.href, created_at: now() }))) return;
+      await ctx
+        .sendActivity({ identifier }, { id: new URL(post.actor_id), inboxId: new URL(post.inbox) }, new f.Like({ id, actor: actorUri, object: new URL(post.object_id) }))
+        .catch((err: unknown) => log.error({ err, actor: post.actor_id }, 'federation: a Like could not be queued'));
+    },
+
+    /** Takes the member's like back: an Undo of that Like. Nothing to take back is not an error. */
+    async unlike(member: UserRow, postId: number): Promise<void> {
+      active(member);
+      const post = await followingRepo.postInFeed(k, member.id, postId);
+      if (!post) throw notFound(FOLLOWING_MESSAGES.noPost);
+      const likeId = await followingRepo.removeLike(k, post.id, member.id);
+      if (likeId === null) return;
+      const ctx = context();
+      const identifier = String(member.id);
+      const actorUri = ctx.getActorUri(identifier);
+      const undo = new f.Undo({
+        id: new URL(`${actorUri.href}#undo-likes/${randomUUID()}`),
+        actor: actorUri,
+        object: new f.Like({ id: new URL(likeId), actor: actorUri, object: new URL(post.object_id) }),
+      });
+      await ctx
+        .sendActivity({ identifier }, { id: new URL(post.actor_id), inboxId: new URL(post.inbox) }, undo)
+        .catch((err: unknown) => log.error({ err, actor: post.actor_id }, 'federation: the Undo of a Like could not be queued'));
     },
 
     /** A page of the followed accounts' posts, newest first, and the `before` of the next page (null on the last). */

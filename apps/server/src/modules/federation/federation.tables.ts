@@ -152,3 +152,14 @@ export interface FederationPostsTable {
   created_at: number;
   updated_at: number;
 }
+
+/** A member's Like of a followed account's post (0056), sent to its server. */
+export interface FederationPostLikesTable {
+  id: Generated<number>;
+  /** federation_posts.id */
+  post: number;
+  user_id: number;
+  /** The Like's id (under the member's actor id), which its Undo names. */
+  activity_id: string;
+  created_at: number;
+}
