@@ -22,6 +22,7 @@ const post = (id: number, overrides: Partial<RemotePost> = {}): RemotePost => ({
   image: { url: 'https://files.mastodon.example/shot.png', alt: 'The summit at dawn' },
   url: `https://mastodon.example/@zed/${id}`,
   published: NOW - 2 * 3_600_000,
+  viewerLiked: false,
   ...overrides,
 });
 
@@ -127,6 +128,23 @@ describe('activity: other servers', () => {
     expect((field as HTMLInputElement).value).toBe('');
     expect(await screen.findByText('Waiting for them to accept')).toBeTruthy();
     expect(writes(requests)).toEqual(['POST /api/federation/following {"account":"@nobody@mastodon.example"}', 'POST /api/federation/following {"account":"@quinn@vgl.example"}']);
+  });
+
+  it('likes a post and takes the like back', async () => {
+    const requests = stubFetch({
+      ...base(() => [zed], [post(6)]),
+      'POST /api/federation/feed/6/like': { status: 204 },
+      'DELETE /api/federation/feed/6/like': { status: 204 },
+    });
+    page('/activity?from=elsewhere');
+    const article = await screen.findByRole('article', { name: 'Post by Zed' });
+    const like = within(article).getByRole('button', { name: 'Like' });
+    expect(like.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(like);
+    await waitFor(() => expect(like.getAttribute('aria-pressed')).toBe('true'));
+    fireEvent.click(like);
+    await waitFor(() => expect(like.getAttribute('aria-pressed')).toBe('false'));
+    await waitFor(() => expect(writes(requests)).toEqual(['POST /api/federation/feed/6/like {}', 'DELETE /api/federation/feed/6/like null']));
   });
 
   it('unfollows', async () => {

@@ -1,5 +1,7 @@
 import type { RemotePost } from '@vgl/shared';
 import { RelativeTime } from '../../components/RelativeTime';
+import { toastFailure } from '../settings/toastFailure';
+import { useLikeRemotePost } from './followingApi';
 import { RemoteAccount } from './RemoteAccount';
 import styles from './following.module.css';
 
@@ -27,6 +29,7 @@ function Paragraphs({ text }: { text: string }) {
 /** A post of an account followed elsewhere: who (linking out, "via host"), when, its warning, title, text and image, and a link to it there. */
 export function RemotePostItem({ post, now }: { post: RemotePost; now: number }) {
   const { account } = post;
+  const like = useLikeRemotePost();
   const body = (
     <>
       {post.title && <h3 className={styles.title}>{post.title}</h3>}
@@ -53,11 +56,22 @@ export function RemotePostItem({ post, now }: { post: RemotePost; now: number })
             body
           )}
         </div>
-        {post.url && (
-          <a className={styles.link} href={post.url} target="_blank" rel="noopener noreferrer nofollow ugc">
-            View on {account.host}
-          </a>
-        )}
+        <div className={styles.actions}>
+          {/* A toggle: its name stays "Like", aria-pressed says whether it is on. */}
+          <button
+            type="button"
+            className={`button button-ghost button-small ${styles.like}`}
+            aria-pressed={post.viewerLiked}
+            onClick={() => like.mutate({ id: post.id, liked: !post.viewerLiked }, { onError: (error) => toastFailure('Liking', error) })}
+          >
+            <span aria-hidden="true">{post.viewerLiked ? '♥' : '♡'}</span> Like
+          </button>
+          {post.url && (
+            <a className={styles.link} href={post.url} target="_blank" rel="noopener noreferrer nofollow ugc">
+              View on {account.host}
+            </a>
+          )}
+        </div>
       </article>
     </li>
   );

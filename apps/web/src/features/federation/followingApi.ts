@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { RemoteFollowing, RemotePost } from '@vgl/shared';
 import { api } from '../../lib/api';
 
@@ -42,5 +42,27 @@ export function useUnfollowRemote() {
   return useMutation({
     mutationFn: async (id: number) => (await api.delete<null>(`${FOLLOWING}/${id}`)).data,
     onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: followingKey }), client.invalidateQueries({ queryKey: remoteFeedKey })]),
+  });
+}
+
+interface FeedPage {
+  items: RemotePost[];
+  nextCursor: string | null;
+}
+
+/** Like a post of an account followed elsewhere (liked: true) or take it back; the feed shows it at once, and again as it was if it fails. */
+export function useLikeRemotePost() {
+  const client = useQueryClient();
+  const mark = (id: number, liked: boolean) =>
+    client.setQueryData<InfiniteData<FeedPage>>(remoteFeedKey, (data) =>
+      data ? { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map((post) => (post.id === id ? { ...post, viewerLiked: liked } : post)) })) } : data,
+    );
+  return useMutation({
+    mutationFn: async ({ id, liked }: { id: number; liked: boolean }) => {
+      const path = `/api/federation/feed/${id}/like`;
+      return (liked ? await api.post<null>(path) : await api.delete<null>(path)).data;
+    },
+    onMutate: ({ id, liked }) => mark(id, liked),
+    onError: (_error, { id, liked }) => mark(id, !liked),
   });
 }
