@@ -277,6 +277,20 @@ describe.each(dbKinds)('following accounts on other servers on %s', (kind) => {
     expect((await lift('127.0.0.1')).statusCode).toBe(204);
   });
 
+  it('a block of their server ends the follow and takes their posts out of the feed', async () => {
+    // A second member following alice too, whose follow the block ends as well.
+    const extra = await t.db.kysely.selectFrom('federation_following').selectAll().where('user_id', '=', ids.ann!).executeTakeFirstOrThrow();
+    await t.db.kysely.insertInto('federation_following').values({ ...extra, id: undefined, user_id: ids.mod!, follow_id: `${extra.follow_id}-mod` }).execute();
+    expect((await feed('mod')).length).toBeGreaterThan(0);
+    expect((await rule('127.0.0.1', 'block')).statusCode).toBe(201);
+    expect(await following('mod')).toEqual([]);
+    expect(await feed('mod')).toEqual([]);
+    expect(await postCount()).toBe(0);
+    expect((await lift('127.0.0.1')).statusCode).toBe(204);
+    // Ann follows her again for what follows (the block removed her follow, silently as Mastodon's suspend).
+    await t.db.kysely.insertInto('federation_following').values({ ...extra, id: undefined }).execute();
+  });
+
   it('unfollowing sends an Undo of the Follow, and their posts stop coming', async () => {
     const [mine] = await following('ann');
     const res = await api('ann', 'DELETE', `/api/federation/following/${mine!.id}`);
