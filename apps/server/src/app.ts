@@ -63,6 +63,7 @@ import { followsRoutes } from './modules/follows/follows.routes.js';
 import { audienceRoutes } from './modules/audience/audience.routes.js';
 import { createRemoteFollowersService } from './modules/federation/federation.approvals.js';
 import { remoteFollowersRoutes } from './modules/federation/federation.followers.routes.js';
+import { followingRoutes } from './modules/federation/federation.following.routes.js';
 import { createAudienceService } from './modules/audience/audience.service.js';
 import { friendsRoutes } from './modules/friends/friends.routes.js';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.js';
@@ -307,6 +308,8 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   await app.register(followsRoutes(createFollowsService(db, social)));
   await app.register(audienceRoutes(createAudienceService(db, { ...social, onPrivacyChanged: federation?.memberChanged })));
   await app.register(remoteFollowersRoutes(createRemoteFollowersService(db, { answers: federation?.answers, log: app.log })));
+  // Following accounts elsewhere needs Fedify (a lookup, a signed Follow): FEDERATION=on only.
+  if (federation) await app.register(followingRoutes(federation.following));
   await app.register(peopleRoutes(createPeopleService(db)));
   await app.register(friendsRoutes(db));
   await app.register(onboardingRoutes(createOnboardingService(db)));

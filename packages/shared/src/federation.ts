@@ -88,3 +88,97 @@ export interface RemoteFollower {
   /** When they asked to follow (Unix ms). */
   since: number;
 }
+
+/** Whether a member's follow of a remote account is answered: `pending` until their server accepts it. */
+export const FOLLOWING_STATES = ['pending', 'accepted'] as const;
+export type FollowingState = (typeof FOLLOWING_STATES)[number];
+
+export const FOLLOWING_LIMITS = {
+  /** An account as typed: a handle, or a profile's address. */
+  accountMaxLength: 2000,
+  /** Most accounts one member follows elsewhere. */
+  maxFollowing: 1000,
+} as const;
+
+/** Texts of following accounts on other servers, shared by the Activity page and the API. */
+export const FOLLOWING_MESSAGES = {
+  accountMissing: 'Enter an account, such as @name@mastodon.example.',
+  accountInvalid: 'Enter an account as @name@mastodon.example, or the https:// address of their profile.',
+  accountTooLong: `An account has at most ${FOLLOWING_LIMITS.accountMaxLength} characters.`,
+  blocked: 'This server is blocked here.',
+  notFound: (account: string) => `No account was found at ${account}.`,
+  member: (account: string) => `${account} is a member here: follow them on their profile.`,
+  notFollowing: 'You do not follow this account.',
+  noPost: 'This post is not in your feed.',
+  tooMany: `You follow ${FOLLOWING_LIMITS.maxFollowing} accounts on other servers already: unfollow some first.`,
+} as const;
+
+/** An account on another server as typed: "@name@host" or "name@host" (a handle), or the http(s) address of a profile or actor. */
+export type RemoteAccountRef = { handle: string; host: string } | { url: string; host: string };
+
+const HANDLE = /^@?([A-Za-z0-9._~%+-]+)@([^@\s/?#]+)$/;
+
+/**
+ * What a member typed to follow someone elsewhere, read without asking any
+ * server: a handle (lower-cased host, "@name@host") or an address. Anything
+ * else gets a message saying what is expected.
+ */
+export function parseRemoteAccount(input: string): RemoteAccountRef | { error: string } {
+  const typed = input.trim();
+  if (typed === '') return { error: FOLLOWING_MESSAGES.accountMissing };
+  if (typed.length > FOLLOWING_LIMITS.accountMaxLength) return { error: FOLLOWING_MESSAGES.accountTooLong };
+  if (/^https?:\/\//i.test(typed)) {
+    try {
+      const url = new URL(typed);
+      if (url.username || url.password || !url.hostname) return { error: FOLLOWING_MESSAGES.accountInvalid };
+      return { url: url.href, host: url.hostname.toLowerCase() };
+    } catch {
+      return { error: FOLLOWING_MESSAGES.accountInvalid };
+    }
+  }
+  const match = HANDLE.exec(typed);
+  if (!match) return { error: FOLLOWING_MESSAGES.accountInvalid };
+  let host: string;
+  try {
+    // IDNA and lower case, as the host of their actor's id will be.
+    host = new URL(`https://${match[2]!}/`).host;
+  } catch {
+    return { error: FOLLOWING_MESSAGES.accountInvalid };
+  }
+  if (!host.includes('.') && !host.startsWith('[')) return { error: FOLLOWING_MESSAGES.accountInvalid };
+  return { handle: `@${match[1]!}@${host}`, host: host.replace(/:\d+$/, '') };
+}
+
+/** An account on another server a member follows (GET /api/federation/following). */
+export interface RemoteFollowing {
+  id: number;
+  /** Their display name, or their username. */
+  name: string;
+  /** "@name@host". */
+  handle: string;
+  /** Their profile page on their server. */
+  url: string;
+  host: string;
+  state: FollowingState;
+  /** When the member followed (Unix ms). */
+  since: number;
+}
+
+/** A post of a followed account (GET /api/federation/feed). */
+export interface RemotePost {
+  id: number;
+  account: { name: string; handle: string; url: string; host: string; avatar: string | null };
+  /** An article's title. */
+  title: string | null;
+  /** Its content warning. */
+  contentWarning: string | null;
+  /** Plain text: no markup survives (paragraphs are blank lines). */
+  text: string;
+  image: { url: string; alt: string | null } | null;
+  /** Where it is read on its server. */
+  url: string | null;
+  /** Unix ms. */
+  published: number;
+  /** Whether the member liked it (their server was sent a Like). */
+  viewerLiked: boolean;
+}

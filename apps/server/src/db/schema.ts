@@ -16,6 +16,9 @@ import type { MemberPlatformsTable } from '../modules/member-platforms/member-pl
 import type {
   FederationActorsTable,
   FederationFollowersTable,
+  FederationFollowingTable,
+  FederationPostLikesTable,
+  FederationPostsTable,
   FederationInstancesTable,
   FederationKeysTable,
   FederationKvTable,
@@ -209,6 +212,9 @@ export interface Database {
   federation_reactions: FederationReactionsTable;
   federation_replies: FederationRepliesTable;
   federation_instances: FederationInstancesTable;
+  federation_following: FederationFollowingTable;
+  federation_posts: FederationPostsTable;
+  federation_post_likes: FederationPostLikesTable;
 }
 
 export type SubmissionState = 'pending' | 'approved' | 'rejected' | 'merged';

@@ -27,7 +27,7 @@ const TAGS = [
   { name: 'people', description: 'Finding members: search, the members directory and people you may know' },
   { name: 'activity', description: 'The feed of what followed members did' },
   { name: 'notifications', description: 'Likes, comments and follows that concern you' },
-  { name: 'federation', description: 'What accounts elsewhere in the fediverse did with members’ reviews' },
+  { name: 'federation', description: 'What accounts elsewhere in the fediverse did with members’ reviews, and the accounts elsewhere members follow' },
   { name: 'reports', description: 'Reporting reviews, comments, lists and members to the moderators' },
   { name: 'admin', description: 'Moderation dashboard (moderators and admins)' },
   { name: 'health', description: 'Operations' },

@@ -18,6 +18,8 @@ import { createRequire } from 'node:module';
  *   `failNext(n, status)` answers the next n with that status (503), as a
  *   server that is down for a moment.
  * - signedPost(): what alice's server sends to VGL: a body signed by alice's key.
+ * - answerFollow(): alice's server accepting (or rejecting) a Follow VGL delivered, as Mastodon does: the Follow embedded.
+ * - reads: every GET it answered (a blocked server must never be asked anything).
  */
 
 const require = createRequire(import.meta.url);
@@ -62,9 +64,13 @@ export interface FakeFediverse {
   actorId: string;
   keyId: string;
   deliveries: Delivery[];
+  /** The paths of the GETs it answered, in order. */
+  reads: string[];
   failNext(times: number, status: number): void;
   /** POSTs `activity` to VGL as alice's server would: signed with `key` (alice's by default). */
   signedPost(url: string, activity: object, options?: { privateKeyPem?: string; keyId?: string }): Promise<VglAnswer>;
+  /** Sends alice's Accept (or Reject) of a Follow VGL delivered to `inbox` (a VGL inbox URL), the Follow embedded as Mastodon embeds it. */
+  answerFollow(follow: Delivery, type: 'Accept' | 'Reject', inbox: string): Promise<VglAnswer>;
   /** Waits until a delivery that `match` accepts has arrived, and returns it. */
   waitFor(match: (delivery: Delivery) => boolean, what: string, timeoutMs?: number): Promise<Delivery>;
   close(): Promise<void>;
@@ -84,6 +90,7 @@ const sha256Digest = (body: string | Buffer) => `SHA-256=${createHash('sha256').
 export async function startFakeFediverse({ fetchFromVgl, postToVgl }: FakeFediverseOptions): Promise<FakeFediverse> {
   const keys = newKeyPair();
   const deliveries: Delivery[] = [];
+  const reads: string[] = [];
   let failures: { times: number; status: number } = { times: 0, status: 503 };
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -155,6 +162,7 @@ export async function startFakeFediverse({ fetchFromVgl, postToVgl }: FakeFedive
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       void (async () => {
+        if (request.method === 'GET') reads.push(request.url ?? '');
         if (request.method === 'GET' && request.url === '/users/alice') {
           response.writeHead(200, { 'content-type': 'application/activity+json' }).end(JSON.stringify(actor));
         } else if (request.method === 'POST' && (request.url === '/inbox' || request.url === '/users/alice/inbox')) {
@@ -171,6 +179,7 @@ export async function startFakeFediverse({ fetchFromVgl, postToVgl }: FakeFedive
     actorId,
     keyId,
     deliveries,
+    reads,
     failNext(times, status) {
       failures = { times, status };
     },
@@ -199,6 +208,16 @@ export async function startFakeFediverse({ fetchFromVgl, postToVgl }: FakeFedive
         authorizationHeaderName: 'Signature',
       });
       return postToVgl(url, headers, body);
+    },
+    answerFollow(this: FakeFediverse, follow, type, inbox) {
+      const { id, actor, object } = follow.activity;
+      return this.signedPost(inbox, {
+        '@context': 'https://www.w3.org/ns/activitystreams',
+        id: `${actorId}#${type.toLowerCase()}s/follows/${randomUUID()}`,
+        type,
+        actor: actorId,
+        object: { id, type: 'Follow', actor, object },
+      });
     },
     async waitFor(match, what, timeoutMs = 15_000) {
       const until = Date.now() + timeoutMs;

@@ -1,6 +1,19 @@
 import { z } from 'zod';
-import { INSTANCE_LIMITS, INSTANCE_MESSAGES, INSTANCE_POLICIES, normaliseDomain, type InstanceRule, type RemoteFollower } from '../federation.js';
-import { idParamSchema, named } from './common.js';
+import {
+  FOLLOWING_LIMITS,
+  FOLLOWING_MESSAGES,
+  FOLLOWING_STATES,
+  INSTANCE_LIMITS,
+  INSTANCE_MESSAGES,
+  INSTANCE_POLICIES,
+  normaliseDomain,
+  type InstanceRule,
+  type RemoteFollower,
+  type RemoteFollowing,
+  type RemotePost,
+} from '../federation.js';
+import { DB_INT_MAX, idParamSchema, named } from './common.js';
+import { feedQuerySchema } from './library.js';
 
 /** A domain as typed, normalised (normaliseDomain), or a 400 saying what is wrong with it. */
 export const domainSchema = z
@@ -58,3 +71,56 @@ export const remoteFollowerSchema = named(
 ) satisfies z.ZodType<RemoteFollower>;
 
 export const remoteFollowerParamSchema = idParamSchema('follower');
+
+/** POST /api/federation/following: whom to follow elsewhere (read by parseRemoteAccount in the service, so its message is the one shown). */
+export const followRemoteInputSchema = z
+  .object({
+    account: z
+      .string({ error: FOLLOWING_MESSAGES.accountMissing })
+      .max(FOLLOWING_LIMITS.accountMaxLength, FOLLOWING_MESSAGES.accountTooLong)
+      .describe('"@name@host", "name@host", or the https:// address of their profile'),
+  })
+  .meta({ examples: [{ account: '@alice@mastodon.example' }] });
+
+export const remoteFollowingSchema = named(
+  'RemoteFollowing',
+  z.object({
+    id: z.number().int(),
+    name: z.string(),
+    handle: z.string().describe('@name@host'),
+    url: z.string().describe('Their profile on their server'),
+    host: z.string(),
+    state: z.enum(FOLLOWING_STATES).describe('pending until their server accepts the follow'),
+    since: z.number().describe('Unix ms'),
+  }),
+  'An account on another server you follow',
+) satisfies z.ZodType<RemoteFollowing>;
+
+export const remoteFollowingParamSchema = idParamSchema('follow');
+export const remotePostParamSchema = idParamSchema('post');
+
+export const remoteFeedQuerySchema = feedQuerySchema.extend({
+  before: z.coerce
+    .number({ error: 'before must be a post id' })
+    .int('before must be a post id')
+    .positive('before must be a post id')
+    .max(DB_INT_MAX, 'before must be a post id')
+    .optional()
+    .describe('The X-Next-Cursor of the previous page; leave out for the newest'),
+});
+
+export const remotePostSchema = named(
+  'RemotePost',
+  z.object({
+    id: z.number().int(),
+    account: z.object({ name: z.string(), handle: z.string(), url: z.string(), host: z.string(), avatar: z.string().nullable() }),
+    title: z.string().nullable().describe('An article’s title'),
+    contentWarning: z.string().nullable(),
+    text: z.string().describe('Plain text; paragraphs are separated by blank lines'),
+    image: z.object({ url: z.string(), alt: z.string().nullable() }).nullable(),
+    url: z.string().nullable().describe('The post on its server'),
+    published: z.number().describe('Unix ms'),
+    viewerLiked: z.boolean().describe('Whether you liked it'),
+  }),
+  'A post of an account on another server you follow',
+) satisfies z.ZodType<RemotePost>;

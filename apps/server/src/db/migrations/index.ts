@@ -52,6 +52,7 @@ import { playStatsMigration } from './0052_play_stats.js';
 import { federationMigration } from './0053_federation.js';
 import { federationInboundMigration } from './0054_federation_inbound.js';
 import { federationInstancesMigration } from './0055_federation_instances.js';
+import { federationFollowingMigration } from './0056_federation_following.js';
 
 /**
  * A migration, and how it runs (db/migrate.ts).
@@ -148,5 +149,6 @@ export function migrationsFor(dialect: Dialect): Record<string, VglMigration> {
     '0053_federation': federationMigration(dialect),
     '0054_federation_inbound': federationInboundMigration(dialect),
     '0055_federation_instances': federationInstancesMigration(),
+    '0056_federation_following': federationFollowingMigration(dialect),
   };
 }

@@ -7,6 +7,7 @@ import type { JobQueue } from '../jobs/jobs.queue.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import { followAnswers, notifyFollowRequest, type FollowAnswers } from './federation.approvals.js';
 import { loadFedify, type Fedify } from './federation.fedify.js';
+import { createFollowingService, type FollowingService } from './federation.following.js';
 import { registerInbox } from './federation.inbox.js';
 import { deliveryGate } from './federation.instances.js';
 import { databaseKvStore } from './federation.kv.js';
@@ -54,7 +55,7 @@ function loaderOptions(f: Fedify, kv: KvStore, testing: FederationTestOptions) {
 export async function registerFederation(
   app: FastifyInstance,
   { config, db, jobs, notifications, testing = {} }: { config: Config; db: Db; jobs: JobQueue; notifications: Pick<NotificationsService, 'notify' | 'notifyRemote'>; testing?: FederationTestOptions },
-): Promise<Publisher & { answers: FollowAnswers }> {
+): Promise<Publisher & { answers: FollowAnswers; following: FollowingService }> {
   const f = await loadFedify();
   const k = db.kysely;
   const kv = databaseKvStore(k);
@@ -87,6 +88,7 @@ export async function registerFederation(
   });
   const answers = followAnswers(f, federation, config.publicUrl);
   const publisher = createPublisher({ f, k, federation, publicUrl: config.publicUrl, buildNote, answers, log: app.log });
+  const following = createFollowingService({ f, federation, k, publicUrl: config.publicUrl, log: app.log, reachable, allowHttp: testing.allowPrivateHttp === true });
 
   if (works) {
     const stop = new AbortController();
@@ -99,5 +101,5 @@ export async function registerFederation(
     app.addHook('preClose', () => publisher.settled());
   }
   if (config.role !== 'worker') await federationRoutes(app, federation, config.publicUrl, k);
-  return { ...publisher, answers };
+  return { ...publisher, answers, following };
 }

@@ -6,6 +6,7 @@ import type { Database } from '../../db/schema.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { Fedify } from './federation.fedify.js';
 import { inboundInteractions } from './federation.interactions.js';
+import { inboundPosts } from './federation.posts.js';
 import { AP_PATHS, memberIdOf } from './federation.objects.js';
 import { forgetRequestNotice, hostOf, policiesOf } from './federation.instances.js';
 import { federationRepo } from './federation.repo.js';
@@ -44,7 +45,9 @@ function describeActor(actor: { id: URL | null; name: unknown; preferredUsername
  * What other servers may tell us: follow a member (Follow), stop (Undo of
  * that Follow), that an account is gone (Delete of the actor), and what
  * their accounts do to members' published reviews: likes, boosts and replies,
- * their Undo, Update and Delete (federation.interactions.ts). Fedify has
+ * their Undo, Update and Delete (federation.interactions.ts); the Accept or
+ * Reject of members' follows of their accounts, and the posts of the
+ * accounts members follow (federation.posts.ts). Fedify has
  * verified the request's HTTP Signature, and that its key is the activity's
  * actor's, before any of these run; anything else is accepted and ignored.
  * A blocked server's posts never get here: the routes refuse them first.
@@ -54,6 +57,7 @@ const loading = (ctx: InboxContext<void>) => ({ documentLoader: ctx.documentLoad
 
 export function registerInbox(federation: Federation<void>, { f, k, log, reachable, notifyRemote, onFollowRequest, allowHttp = false, now = Date.now }: InboxDeps) {
   const interactions = inboundInteractions({ f, k, log, notifyRemote, allowHttp, now });
+  const posts = inboundPosts({ f, k, log, allowHttp, now });
   /** The member an activity's object names, when it is one of our actors and may be followed (active). */
   async function followedMember(ctx: InboxContext<void>, object: URL | null) {
     const parsed = ctx.parseUri(object);
@@ -127,17 +131,29 @@ export function registerInbox(federation: Federation<void>, { f, k, log, reachab
     })
     .on(f.Like, interactions.like)
     .on(f.Announce, interactions.announce)
-    .on(f.Create, interactions.create)
-    .on(f.Update, interactions.update)
+    // One listener per type (Fedify calls one): a reply to a member's review, or a followed account's post (each handler ignores the other's).
+    .on(f.Create, async (ctx, create) => {
+      await interactions.create(ctx, create);
+      await posts.create(ctx, create);
+    })
+    .on(f.Update, async (ctx, update) => {
+      await interactions.update(ctx, update);
+      await posts.update(ctx, update);
+    })
+    // The answers to members' follows of remote accounts.
+    .on(f.Accept, posts.accept)
+    .on(f.Reject, posts.reject)
     .on(f.Delete, async (_ctx, del) => {
       if (!del.actorId || !del.objectId) return;
       // An account deleting itself (its own id as the object): its follows, likes, boosts and replies here go.
       if (del.objectId.href === del.actorId.href) {
         await federationRepo.removeActor(k, del.actorId.href);
+        // Its row in federation_actors goes, and with it (cascading) members' follows of it and its posts.
         return interactions.actorGone(del.actorId.href);
       }
-      // Otherwise a post of theirs: one of their replies, if it is one.
-      return interactions.deleteReply(del);
+      // Otherwise a post of theirs: one of their replies, or a post a member's feed shows.
+      await interactions.deleteReply(del);
+      return posts.remove(del);
     })
     .onError((_ctx, error) => {
       log.warn({ err: error }, 'federation: an incoming activity could not be handled');

@@ -65,10 +65,16 @@ export function followerOn(dialect: Dialect, domain: Expression<string>): RawBui
   return sql<boolean>`(${host} = ${domain} or ${host} like ${domain} || ':%' or ${host} like '%.' || ${domain} or ${host} like '%.' || ${domain} || ':%')`;
 }
 
-/** Removes a blocked server's follows of members (and their follow-request notifications); returns how many went. */
+/**
+ * Removes a blocked server's follows of members (and their follow-request notifications); returns how many went.
+ * Members' follows of its accounts go too, with the posts kept of them: nothing of a blocked server stays in a feed.
+ */
 export async function removeFollowersOn(db: Conn, dialect: Dialect, domain: string): Promise<number> {
   const gone = await db.deleteFrom('federation_followers').where(followerOn(dialect, sql.val(domain))).returning(['id', 'user_id']).execute();
   for (const row of gone) await forgetRequestNotice(db, row.user_id, row.id);
+  const actorsThere = db.selectFrom('federation_actors').select('id').where(followerOn(dialect, sql.val(domain)));
+  await db.deleteFrom('federation_following').where('actor', 'in', actorsThere).execute();
+  await db.deleteFrom('federation_posts').where('actor', 'in', actorsThere).execute();
   return gone.length;
 }
 

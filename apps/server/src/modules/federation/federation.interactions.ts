@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { Fedify } from './federation.fedify.js';
+import { remoteActorFields } from './federation.actors.js';
 import { hostOf, policiesOf } from './federation.instances.js';
 import { interactionsRepo } from './federation.interactions.repo.js';
 import { federationRepo } from './federation.repo.js';
@@ -67,12 +68,7 @@ export function inboundInteractions({ f, k, log, notifyRemote, allowHttp, now }:
   async function actorRow(ctx: InboxContext<void>, activity: Activity): Promise<number | null> {
     const actor = await activity.getActor(loading(ctx));
     if (!actor?.id || actor.id.href !== activity.actorId?.href) return null;
-    const host = actor.id.host;
-    const username = remoteNameText(text(actor.preferredUsername), 60)?.replace(/^@/, '').replace(/\s/g, '') || actor.id.pathname.split('/').filter(Boolean).pop() || 'unknown';
-    const url = actor.url instanceof URL ? actor.url : (actor.url?.href ?? null);
-    const icon = await actor.getIcon(loading(ctx)).catch(() => null);
-    const avatar = icon?.url instanceof URL ? webLink(icon.url) : null;
-    return interactionsRepo.saveActor(k, { actor_id: actor.id.href, handle: `@${username}@${host}`, name: remoteNameText(text(actor.name)), profile_url: webLink(url), avatar_url: avatar, host }, now());
+    return interactionsRepo.saveActor(k, await remoteActorFields(actor, webLink, loading(ctx)), now());
   }
 
   /** Nothing from a silenced server notifies anyone (its likes and replies still count and show). */

@@ -112,3 +112,54 @@ export interface FederationRepliesTable {
   hidden_at: number | null;
   hidden_by: number | null;
 }
+
+/** `pending`: our Follow is sent, their server has not accepted it yet; `accepted`: their posts reach us. */
+export type FollowingState = 'pending' | 'accepted';
+
+/** A member following a remote actor (0056). */
+export interface FederationFollowingTable {
+  id: Generated<number>;
+  user_id: number;
+  /** federation_actors.id */
+  actor: number;
+  inbox: string;
+  shared_inbox: string | null;
+  /** Their followers collection: a post addressed to it is one for their followers, us among them. */
+  followers_uri: string | null;
+  /** The Follow we sent (under the member's actor id), which their Accept or Reject and our Undo name. */
+  follow_id: string;
+  state: FollowingState;
+  created_at: number;
+}
+
+/** A post of a followed remote actor (0056), shown in the members' feed. */
+export interface FederationPostsTable {
+  id: Generated<number>;
+  actor: number;
+  /** The Note's or Article's id, which its Update and Delete name. */
+  object_id: string;
+  /** Where it is read on its own server (http or https only). */
+  url: string | null;
+  /** An Article's title. */
+  name: string | null;
+  /** Its content warning. */
+  summary: string | null;
+  /** Sanitised plain text (federation.sanitize.ts). */
+  body: string;
+  image_url: string | null;
+  image_alt: string | null;
+  published_at: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A member's Like of a followed account's post (0056), sent to its server. */
+export interface FederationPostLikesTable {
+  id: Generated<number>;
+  /** federation_posts.id */
+  post: number;
+  user_id: number;
+  /** The Like's id (under the member's actor id), which its Undo names. */
+  activity_id: string;
+  created_at: number;
+}

@@ -1,5 +1,7 @@
-import { useEffect } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { FediverseFeed } from '../federation/FediverseFeed';
+import { useHome } from '../landing/homeApi';
 import { usePageMeta } from '../../lib/pageMeta';
 import { SuggestedMembers } from '../onboarding/SuggestedMembers';
 import { PeopleYouMayKnow } from '../people/PeopleYouMayKnow';
@@ -13,9 +15,63 @@ import styles from './activity.module.css';
 /** People you may know above the feed: a short row, the rest on /members. */
 const ACTIVITY_MAY_KNOW = 2;
 
-/** /activity (signed in): what the people the user follows did, newest first, by day. */
+/** ?from=elsewhere: the "Other servers" tab, so it can be linked to and Back returns to the other. */
+const ELSEWHERE = 'elsewhere';
+
+/**
+ * /activity (signed in): what the people the user follows did, newest first,
+ * by day. Where the instance federates, a second tab, "Other servers": the
+ * accounts they follow on Mastodon and other servers, and their posts.
+ */
 export function ActivityPage() {
   usePageMeta({ title: 'Activity' });
+  const federates = useHome().data?.federation === true;
+  const [params, setParams] = useSearchParams();
+  const elsewhere = federates && params.get('from') === ELSEWHERE;
+  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+  const choose = (other: boolean) => setParams(other ? { from: ELSEWHERE } : {}, { replace: true });
+  // A tab list's arrow keys move between its tabs (WAI-ARIA tabs pattern).
+  const onKey = (event: KeyboardEvent) => {
+    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+    event.preventDefault();
+    choose(!elsewhere);
+    tabs.current[elsewhere ? 0 : 1]?.focus();
+  };
+  return (
+    <div className={styles.page}>
+      <h1>Activity</h1>
+      {federates && (
+        <div role="tablist" aria-label="Whose activity" className={styles.tabs} onKeyDown={onKey}>
+          {(['Members here', 'Other servers'] as const).map((label, i) => {
+            const selected = elsewhere === (i === 1);
+            return (
+              <button
+                key={label}
+                ref={(button) => void (tabs.current[i] = button)}
+                type="button"
+                role="tab"
+                id={`activity-tab-${i}`}
+                aria-selected={selected}
+                aria-controls="activity-panel"
+                tabIndex={selected ? 0 : -1}
+                onClick={() => choose(i === 1)}
+              >
+                {label}
+              </button>
+            );
+          })}
+        </div>
+      )}
+      {/* One wrapper either way, so the members' feed is not mounted again when the tabs appear. */}
+      <div {...(federates ? { role: 'tabpanel', id: 'activity-panel', 'aria-labelledby': `activity-tab-${elsewhere ? 1 : 0}` } : {})}>
+        {elsewhere ? <FediverseFeed /> : <MembersActivity />}
+      </div>
+    </div>
+  );
+}
+
+/** What the members the user follows did, by day. */
+function MembersActivity() {
   const username = useAuth((s) => s.user?.username ?? '');
   const feed = useActivityFeed(username);
 
@@ -27,8 +83,7 @@ export function ActivityPage() {
 
   const items = feed.data?.pages.flatMap((page) => page.items) ?? [];
   return (
-    <div className={styles.page}>
-      <h1>Activity</h1>
+    <>
       {feed.isError && !feed.data ? (
         <p className={styles.error} role="alert">
           The activity could not be loaded. Please try again.
@@ -81,6 +136,6 @@ export function ActivityPage() {
           )}
         </>
       )}
-    </div>
+    </>
   );
 }

@@ -38,6 +38,9 @@ export function WhatLeavesPage() {
           <li>Edits and deletions of those reviews: an edit is sent as an edit, and deleting a review, or making it followers-only or private, asks those servers to delete their copy.</li>
           <li>Your profile, to any server that asks for it: your username, bio and picture, the date you joined, and whether your profile is private or hidden from search engines.</li>
           <li>If your profile is public, the list of accounts on other servers that follow you.</li>
+          <li>
+            When you follow someone on another server (Activity → Other servers): your address here and that you follow them, to their server, which may show you among their followers. Unfollowing tells it you stopped. Liking one of their posts sends them your like.
+          </li>
         </ul>
       </section>
       <section aria-labelledby="federation-never">

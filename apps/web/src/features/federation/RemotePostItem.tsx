@@ -1,0 +1,78 @@
+import type { RemotePost } from '@vgl/shared';
+import { RelativeTime } from '../../components/RelativeTime';
+import { toastFailure } from '../settings/toastFailure';
+import { useLikeRemotePost } from './followingApi';
+import { RemoteAccount } from './RemoteAccount';
+import styles from './following.module.css';
+
+/** Plain text as paragraphs (blank lines) and line breaks: React escapes every character of it. */
+function Paragraphs({ text }: { text: string }) {
+  return (
+    <>
+      {text
+        .split('\n\n')
+        .filter((paragraph) => paragraph.trim() !== '')
+        .map((paragraph, i) => (
+          <p key={i}>
+            {paragraph.split('\n').map((line, j) => (
+              <span key={j}>
+                {j > 0 && <br />}
+                {line}
+              </span>
+            ))}
+          </p>
+        ))}
+    </>
+  );
+}
+
+/** A post of an account followed elsewhere: who (linking out, "via host"), when, its warning, title, text and image, and a link to it there. */
+export function RemotePostItem({ post, now }: { post: RemotePost; now: number }) {
+  const { account } = post;
+  const like = useLikeRemotePost();
+  const body = (
+    <>
+      {post.title && <h3 className={styles.title}>{post.title}</h3>}
+      <Paragraphs text={post.text} />
+      {post.image && <img className={styles.image} src={post.image.url} alt={post.image.alt ?? ''} loading="lazy" referrerPolicy="no-referrer" />}
+    </>
+  );
+  return (
+    <li className={styles.post}>
+      <article aria-label={`Post by ${account.name}`}>
+        <header className={styles.byline}>
+          <RemoteAccount actor={{ id: account.url, name: account.name, handle: account.handle, url: account.url, host: account.host }} withHandle className={styles.name} />
+          <span className={styles.time}>
+            <RelativeTime at={post.published} now={now} />
+          </span>
+        </header>
+        <div className={styles.text}>
+          {post.contentWarning ? (
+            <details>
+              <summary>{post.contentWarning}</summary>
+              {body}
+            </details>
+          ) : (
+            body
+          )}
+        </div>
+        <div className={styles.actions}>
+          {/* A toggle: its name stays "Like", aria-pressed says whether it is on. */}
+          <button
+            type="button"
+            className={`button button-ghost button-small ${styles.like}`}
+            aria-pressed={post.viewerLiked}
+            onClick={() => like.mutate({ id: post.id, liked: !post.viewerLiked }, { onError: (error) => toastFailure('Liking', error) })}
+          >
+            <span aria-hidden="true">{post.viewerLiked ? '♥' : '♡'}</span> Like
+          </button>
+          {post.url && (
+            <a className={styles.link} href={post.url} target="_blank" rel="noopener noreferrer nofollow ugc">
+              View on {account.host}
+            </a>
+          )}
+        </div>
+      </article>
+    </li>
+  );
+}
