@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { at, renderRoutes } from '../../test/render';
-import { stubFetch } from '../../test/stubFetch';
+import { stubFetch, type StubAnswer } from '../../test/stubFetch';
 import { CORRECTION_RETRY_MS } from './catalogApi';
 import { SEARCH_TEXTS, SearchPage } from './ListPages';
 
@@ -11,7 +11,7 @@ describe('a misspelt search while the server’s typo corrector is being built',
   afterEach(() => vi.unstubAllGlobals());
 
   it('says it is checking close spellings, asks again, and shows the corrected results', async () => {
-    const answers = [
+    const answers: StubAnswer[] = [
       { body: [], headers: { 'X-Total-Count': '0', 'X-Search-Correction-Pending': '1' } },
       { body: [zelda], headers: { 'X-Total-Count': '1', 'X-Search-Corrected': 'zelda' } },
     ];
