@@ -6,6 +6,8 @@ import type { Fedify } from './federation.fedify.js';
 import { blockedDomains, isBlockedBy } from './federation.instances.js';
 import { memberKeys } from './federation.keys.js';
 import { noteFields, type NoteFields } from './federation.note.js';
+import { buildReplyNote, isReplyKey } from './federation.replies-out.js';
+import { repliesOutRepo } from './federation.replies-out.repo.js';
 import { federationRepo, type PublicReviewRow } from './federation.repo.js';
 
 /** Where Fedify answers: actors by member id, so their ids survive a change of username. */
@@ -158,8 +160,12 @@ export function registerObjects(federation: Federation<void>, { f, k, publicUrl 
     })
     .setFirstCursor(() => '0');
 
-  // A published review, at its note's id: gone (404) once it is no longer public.
+  // A published review, or a member's reply to a post elsewhere, at its note's id: gone (404) once it is no longer public, or deleted.
   federation.setObjectDispatcher(f.Note, AP_PATHS.note, async (ctx, { key }) => {
+    if (isReplyKey(key)) {
+      const reply = await repliesOutRepo.replyByKey(k, key);
+      return reply ? buildReplyNote(f, ctx, reply) : null;
+    }
     const record = await federationRepo.noteByKey(k, key);
     const row = record ? await federationRepo.publicReview(k, record.entry_id) : undefined;
     return record && row ? buildNote(ctx, row, record.object_key) : null;
