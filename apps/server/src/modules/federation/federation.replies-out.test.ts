@@ -73,7 +73,7 @@ describe.each(dbKinds)('replies to posts of accounts on other servers on %s', (k
       expect(res.statusCode, String(text)).toBe(400);
       expect(res.json().errors.text, String(text)).toBe(message);
     }
-    for (const body of [{}, { text: 42 }, { text: ['a'] }, { text: null }, 'text']) {
+    for (const body of [{}, { text: 42 }, { text: ['a'] }, { text: null }]) {
       const res = await api('ann', 'POST', `/api/federation/feed/${post.id}/replies`, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
     }

@@ -62,9 +62,10 @@ describe('activity: replying to posts on other servers', () => {
     expect(within(article).getByRole('button', { name: 'Sending…' }).getAttribute('aria-disabled')).toBe('true');
     expect((within(article).getByRole('button', { name: 'Cancel' }) as HTMLButtonElement).disabled).toBe(true);
 
-    const list = await within(article).findByRole('list', { name: 'Your replies' });
-    expect(within(article).queryByLabelText('Reply to Zed')).toBeNull();
+    // Sent: the form closes, focus goes back to Reply, and the reply is listed under the post.
+    await waitFor(() => expect(within(article).queryByLabelText('Reply to Zed')).toBeNull());
     expect(document.activeElement).toBe(open);
+    const list = within(article).getByRole('list', { name: 'Your replies' });
     const [item] = within(list).getAllByRole('listitem');
     expect(within(item!).getByText('You replied', { exact: false }).textContent).toBe('You replied just now');
     expect(within(item!).getAllByRole('paragraph').slice(1).map((p) => p.textContent)).toEqual(['Me too!', 'What a climb']);
