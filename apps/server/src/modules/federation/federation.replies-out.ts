@@ -11,22 +11,12 @@ import type { UserRow } from '../users/users.repo.js';
 import type { Fedify } from './federation.fedify.js';
 import { followingRepo } from './federation.following.repo.js';
 import { hostOf, policiesOf } from './federation.instances.js';
+import { paragraphsHtml } from './federation.note.js';
 import { repliesOutRepo, type ReplyNoteRow } from './federation.replies-out.repo.js';
 
 /** Reply Notes share the review notes' path (Fedify serves one path per object type); this prefix tells them apart. */
 const REPLY_KEY_PREFIX = 'reply-';
 export const isReplyKey = (key: string) => key.startsWith(REPLY_KEY_PREFIX);
-
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-
-/** A member's plain text as the HTML Mastodon shows: paragraphs at blank lines, line breaks kept, nothing of it read as markup. */
-export const replyHtml = (text: string) =>
-  text
-    .split(/\n\s*\n/)
-    .map((paragraph) => paragraph.trim())
-    .filter(Boolean)
-    .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\r?\n/g, '<br>')}</p>`)
-    .join('');
 
 /**
  * The Note of a member's reply, the same whether delivered or read at its id:
@@ -40,7 +30,7 @@ export function buildReplyNote(f: Fedify, ctx: Context<void>, row: ReplyNoteRow)
     attribution: ctx.getActorUri(String(row.user_id)),
     tos: [f.PUBLIC_COLLECTION, author],
     replyTarget: new URL(row.in_reply_to),
-    content: replyHtml(row.body),
+    content: paragraphsHtml(row.body),
     mediaType: 'text/html',
     tags: [new f.Mention({ href: author, name: row.author_handle })],
     published: f.Temporal.Instant.fromEpochMilliseconds(Number(row.created_at)),
