@@ -2,11 +2,13 @@ import { FOLLOWING_MESSAGES, type RemotePost, type RemotePostReply } from '@vgl/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { dbKinds } from '../../test/databases.js';
+import { expandJsonLd } from '../../test/jsonld-offline.js';
 import { remoteActivityId, startFakeFediverse, type Delivery, type FakeFediverse } from '../../test/fake-fediverse.js';
 import { bearer, createUser, loginToken } from '../../test/users.js';
 
 const ORIGIN = 'https://vgl.test';
 const AS_CONTEXT = 'https://www.w3.org/ns/activitystreams';
+const AS = 'https://www.w3.org/ns/activitystreams#';
 const PUBLIC = 'https://www.w3.org/ns/activitystreams#Public';
 const onVgl = (url: string) => new URL(url).pathname + new URL(url).search;
 /** One value or a list, as JSON-LD compaction leaves it. */
@@ -111,6 +113,14 @@ describe.each(dbKinds)('replies to posts of accounts on other servers on %s', (k
       '<p>Same here! &lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;b&gt;&quot;bold&quot;&lt;/b&gt;<br>Next line</p><p>Second paragraph</p>',
     );
     expect(typeof note.published).toBe('string');
+    // What Mastodon reads, expanded by a third-party JSON-LD processor: a public Note in reply to the post, tagging its author.
+    const [expanded] = (await expandJsonLd(create.activity)) as Record<string, unknown>[];
+    const object = (expanded![`${AS}object`] as Record<string, unknown>[])[0]!;
+    expect(object['@type']).toEqual([`${AS}Note`]);
+    expect(object[`${AS}inReplyTo`]).toEqual([{ '@id': `${remote.actorId}/statuses/1` }]);
+    expect(object[`${AS}attributedTo`]).toEqual([{ '@id': actorOf('ann') }]);
+    expect(object[`${AS}to`]).toEqual(expect.arrayContaining([{ '@id': PUBLIC }, { '@id': remote.actorId }]));
+    expect((object[`${AS}tag`] as Record<string, unknown>[])[0]).toMatchObject({ '@type': [`${AS}Mention`], [`${AS}href`]: [{ '@id': remote.actorId }] });
     // Listed under the post in the member's feed, and only hers.
     expect((await feed('ann'))[0]!.viewerReplies).toEqual([sent]);
   });
