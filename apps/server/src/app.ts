@@ -232,7 +232,7 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   // FEDERATION=on only (Fedify is imported there): a worker delivers what the web instances queue.
   // Made before federation: a follow request from another server notifies the member like a local one.
   const notifications = createNotificationsService(db, { onEmailDue: emailDueSignal(jobs, app.log), onPushDue: pushDueSignal(jobs, app.log) });
-  const federation = config.federation ? await registerFederation(app, { config, db, jobs, notifications, testing: federationTesting }) : undefined;
+  const federation = config.federation ? await registerFederation(app, { config, db, jobs, notifications, limits, testing: federationTesting }) : undefined;
   const registration = registrationSettings(db.kysely, config.registration);
   const auth = createAuthService({ db, mailer: mail, publicUrl: config.publicUrl, jwtSecret: config.jwtSecret, log: app.log, limits, registration });
   app.decorateRequest('actor', null);
@@ -309,7 +309,7 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   await app.register(audienceRoutes(createAudienceService(db, { ...social, onPrivacyChanged: federation?.memberChanged })));
   await app.register(remoteFollowersRoutes(createRemoteFollowersService(db, { answers: federation?.answers, log: app.log })));
   // Following accounts elsewhere needs Fedify (a lookup, a signed Follow): FEDERATION=on only.
-  if (federation) await app.register(followingRoutes(federation.following));
+  if (federation) await app.register(followingRoutes(federation.following, federation.replies));
   await app.register(peopleRoutes(createPeopleService(db)));
   await app.register(friendsRoutes(db));
   await app.register(onboardingRoutes(createOnboardingService(db)));

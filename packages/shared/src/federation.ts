@@ -110,6 +110,7 @@ export const FOLLOWING_MESSAGES = {
   member: (account: string) => `${account} is a member here: follow them on their profile.`,
   notFollowing: 'You do not follow this account.',
   noPost: 'This post is not in your feed.',
+  noReply: 'You have no such reply under this post.',
   tooMany: `You follow ${FOLLOWING_LIMITS.maxFollowing} accounts on other servers already: unfollow some first.`,
 } as const;
 
@@ -181,4 +182,17 @@ export interface RemotePost {
   published: number;
   /** Whether the member liked it (their server was sent a Like). */
   viewerLiked: boolean;
+  /** The member's own replies to it (sent to its server), oldest first. */
+  viewerReplies: RemotePostReply[];
+}
+
+/** A member's reply to a post of an account they follow elsewhere: sent there as a public Note (POST /api/federation/feed/{id}/replies). */
+export interface RemotePostReply {
+  id: number;
+  /** Plain text, as written. */
+  text: string;
+  /** The Note's id on this instance, which their server shows and links to. */
+  uri: string;
+  /** Unix ms. */
+  created: number;
 }

@@ -18,6 +18,7 @@ import type {
   FederationFollowersTable,
   FederationFollowingTable,
   FederationPostLikesTable,
+  FederationPostRepliesTable,
   FederationPostsTable,
   FederationInstancesTable,
   FederationKeysTable,
@@ -215,6 +216,7 @@ export interface Database {
   federation_following: FederationFollowingTable;
   federation_posts: FederationPostsTable;
   federation_post_likes: FederationPostLikesTable;
+  federation_post_replies: FederationPostRepliesTable;
 }
 
 export type SubmissionState = 'pending' | 'approved' | 'rejected' | 'merged';

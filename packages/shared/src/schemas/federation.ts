@@ -11,9 +11,10 @@ import {
   type RemoteFollower,
   type RemoteFollowing,
   type RemotePost,
+  type RemotePostReply,
 } from '../federation.js';
-import { DB_INT_MAX, idParamSchema, named } from './common.js';
-import { feedQuerySchema } from './library.js';
+import { DB_INT_MAX, idOf, idParamSchema, named } from './common.js';
+import { commentInputSchema, feedQuerySchema } from './library.js';
 
 /** A domain as typed, normalised (normaliseDomain), or a 400 saying what is wrong with it. */
 export const domainSchema = z
@@ -99,6 +100,24 @@ export const remoteFollowingSchema = named(
 export const remoteFollowingParamSchema = idParamSchema('follow');
 export const remotePostParamSchema = idParamSchema('post');
 
+/** POST /api/federation/feed/{id}/replies: the same text rules and messages as a comment here. */
+export const remoteReplyInputSchema = z
+  .object({ text: commentInputSchema.shape.body.describe('Plain text, trimmed; sent as escaped HTML paragraphs') })
+  .meta({ examples: [{ text: 'The summit made me cry too.' }] });
+
+export const remoteReplyParamSchema = z.object({ id: idOf('post'), replyId: idOf('reply') });
+
+export const remotePostReplySchema = named(
+  'RemotePostReply',
+  z.object({
+    id: z.number().int(),
+    text: z.string(),
+    uri: z.string().describe('The reply’s Note id on this instance'),
+    created: z.number().describe('Unix ms'),
+  }),
+  'Your reply to a post of an account on another server',
+) satisfies z.ZodType<RemotePostReply>;
+
 export const remoteFeedQuerySchema = feedQuerySchema.extend({
   before: z.coerce
     .number({ error: 'before must be a post id' })
@@ -121,6 +140,7 @@ export const remotePostSchema = named(
     url: z.string().nullable().describe('The post on its server'),
     published: z.number().describe('Unix ms'),
     viewerLiked: z.boolean().describe('Whether you liked it'),
+    viewerReplies: z.array(remotePostReplySchema).describe('Your replies to it, oldest first'),
   }),
   'A post of an account on another server you follow',
 ) satisfies z.ZodType<RemotePost>;

@@ -53,6 +53,7 @@ import { federationMigration } from './0053_federation.js';
 import { federationInboundMigration } from './0054_federation_inbound.js';
 import { federationInstancesMigration } from './0055_federation_instances.js';
 import { federationFollowingMigration } from './0056_federation_following.js';
+import { federationPostRepliesMigration } from './0057_federation_post_replies.js';
 
 /**
  * A migration, and how it runs (db/migrate.ts).
@@ -150,5 +151,6 @@ export function migrationsFor(dialect: Dialect): Record<string, VglMigration> {
     '0054_federation_inbound': federationInboundMigration(dialect),
     '0055_federation_instances': federationInstancesMigration(),
     '0056_federation_following': federationFollowingMigration(dialect),
+    '0057_federation_post_replies': federationPostRepliesMigration(dialect),
   };
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { VGL_VERSION } from '../../version.js';
+import type { LimitCounters } from '../../http/limits/index.js';
 import type { JobQueue } from '../jobs/jobs.queue.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import { followAnswers, notifyFollowRequest, type FollowAnswers } from './federation.approvals.js';
@@ -13,6 +14,7 @@ import { deliveryGate } from './federation.instances.js';
 import { databaseKvStore } from './federation.kv.js';
 import { registerObjects } from './federation.objects.js';
 import { createPublisher, type Publisher } from './federation.publish.js';
+import { createRepliesOutService, type RepliesOutService } from './federation.replies-out.js';
 import { jobMessageQueue } from './federation.queue.js';
 import { federationRoutes } from './federation.routes.js';
 
@@ -54,8 +56,15 @@ function loaderOptions(f: Fedify, kv: KvStore, testing: FederationTestOptions) {
  */
 export async function registerFederation(
   app: FastifyInstance,
-  { config, db, jobs, notifications, testing = {} }: { config: Config; db: Db; jobs: JobQueue; notifications: Pick<NotificationsService, 'notify' | 'notifyRemote'>; testing?: FederationTestOptions },
-): Promise<Publisher & { answers: FollowAnswers; following: FollowingService }> {
+  {
+    config,
+    db,
+    jobs,
+    notifications,
+    limits,
+    testing = {},
+  }: { config: Config; db: Db; jobs: JobQueue; notifications: Pick<NotificationsService, 'notify' | 'notifyRemote'>; limits?: LimitCounters; testing?: FederationTestOptions },
+): Promise<Publisher & { answers: FollowAnswers; following: FollowingService; replies: RepliesOutService }> {
   const f = await loadFedify();
   const k = db.kysely;
   const kv = databaseKvStore(k);
@@ -89,6 +98,7 @@ export async function registerFederation(
   const answers = followAnswers(f, federation, config.publicUrl);
   const publisher = createPublisher({ f, k, federation, publicUrl: config.publicUrl, buildNote, answers, log: app.log });
   const following = createFollowingService({ f, federation, k, publicUrl: config.publicUrl, log: app.log, reachable, allowHttp: testing.allowPrivateHttp === true });
+  const replies = createRepliesOutService({ f, federation, k, publicUrl: config.publicUrl, log: app.log, limits });
 
   if (works) {
     const stop = new AbortController();
@@ -101,5 +111,5 @@ export async function registerFederation(
     app.addHook('preClose', () => publisher.settled());
   }
   if (config.role !== 'worker') await federationRoutes(app, federation, config.publicUrl, k);
-  return { ...publisher, answers, following };
+  return { ...publisher, answers, following, replies };
 }

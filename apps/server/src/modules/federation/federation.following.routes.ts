@@ -5,7 +5,10 @@ import {
   remoteFollowingParamSchema,
   remoteFollowingSchema,
   remotePostParamSchema,
+  remotePostReplySchema,
   remotePostSchema,
+  remoteReplyInputSchema,
+  remoteReplyParamSchema,
 } from '@vgl/shared/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,16 +16,17 @@ import { withHeaders } from '../../http/openapi.js';
 import { errorResponse } from '../../http/route-conventions.js';
 import { actorOf } from '../auth/auth.guard.js';
 import type { FollowingService } from './federation.following.js';
+import type { RepliesOutService } from './federation.replies-out.js';
 
 const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
 
 /**
  * Following accounts on other servers, and reading their posts (issue 40):
- * /api/federation/following and /api/federation/feed (and liking its posts). Registered with
+ * /api/federation/following and /api/federation/feed (and liking and replying to its posts). Registered with
  * FEDERATION=on only: with it off no Follow could be sent nor post arrive.
  */
 export const followingRoutes =
-  (following: FollowingService): FastifyPluginAsyncZod =>
+  (following: FollowingService, replies: RepliesOutService): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['federation'];
     const user = { access: 'user' } as const;
@@ -116,4 +120,44 @@ export const followingRoutes =
         },
       });
     }
+
+    app.post(
+      '/api/federation/feed/:id/replies',
+      {
+        config: user,
+        schema: {
+          operationId: 'replyToRemotePost',
+          summary: 'Reply to a post of an account you follow elsewhere: its server gets a public Note from you, mentioning its author',
+          description: 'The text follows the rules of a comment here. The reply is public on their server, and listed under the post in your feed (`viewerReplies`).',
+          tags,
+          params: remotePostParamSchema,
+          body: remoteReplyInputSchema,
+          response: {
+            201: remotePostReplySchema,
+            403: errorResponse(403, 'Their server is blocked here'),
+            404: errorResponse(404, 'The post is not in your feed'),
+            429: errorResponse(429, 'Too many replies in a minute'),
+          },
+        },
+      },
+      async (req, reply) => reply.code(201).send(await replies.reply(actorOf(req), req.params.id, req.body.text)),
+    );
+
+    app.delete(
+      '/api/federation/feed/:id/replies/:replyId',
+      {
+        config: user,
+        schema: {
+          operationId: 'deleteRemotePostReply',
+          summary: 'Delete your reply to a post elsewhere: its server gets a Delete of the Note',
+          tags,
+          params: remoteReplyParamSchema,
+          response: { 204: noContentSchema, 404: errorResponse(404, 'You have no such reply under this post') },
+        },
+      },
+      async (req, reply) => {
+        await replies.remove(actorOf(req), req.params.id, req.params.replyId);
+        return reply.code(204).send(null);
+      },
+    );
   };

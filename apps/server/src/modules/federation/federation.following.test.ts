@@ -182,6 +182,7 @@ describe.each(dbKinds)('following accounts on other servers on %s', (kind) => {
       url: posted.url,
       published: Date.parse(posted.published),
       viewerLiked: false,
+      viewerReplies: [],
     });
     // Delivered again: one post. And only in the feed of who follows them.
     expect((await create(posted)).statusCode).toBe(202);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Actor, Federation } from '@fedify/fedify';
-import { FOLLOWING_LIMITS, FOLLOWING_MESSAGES, parseRemoteAccount, type RemoteFollowing, type RemotePost } from '@vgl/shared';
+import { FOLLOWING_LIMITS, FOLLOWING_MESSAGES, parseRemoteAccount, type RemoteFollowing, type RemotePost, type RemotePostReply } from '@vgl/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -11,6 +11,8 @@ import type { Fedify } from './federation.fedify.js';
 import { followingRepo, type FollowingRow } from './federation.following.repo.js';
 import { hostOf, policiesOf } from './federation.instances.js';
 import { interactionsRepo } from './federation.interactions.repo.js';
+import { presentReply } from './federation.replies-out.js';
+import { repliesOutRepo } from './federation.replies-out.repo.js';
 
 export interface FollowingDeps {
   f: Fedify;
@@ -37,7 +39,7 @@ const presentFollow = (row: FollowingRow): RemoteFollowing => ({
 
 type FeedRow = Awaited<ReturnType<typeof followingRepo.feedOf>>[number];
 
-const presentPost = (row: FeedRow): RemotePost => ({
+const presentPost = (row: FeedRow, viewerReplies: RemotePostReply[]): RemotePost => ({
   id: row.id,
   account: { name: row.name ?? row.handle, handle: row.handle, url: row.profile_url ?? row.actor_id, host: row.host, avatar: row.avatar_url },
   title: row.title,
@@ -48,6 +50,7 @@ const presentPost = (row: FeedRow): RemotePost => ({
   published: Number(row.published_at),
   // An EXISTS: a boolean on PostgreSQL, 0 or 1 on SQLite.
   viewerLiked: Number(row.liked) === 1,
+  viewerReplies,
 });
 
 /**
@@ -183,7 +186,12 @@ export function createFollowingService({ f, federation, k, publicUrl, log, reach
     async feed(member: UserRow, before: number | undefined, limit: number): Promise<{ items: RemotePost[]; nextCursor: number | null }> {
       const rows = await followingRepo.feedOf(k, member.id, before, limit + 1);
       const page = rows.slice(0, limit);
-      return { items: page.map(presentPost), nextCursor: rows.length > limit ? page.at(-1)!.id : null };
+      const ctx = context();
+      const replies = new Map<number, RemotePostReply[]>();
+      for (const reply of await repliesOutRepo.repliesUnder(k, member.id, page.map((row) => row.id))) {
+        replies.set(reply.post, [...(replies.get(reply.post) ?? []), presentReply(ctx, f, reply)]);
+      }
+      return { items: page.map((row) => presentPost(row, replies.get(row.id) ?? [])), nextCursor: rows.length > limit ? page.at(-1)!.id : null };
     },
   };
 }

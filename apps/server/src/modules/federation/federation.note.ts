@@ -14,6 +14,16 @@ export interface NoteFields {
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+/** A member's plain text (a bio, a reply) as the HTML Mastodon shows: paragraphs at blank lines, line breaks kept, nothing of it read as markup. */
+export const paragraphsHtml = (text: string) =>
+  text
+    .replace(/\r\n?/g, '\n')
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean)
+    .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`)
+    .join('');
+
 /** "★★★★½ 4.5/5" for 9: stars as the site shows them, and the number for screen readers and plain-text clients. */
 export function ratingText(rating: number): string {
   const stars = rating / 2;

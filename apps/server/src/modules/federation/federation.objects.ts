@@ -5,7 +5,9 @@ import { usernameKey } from '../users/users.repo.js';
 import type { Fedify } from './federation.fedify.js';
 import { blockedDomains, isBlockedBy } from './federation.instances.js';
 import { memberKeys } from './federation.keys.js';
-import { noteFields, type NoteFields } from './federation.note.js';
+import { noteFields, paragraphsHtml, type NoteFields } from './federation.note.js';
+import { buildReplyNote, isReplyKey } from './federation.replies-out.js';
+import { repliesOutRepo } from './federation.replies-out.repo.js';
 import { federationRepo, type PublicReviewRow } from './federation.repo.js';
 
 /** Where Fedify answers: actors by member id, so their ids survive a change of username. */
@@ -27,17 +29,6 @@ export const memberIdOf = (identifier: string): number | null => (/^[1-9]\d{0,15
 /** An avatar's type by its file name (new ones are all WebP; older uploads kept theirs); null when it does not say. */
 const imageType = (name: string): string | null =>
   ({ webp: 'image/webp', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif' })[name.split('.').pop()?.toLowerCase() ?? ''] ?? null;
-
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-/** A bio as the HTML summary Mastodon shows under the name: its paragraphs, escaped. */
-const bioHtml = (bio: string) =>
-  bio
-    .split(/\n{2,}/)
-    .map((paragraph) => paragraph.trim())
-    .filter(Boolean)
-    .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`)
-    .join('');
 
 export interface ObjectsDeps {
   f: Fedify;
@@ -86,7 +77,7 @@ export function registerObjects(federation: Federation<void>, { f, k, publicUrl 
         id: ctx.getActorUri(identifier),
         preferredUsername: member.username,
         name: member.username,
-        summary: member.bio ? bioHtml(member.bio) : null,
+        summary: member.bio ? paragraphsHtml(member.bio) : null,
         url: new URL(`${publicUrl}/u/${encodeURIComponent(member.username.toLowerCase())}`),
         icon: member.avatar ? new f.Image({ url: new URL(`${publicUrl}/uploads/avatars/${encodeURIComponent(member.avatar)}`), mediaType: imageType(member.avatar) }) : null,
         inbox: ctx.getInboxUri(identifier),
@@ -158,8 +149,12 @@ export function registerObjects(federation: Federation<void>, { f, k, publicUrl 
     })
     .setFirstCursor(() => '0');
 
-  // A published review, at its note's id: gone (404) once it is no longer public.
+  // A published review, or a member's reply to a post elsewhere, at its note's id: gone (404) once it is no longer public, or deleted.
   federation.setObjectDispatcher(f.Note, AP_PATHS.note, async (ctx, { key }) => {
+    if (isReplyKey(key)) {
+      const reply = await repliesOutRepo.replyByKey(k, key);
+      return reply ? buildReplyNote(f, ctx, reply) : null;
+    }
     const record = await federationRepo.noteByKey(k, key);
     const row = record ? await federationRepo.publicReview(k, record.entry_id) : undefined;
     return record && row ? buildNote(ctx, row, record.object_key) : null;

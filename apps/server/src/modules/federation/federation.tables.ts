@@ -163,3 +163,18 @@ export interface FederationPostLikesTable {
   activity_id: string;
   created_at: number;
 }
+
+/** A member's reply to a post in their feed (0057), sent to its server as a public Note. */
+export interface FederationPostRepliesTable {
+  id: Generated<number>;
+  /** federation_posts.id */
+  post: number;
+  user_id: number;
+  /** The Note's key: its id is /ap/notes/{object_key}. */
+  object_key: string;
+  /** The post author's inbox, where the Create went and its Delete goes. */
+  inbox: string;
+  /** As the member wrote it (trimmed). */
+  body: string;
+  created_at: number;
+}

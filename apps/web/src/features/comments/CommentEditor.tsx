@@ -14,12 +14,14 @@ interface CommentEditorProps {
   /** True for a new comment: a saved one leaves an empty field for the next. */
   clearOnSuccess?: boolean;
   autoFocus?: boolean;
+  /** What to say when saving failed; a comment's wording unless given (a reply elsewhere is sent, not saved). */
+  failureText?: (error: unknown) => string;
 }
 
 const max = SOCIAL_LIMITS.commentMaxLength;
 
 /** A comment's textarea with its label, counter and error, and the buttons that save or cancel it. */
-export function CommentEditor({ label, submitLabel, pendingLabel, initial = '', onSubmit, onCancel, clearOnSuccess = false, autoFocus }: CommentEditorProps) {
+export function CommentEditor({ label, submitLabel, pendingLabel, initial = '', onSubmit, onCancel, clearOnSuccess = false, autoFocus, failureText = commentFailure }: CommentEditorProps) {
   const id = useId();
   const [text, setText] = useState(initial);
   const [error, setError] = useState<string | null>(null);
@@ -37,7 +39,7 @@ export function CommentEditor({ label, submitLabel, pendingLabel, initial = '', 
       await onSubmit(text.trim());
       if (clearOnSuccess) setText('');
     } catch (failure) {
-      setError(commentFailure(failure));
+      setError(failureText(failure));
     } finally {
       setPending(false);
     }

@@ -23,6 +23,7 @@ const post = (id: number, overrides: Partial<RemotePost> = {}): RemotePost => ({
   url: `https://mastodon.example/@zed/${id}`,
   published: NOW - 2 * 3_600_000,
   viewerLiked: false,
+  viewerReplies: [],
   ...overrides,
 });
 

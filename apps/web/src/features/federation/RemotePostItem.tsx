@@ -1,39 +1,23 @@
 import type { RemotePost } from '@vgl/shared';
+import { useRef, useState } from 'react';
 import { RelativeTime } from '../../components/RelativeTime';
 import { toastFailure } from '../settings/toastFailure';
 import { useLikeRemotePost } from './followingApi';
+import { PlainParagraphs } from './PlainParagraphs';
 import { RemoteAccount } from './RemoteAccount';
+import { RemotePostReplies } from './RemotePostReplies';
 import styles from './following.module.css';
-
-/** Plain text as paragraphs (blank lines) and line breaks: React escapes every character of it. */
-function Paragraphs({ text }: { text: string }) {
-  return (
-    <>
-      {text
-        .split('\n\n')
-        .filter((paragraph) => paragraph.trim() !== '')
-        .map((paragraph, i) => (
-          <p key={i}>
-            {paragraph.split('\n').map((line, j) => (
-              <span key={j}>
-                {j > 0 && <br />}
-                {line}
-              </span>
-            ))}
-          </p>
-        ))}
-    </>
-  );
-}
 
 /** A post of an account followed elsewhere: who (linking out, "via host"), when, its warning, title, text and image, and a link to it there. */
 export function RemotePostItem({ post, now }: { post: RemotePost; now: number }) {
   const { account } = post;
   const like = useLikeRemotePost();
+  const [replying, setReplying] = useState(false);
+  const replyButton = useRef<HTMLButtonElement>(null);
   const body = (
     <>
       {post.title && <h3 className={styles.title}>{post.title}</h3>}
-      <Paragraphs text={post.text} />
+      <PlainParagraphs text={post.text} />
       {post.image && <img className={styles.image} src={post.image.url} alt={post.image.alt ?? ''} loading="lazy" referrerPolicy="no-referrer" />}
     </>
   );
@@ -66,12 +50,25 @@ export function RemotePostItem({ post, now }: { post: RemotePost; now: number })
           >
             <span aria-hidden="true">{post.viewerLiked ? '♥' : '♡'}</span> Like
           </button>
+          <button ref={replyButton} type="button" className="button button-ghost button-small" aria-expanded={replying} onClick={() => setReplying(true)}>
+            Reply
+          </button>
           {post.url && (
             <a className={styles.link} href={post.url} target="_blank" rel="noopener noreferrer nofollow ugc">
               View on {account.host}
             </a>
           )}
         </div>
+        <RemotePostReplies
+          post={post}
+          now={now}
+          replying={replying}
+          onDone={() => {
+            setReplying(false);
+            // The form that had focus is gone: back to the button that opened it.
+            replyButton.current?.focus();
+          }}
+        />
       </article>
     </li>
   );

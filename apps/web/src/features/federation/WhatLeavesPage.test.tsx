@@ -12,7 +12,7 @@ const SENT = [
   'Edits and deletions of those reviews: an edit is sent as an edit, and deleting a review, or making it followers-only or private, asks those servers to delete their copy.',
   'Your profile, to any server that asks for it: your username, bio and picture, the date you joined, and whether your profile is private or hidden from search engines.',
   'If your profile is public, the list of accounts on other servers that follow you.',
-  'When you follow someone on another server (Activity → Other servers): your address here and that you follow them, to their server, which may show you among their followers. Unfollowing tells it you stopped. Liking one of their posts sends them your like.',
+  'When you follow someone on another server (Activity → Other servers): your address here and that you follow them, to their server, which may show you among their followers. Unfollowing tells it you stopped. Liking one of their posts sends them your like. Replying to one sends them your reply, which is public there and anyone may read it here at its address; deleting it asks them to delete it.',
 ];
 const NEVER_SENT = [
   'Reviews for followers only, and private reviews.',

@@ -39,7 +39,7 @@ export function WhatLeavesPage() {
           <li>Your profile, to any server that asks for it: your username, bio and picture, the date you joined, and whether your profile is private or hidden from search engines.</li>
           <li>If your profile is public, the list of accounts on other servers that follow you.</li>
           <li>
-            When you follow someone on another server (Activity → Other servers): your address here and that you follow them, to their server, which may show you among their followers. Unfollowing tells it you stopped. Liking one of their posts sends them your like.
+            When you follow someone on another server (Activity → Other servers): your address here and that you follow them, to their server, which may show you among their followers. Unfollowing tells it you stopped. Liking one of their posts sends them your like. Replying to one sends them your reply, which is public there and anyone may read it here at its address; deleting it asks them to delete it.
           </li>
         </ul>
       </section>

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import type { RemoteFollowing, RemotePost } from '@vgl/shared';
+import type { RemoteFollowing, RemotePost, RemotePostReply } from '@vgl/shared';
 import { api } from '../../lib/api';
 
 const FOLLOWING = '/api/federation/following';
@@ -50,13 +50,16 @@ interface FeedPage {
   nextCursor: string | null;
 }
 
+/** Changes one post of the cached feed in place. */
+const updatePost = (client: ReturnType<typeof useQueryClient>, id: number, change: (post: RemotePost) => RemotePost) =>
+  client.setQueryData<InfiniteData<FeedPage>>(remoteFeedKey, (data) =>
+    data ? { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map((post) => (post.id === id ? change(post) : post)) })) } : data,
+  );
+
 /** Like a post of an account followed elsewhere (liked: true) or take it back; the feed shows it at once, and again as it was if it fails. */
 export function useLikeRemotePost() {
   const client = useQueryClient();
-  const mark = (id: number, liked: boolean) =>
-    client.setQueryData<InfiniteData<FeedPage>>(remoteFeedKey, (data) =>
-      data ? { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map((post) => (post.id === id ? { ...post, viewerLiked: liked } : post)) })) } : data,
-    );
+  const mark = (id: number, liked: boolean) => updatePost(client, id, (post) => ({ ...post, viewerLiked: liked }));
   return useMutation({
     mutationFn: async ({ id, liked }: { id: number; liked: boolean }) => {
       const path = `/api/federation/feed/${id}/like`;
@@ -64,5 +67,23 @@ export function useLikeRemotePost() {
     },
     onMutate: ({ id, liked }) => mark(id, liked),
     onError: (_error, { id, liked }) => mark(id, !liked),
+  });
+}
+
+/** Reply to a post of an account followed elsewhere: the reply shows under it once sent. */
+export function useReplyToRemotePost(postId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (text: string) => (await api.post<RemotePostReply>(`/api/federation/feed/${postId}/replies`, { text })).data,
+    onSuccess: (reply) => updatePost(client, postId, (post) => ({ ...post, viewerReplies: [...post.viewerReplies, reply] })),
+  });
+}
+
+/** Delete one's reply: its server is sent a Delete, and it goes from under the post. */
+export function useDeleteRemoteReply(postId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (replyId: number) => (await api.delete<null>(`/api/federation/feed/${postId}/replies/${replyId}`)).data,
+    onSuccess: (_data, replyId) => updatePost(client, postId, (post) => ({ ...post, viewerReplies: post.viewerReplies.filter((reply) => reply.id !== replyId) })),
   });
 }

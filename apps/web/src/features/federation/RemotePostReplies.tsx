@@ -1,0 +1,109 @@
+import type { RemotePost, RemotePostReply } from '@vgl/shared';
+import { useId, useRef, useState } from 'react';
+import { RelativeTime } from '../../components/RelativeTime';
+import { ApiRequestError } from '../../lib/api';
+import { CommentEditor } from '../comments/CommentEditor';
+import { useRemoval } from '../comments/useRemoval';
+import { useDeleteRemoteReply, useReplyToRemotePost } from './followingApi';
+import { PlainParagraphs } from './PlainParagraphs';
+import styles from './following.module.css';
+
+/** What to tell the member when their reply was refused or could not be sent. */
+export function replyFailure(error: unknown): string {
+  if (error instanceof ApiRequestError) {
+    if (error.status === 400) return error.body?.errors?.text ?? error.body?.message ?? 'Write something first.';
+    if (error.status === 401) return 'Your session has ended. Log in again to reply.';
+    if (error.status < 500 && error.body?.message) return error.body.message;
+  }
+  console.error('Sending the reply failed', error);
+  return 'The reply could not be sent. Please try again.';
+}
+
+/** One of the member's replies: when, its text, and Delete behind a confirmation. */
+function OwnReply({ reply, postId, now }: { reply: RemotePostReply; postId: number; now: number }) {
+  const remove = useDeleteRemoteReply(postId);
+  const [confirming, setConfirming] = useState(false);
+  const deleteButton = useRef<HTMLButtonElement>(null);
+  const { busy, failed, run } = useRemoval(() => remove.mutateAsync(reply.id), 'the reply');
+  const confirmId = useId();
+  return (
+    <li className={styles.reply}>
+      <p className={styles.replyMeta}>
+        You replied <RelativeTime at={reply.created} now={now} />
+      </p>
+      <div className={styles.text}>
+        <PlainParagraphs text={reply.text} />
+      </div>
+      {confirming ? (
+        <div className={styles.confirm} role="group" aria-labelledby={confirmId}>
+          <p id={confirmId}>Delete this reply? Their server is asked to delete it too.</p>
+          <div className={styles.confirmButtons}>
+            <button
+              type="button"
+              className="button button-ghost button-small"
+              disabled={busy}
+              // Focus moves here from Delete, which this group replaces; the safe choice comes first.
+              autoFocus
+              onClick={() => {
+                setConfirming(false);
+                requestAnimationFrame(() => deleteButton.current?.focus());
+              }}
+            >
+              Keep it
+            </button>
+            <button type="button" className={`button button-small ${styles.danger}`} aria-disabled={busy || undefined} onClick={() => void run()}>
+              {busy ? 'Deleting…' : 'Delete reply'}
+            </button>
+          </div>
+          {failed && (
+            <p className={styles.error} role="alert">
+              The reply could not be deleted. Please try again.
+            </p>
+          )}
+        </div>
+      ) : (
+        <button ref={deleteButton} type="button" className="button button-ghost button-small" onClick={() => setConfirming(true)}>
+          Delete
+        </button>
+      )}
+    </li>
+  );
+}
+
+/**
+ * Under a post from another server: the member's own replies to it (sent
+ * there, public), and the form that sends one while `replying`.
+ */
+export function RemotePostReplies({ post, now, replying, onDone }: { post: RemotePost; now: number; replying: boolean; onDone: () => void }) {
+  const send = useReplyToRemotePost(post.id);
+  return (
+    <>
+      {post.viewerReplies.length > 0 && (
+        <ul className={styles.replies} aria-label="Your replies">
+          {post.viewerReplies.map((reply) => (
+            <OwnReply key={reply.id} reply={reply} postId={post.id} now={now} />
+          ))}
+        </ul>
+      )}
+      {replying && (
+        <div className={styles.replyForm}>
+          <p className={styles.hint}>
+            Your reply is public: it is sent to {post.account.host}, where anyone can read it.
+          </p>
+          <CommentEditor
+            label={`Reply to ${post.account.name}`}
+            submitLabel="Send"
+            pendingLabel="Sending…"
+            autoFocus
+            failureText={replyFailure}
+            onSubmit={async (text) => {
+              await send.mutateAsync(text);
+              onDone();
+            }}
+            onCancel={onDone}
+          />
+        </div>
+      )}
+    </>
+  );
+}
