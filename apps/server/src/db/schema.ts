@@ -13,20 +13,7 @@ export type { DiaryEntriesTable, LibraryEntriesTable };
 import type { ActivitiesTable, AuditLogTable, CommentsTable, NotificationsTable } from './social.tables.js';
 import type { ListsTable, ListGamesTable } from '../modules/lists/lists.tables.js';
 import type { MemberPlatformsTable } from '../modules/member-platforms/member-platforms.tables.js';
-import type {
-  FederationActorsTable,
-  FederationFollowersTable,
-  FederationFollowingTable,
-  FederationPostLikesTable,
-  FederationPostRepliesTable,
-  FederationPostsTable,
-  FederationInstancesTable,
-  FederationKeysTable,
-  FederationKvTable,
-  FederationNotesTable,
-  FederationReactionsTable,
-  FederationRepliesTable,
-} from '../modules/federation/federation.tables.js';
+import type { FederationDatabase } from '../modules/federation/federation.tables.js';
 
 /**
  * The database as Kysely sees it. Times are unix milliseconds in a bigint
@@ -140,7 +127,7 @@ export interface SelectionsTable extends NamedTable {
   position: Generated<number>;
 }
 
-export interface Database {
+export interface Database extends FederationDatabase {
   idempotency_keys: IdempotencyKeysTable;
   app_meta: AppMetaTable;
   users: UsersTable;
@@ -205,18 +192,6 @@ export interface Database {
   push_subscriptions: PushSubscriptionsTable;
   plays: PlaysTable;
   push_outbox: PushOutboxTable;
-  federation_kv: FederationKvTable;
-  federation_keys: FederationKeysTable;
-  federation_followers: FederationFollowersTable;
-  federation_notes: FederationNotesTable;
-  federation_actors: FederationActorsTable;
-  federation_reactions: FederationReactionsTable;
-  federation_replies: FederationRepliesTable;
-  federation_instances: FederationInstancesTable;
-  federation_following: FederationFollowingTable;
-  federation_posts: FederationPostsTable;
-  federation_post_likes: FederationPostLikesTable;
-  federation_post_replies: FederationPostRepliesTable;
 }
 
 export type SubmissionState = 'pending' | 'approved' | 'rejected' | 'merged';

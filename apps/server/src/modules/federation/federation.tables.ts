@@ -178,3 +178,19 @@ export interface FederationPostRepliesTable {
   body: string;
   created_at: number;
 }
+
+/** Federation's tables (0053–0057), as the Database of db/schema.ts includes them: kept here, beside their rows. */
+export interface FederationDatabase {
+  federation_kv: FederationKvTable;
+  federation_keys: FederationKeysTable;
+  federation_followers: FederationFollowersTable;
+  federation_notes: FederationNotesTable;
+  federation_actors: FederationActorsTable;
+  federation_reactions: FederationReactionsTable;
+  federation_replies: FederationRepliesTable;
+  federation_instances: FederationInstancesTable;
+  federation_following: FederationFollowingTable;
+  federation_posts: FederationPostsTable;
+  federation_post_likes: FederationPostLikesTable;
+  federation_post_replies: FederationPostRepliesTable;
+}
