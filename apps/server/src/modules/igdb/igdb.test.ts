@@ -104,7 +104,9 @@ describe('RateLimiter', () => {
       ),
     );
     expect(most).toBe(3);
-    for (let i = 4; i < starts.length; i += 1) expect(starts[i]! - starts[i - 4]!).toBeGreaterThanOrEqual(200);
+    // The limiter spaces its own start times; a task reads the clock a moment after its start was granted, and the
+    // millisecond may turn over in between for one task and not the other (CI once measured 199): 1 ms of slack.
+    for (let i = 4; i < starts.length; i += 1) expect(starts[i]! - starts[i - 4]!).toBeGreaterThanOrEqual(199);
   });
 
   it('does not burst when timers fire late (a busy event loop)', async () => {
