@@ -16,7 +16,8 @@ if (!hasChromium) {
   console.warn(`\n${'!'.repeat(72)}\n!! BROWSER TESTS SKIPPED. ${message}\n${'!'.repeat(72)}\n`);
 }
 
-export function launchBrowser(): Promise<Browser> {
+/** `extraArgs`: more Chromium switches, e.g. --host-resolver-rules for test hosts with their own names. */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
@@ -30,6 +31,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }

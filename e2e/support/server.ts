@@ -40,7 +40,7 @@ function templateKey(): string {
  * stop), so each suite still starts on exactly what `npm start` makes; a suite
  * that wants the first start itself passes E2E_FRESH_DATA.
  */
-async function seededTemplate(): Promise<string> {
+export async function seededTemplate(): Promise<string> {
   const dir = path.join(os.tmpdir(), `vgl-e2e-template-${templateKey()}`);
   if (fs.existsSync(path.join(dir, 'vgl.sqlite'))) return dir;
   const server = await launch({ E2E_FRESH_DATA: '1' }, fs.mkdtempSync(path.join(os.tmpdir(), 'vgl-e2e-seeding-')));
