@@ -84,13 +84,17 @@ export function createRemoteFollowersService(db: Db, { answers, log }: { answers
   const send = (kind: keyof FollowAnswers, userId: number, follow: AnsweredFollow) =>
     answers?.[kind](userId, follow).catch((err: unknown) => log.error({ err, userId, actor: follow.actor_id }, `federation: the ${kind} of a follow could not be queued`));
 
-  /** Takes the member's follow in `state` by id (404 otherwise) and applies `change` to it in a transaction. */
-  async function answer(actor: UserRow, id: number, state: RemoteFollowState, missing: string, change: (trx: Conn, id: number) => Promise<void>) {
+  /**
+   * Takes the member's follow in `state` by id (404 otherwise) and applies `change` to it in a transaction.
+   * `change` writes only while the row is still in `state` and says whether it did: two answers at once (two
+   * tabs, approve and decline) both read it waiting on PostgreSQL, and the later write, waiting on the row's
+   * lock, then finds it answered. Only the first goes on to tell the other server.
+   */
+  async function answer(actor: UserRow, id: number, state: RemoteFollowState, missing: string, change: (trx: Conn, id: number) => Promise<boolean>) {
     active(actor);
     return k.transaction().execute(async (trx) => {
       const row = await federationRepo.followerOf(trx, actor.id, id);
-      if (!row || row.state !== state) throw notFound(missing);
-      await change(trx, row.id);
+      if (!row || row.state !== state || !(await change(trx, row.id))) throw notFound(missing);
       return row;
     });
   }
@@ -101,23 +105,25 @@ export function createRemoteFollowersService(db: Db, { answers, log }: { answers
 
     async approve(actor: UserRow, id: number): Promise<void> {
       const row = await answer(actor, id, 'pending', NO_REQUEST, async (trx, rowId) => {
-        await federationRepo.acceptFollower(trx, rowId);
+        if (!(await federationRepo.acceptFollower(trx, rowId))) return false;
         // Answered: "… asked to follow you" has nothing left to ask, if still unread.
         await forgetRequestNotice(trx, actor.id, rowId, { unreadOnly: true });
+        return true;
       });
       await send('accept', actor.id, row);
     },
 
     async decline(actor: UserRow, id: number): Promise<void> {
       const row = await answer(actor, id, 'pending', NO_REQUEST, async (trx, rowId) => {
-        await federationRepo.removeFollowerById(trx, rowId);
+        if (!(await federationRepo.removeFollowerInState(trx, rowId, 'pending'))) return false;
         await forgetRequestNotice(trx, actor.id, rowId);
+        return true;
       });
       await send('reject', actor.id, row);
     },
 
     async remove(actor: UserRow, id: number): Promise<void> {
-      const row = await answer(actor, id, 'accepted', NO_FOLLOWER, (trx, rowId) => federationRepo.removeFollowerById(trx, rowId).then(() => undefined));
+      const row = await answer(actor, id, 'accepted', NO_FOLLOWER, (trx, rowId) => federationRepo.removeFollowerInState(trx, rowId, 'accepted'));
       await send('reject', actor.id, row);
     },
   };

@@ -111,7 +111,8 @@ export function createPublisher({ f, k, federation, publicUrl, buildNote, answer
     if (!(await federationRepo.publicMember(k, userId))) return;
     for (const waiting of await federationRepo.pendingFollowers(k, userId)) {
       if ((await policiesOf(k, [hostOf(waiting.actor_id), hostOf(waiting.inbox)])) !== null) continue;
-      await federationRepo.acceptFollower(k, waiting.id);
+      // Answered by the member meanwhile (approved or declined): theirs was the answer sent.
+      if (!(await federationRepo.acceptFollower(k, waiting.id))) continue;
       await forgetRequestNotice(k, userId, waiting.id, { unreadOnly: true });
       await answers.accept(userId, waiting);
     }

@@ -139,7 +139,13 @@ export const federationRepo = {
 
   removeFollowerById: (db: Conn, id: number) => db.deleteFrom('federation_followers').where('id', '=', id).execute(),
 
-  acceptFollower: (db: Conn, id: number) => db.updateTable('federation_followers').set({ state: 'accepted' }).where('id', '=', id).where('state', '=', 'pending').execute(),
+  /** Removes the follow only while it is still in `state`: false when another answer changed it first. */
+  removeFollowerInState: async (db: Conn, id: number, state: RemoteFollowState) =>
+    Number((await db.deleteFrom('federation_followers').where('id', '=', id).where('state', '=', state).executeTakeFirst()).numDeletedRows) > 0,
+
+  /** Accepts a waiting follow; false when it was not waiting (already answered, or gone). */
+  acceptFollower: async (db: Conn, id: number) =>
+    Number((await db.updateTable('federation_followers').set({ state: 'accepted' }).where('id', '=', id).where('state', '=', 'pending').executeTakeFirst()).numUpdatedRows) > 0,
 
   /** An active member whose profile is public. */
   publicMember: async (db: Conn, id: number) =>
