@@ -104,6 +104,8 @@ describe.skipIf(Boolean(missing))(`two federating instances on their own hostnam
     expect(post.account).toMatchObject({ handle: '@Bobby@two.vgl.test', host: 'two.vgl.test' });
     expect(post.text).toContain(game.name);
     expect(post.text).toContain(review);
+    // Its "On VGL" link is the post's own address, which the feed links to already ("View on two.vgl.test").
+    expect(post.text).not.toContain('On VGL');
     // The link opens the review on its own server, whose page names the game for link previews.
     expect(post.url?.toLowerCase()).toBe(`https://two.vgl.test/u/bobby/reviews/${game.slug}`);
     const reviewPage = await two.call<string>('GET', new URL(post.url!).pathname);

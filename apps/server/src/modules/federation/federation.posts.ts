@@ -89,13 +89,14 @@ export function inboundPosts({ f, k, log, allowHttp, now }: PostsDeps) {
     const ours = new Set([PUBLIC, ...followers.filter((uri): uri is string => uri !== null)]);
     if (!audience.some((id) => ours.has(id))) return null;
     if (ctx.parseUri(object.replyTargetId) !== null) return null;
-    const body = remoteContentText(text(object.content) ?? '', POST_MAX_LENGTH);
+    const url = webLink(linkOf(object.url));
+    const body = remoteContentText(text(object.content) ?? '', POST_MAX_LENGTH, url);
     const name = remoteNameText(text(object.name), 300);
     const image = await firstImage(ctx, object);
     if (!hasVisibleText(body) && !name && !image.image_url) return null;
     return {
       object_id: object.id.href,
-      url: webLink(linkOf(object.url)),
+      url,
       name,
       summary: remoteNameText(text(object.summary), 300),
       body,

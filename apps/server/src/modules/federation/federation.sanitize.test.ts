@@ -13,6 +13,14 @@ describe('remote post content as a comment’s plain text', () => {
     expect(remoteContentText('<p>Ask <a class="mention" href="https://x.example/@cy">@cy</a> too</p>')).toBe('Ask @cy too');
   });
 
+  it('leaves out a link to the post itself (a VGL review’s “On VGL”), and keeps other links’ text', () => {
+    const self = 'https://two.vgl.test/u/bobby/reviews/batman';
+    const html = `<p>Review of Batman ★★★★½ 4.5/5</p><p>Tight controls. See <a href="https://example.com/ost">the OST</a>.</p><p><a href="${self.replace('two.vgl.test', 'TWO.vgl.test')}">On VGL</a></p>`;
+    expect(remoteContentText(html, 1000, self)).toBe('Review of Batman ★★★★½ 4.5/5\n\nTight controls. See the OST.');
+    expect(remoteContentText(html, 1000)).toBe('Review of Batman ★★★★½ 4.5/5\n\nTight controls. See the OST.\n\nOn VGL');
+    expect(remoteContentText('<p><a href="not a url">On VGL</a></p>', 1000, self)).toBe('On VGL');
+  });
+
   it('drops scripts, styles and embedded documents, and keeps no markup at all', () => {
     const html = '<script>alert(1)</script><style>*{}</style><p onclick="x()">Hi<iframe src="https://evil.example">inner</iframe><svg><text>svg text</text></svg> <img src=x onerror=alert(1)>there</p><!-- note -->';
     expect(remoteContentText(html)).toBe('Hi there');

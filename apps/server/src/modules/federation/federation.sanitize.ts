@@ -17,14 +17,16 @@ const BLOCKS = new Set(['p', 'div', 'blockquote', 'li', 'ul', 'ol', 'h1', 'h2', 
  * No markup and no link survives, so nothing a remote server writes can run or
  * style anything here; the web app renders it as it renders a member's comment
  * (React escapes it). The mentions Mastodon puts before a reply (@ann@vgl.example)
- * are left out: on the review's page they only name its author. Invisible and
- * bidi control characters go, as in members' text, and it is cut to a comment's
- * length. An empty result means the post had nothing to show.
+ * are left out: on the review's page they only name its author. So is a link to
+ * `selfUrl` (the post's own page, which a VGL review ends with: "On VGL"), since
+ * the feed links to it already. Invisible and bidi control characters go, as in
+ * members' text, and it is cut to a comment's length. An empty result means the
+ * post had nothing to show.
  */
-export function remoteContentText(html: string, maxLength: number = SOCIAL_LIMITS.commentMaxLength): string {
+export function remoteContentText(html: string, maxLength: number = SOCIAL_LIMITS.commentMaxLength, selfUrl?: string | null): string {
   let text = '';
   let dropped = 0;
-  /** Depth inside a leading mention link: its text is not kept. */
+  /** Depth inside a link whose text is not kept: a leading mention, or a link to the post itself. */
   let mention = 0;
   const seenText = () => /\S/.test(text);
   const parser = new (htmlParser().Parser)(
@@ -33,6 +35,7 @@ export function remoteContentText(html: string, maxLength: number = SOCIAL_LIMIT
         if (DROPPED.has(name)) dropped += 1;
         else if (mention > 0) mention += 1;
         else if (name === 'a' && !seenText() && /(^|\s)mention(\s|$)/.test(attributes.class ?? '')) mention = 1;
+        else if (name === 'a' && selfUrl && sameUrl(attributes.href, selfUrl)) mention = 1;
         else if (name === 'br' && dropped === 0) text += '\n';
         else if (BLOCKS.has(name) && dropped === 0) text += '\n\n';
       },
@@ -56,6 +59,16 @@ export function remoteContentText(html: string, maxLength: number = SOCIAL_LIMIT
     .replace(/\n{3,}/g, '\n\n')
     .trim();
   return limitText(clean, maxLength);
+}
+
+/** Whether an href names `url` (as URLs, so escaping and case of the host do not matter). */
+function sameUrl(href: string | undefined, url: string): boolean {
+  if (!href) return false;
+  try {
+    return new URL(href).href === new URL(url).href;
+  } catch {
+    return false;
+  }
 }
 
 /** Cut to a comment's length with an ellipsis, by code points, so a cut never splits an emoji's surrogate pair. */
