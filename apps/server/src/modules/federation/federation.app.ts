@@ -12,6 +12,7 @@ import { createFollowingService, type FollowingService } from './federation.foll
 import { registerInbox } from './federation.inbox.js';
 import { deliveryGate } from './federation.instances.js';
 import { databaseKvStore } from './federation.kv.js';
+import { routeFedifyLogs } from './federation.logging.js';
 import { registerObjects } from './federation.objects.js';
 import { createPublisher, type Publisher } from './federation.publish.js';
 import { createRepliesOutService, type RepliesOutService } from './federation.replies-out.js';
@@ -66,6 +67,7 @@ export async function registerFederation(
   }: { config: Config; db: Db; jobs: JobQueue; notifications: Pick<NotificationsService, 'notify' | 'notifyRemote'>; limits?: LimitCounters; testing?: FederationTestOptions },
 ): Promise<Publisher & { answers: FollowAnswers; following: FollowingService; replies: RepliesOutService }> {
   const f = await loadFedify();
+  await routeFedifyLogs(app.log, config.logLevel);
   const k = db.kysely;
   const kv = databaseKvStore(k);
   const works = config.role !== 'web';
