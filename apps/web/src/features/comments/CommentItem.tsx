@@ -3,6 +3,7 @@ import { commentEntityId, type CommentEntry } from '@vgl/shared';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../components/Avatar';
+import { ConfirmRemoval } from '../../components/ConfirmRemoval';
 import { LikeButton } from '../../components/review/LikeButton';
 import { ReviewBody } from '../../components/review/ReviewBody';
 import { profilePath } from '../profile/profilePaths';
@@ -89,34 +90,16 @@ export function CommentItem({ comment, onSave, onDelete }: CommentItemProps) {
           </footer>
         )}
         {mode === 'confirm-delete' && (
-          <div className={styles.confirm} role="group" aria-labelledby={`comment-${comment.id}-confirm`}>
-            <p id={`comment-${comment.id}-confirm`}>Delete this comment? This can't be undone.</p>
-            <div className={styles.buttons}>
-              <button
-                type="button"
-                className="button button-ghost button-small"
-                onClick={() => backTo(deleteButton)}
-                disabled={deleting}
-                // Focus moves here from Delete, which this group replaces; the safe choice comes first.
-                autoFocus
-              >
-                Keep it
-              </button>
-              <button
-                type="button"
-                className={`button button-small ${styles.danger}`}
-                onClick={() => void confirmDelete()}
-                aria-disabled={deleting || undefined}
-              >
-                {deleting ? 'Deleting…' : 'Delete comment'}
-              </button>
-            </div>
-            {deleteFailed && (
-              <p className={styles.error} role="alert">
-                The comment could not be deleted. Please try again.
-              </p>
-            )}
-          </div>
+          <ConfirmRemoval
+            question="Delete this comment? This can't be undone."
+            confirmLabel="Delete comment"
+            busyLabel="Deleting…"
+            failedText="The comment could not be deleted. Please try again."
+            busy={deleting}
+            failed={deleteFailed}
+            onKeep={() => backTo(deleteButton)}
+            onConfirm={() => void confirmDelete()}
+          />
         )}
       </div>
     </article>

@@ -1,5 +1,6 @@
 import type { RemotePost, RemotePostReply } from '@vgl/shared';
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { ConfirmRemoval } from '../../components/ConfirmRemoval';
 import { RelativeTime } from '../../components/RelativeTime';
 import { ApiRequestError } from '../../lib/api';
 import { CommentEditor } from '../comments/CommentEditor';
@@ -25,7 +26,6 @@ function OwnReply({ reply, postId, now }: { reply: RemotePostReply; postId: numb
   const [confirming, setConfirming] = useState(false);
   const deleteButton = useRef<HTMLButtonElement>(null);
   const { busy, failed, run } = useRemoval(() => remove.mutateAsync(reply.id), 'the reply');
-  const confirmId = useId();
   return (
     <li className={styles.reply}>
       <p className={styles.replyMeta}>
@@ -35,32 +35,19 @@ function OwnReply({ reply, postId, now }: { reply: RemotePostReply; postId: numb
         <PlainParagraphs text={reply.text} />
       </div>
       {confirming ? (
-        <div className={styles.confirm} role="group" aria-labelledby={confirmId}>
-          <p id={confirmId}>Delete this reply? Their server is asked to delete it too.</p>
-          <div className={styles.confirmButtons}>
-            <button
-              type="button"
-              className="button button-ghost button-small"
-              disabled={busy}
-              // Focus moves here from Delete, which this group replaces; the safe choice comes first.
-              autoFocus
-              onClick={() => {
-                setConfirming(false);
-                requestAnimationFrame(() => deleteButton.current?.focus());
-              }}
-            >
-              Keep it
-            </button>
-            <button type="button" className={`button button-small ${styles.danger}`} aria-disabled={busy || undefined} onClick={() => void run()}>
-              {busy ? 'Deleting…' : 'Delete reply'}
-            </button>
-          </div>
-          {failed && (
-            <p className={styles.error} role="alert">
-              The reply could not be deleted. Please try again.
-            </p>
-          )}
-        </div>
+        <ConfirmRemoval
+          question="Delete this reply? Their server is asked to delete it too."
+          confirmLabel="Delete reply"
+          busyLabel="Deleting…"
+          failedText="The reply could not be deleted. Please try again."
+          busy={busy}
+          failed={failed}
+          onKeep={() => {
+            setConfirming(false);
+            requestAnimationFrame(() => deleteButton.current?.focus());
+          }}
+          onConfirm={() => void run()}
+        />
       ) : (
         <button ref={deleteButton} type="button" className="button button-ghost button-small" onClick={() => setConfirming(true)}>
           Delete
