@@ -12,8 +12,8 @@ import { missingForHosts, startHosts, type TestHost, type TestHosts } from './su
  * production settings (https only, Fedify's private-address checks on). A
  * member of one follows a member of the other by handle, reads their review
  * in the feed, likes it and replies (in Chromium, as a person would); the
- * author is told of both; deletions travel; an instance block stops all of
- * it. Everything goes over the hosts' https addresses, as between two
+ * author is told of both; deletions travel; a follow of a private profile
+ * waits for the member's approval; an instance block stops all of it. Everything goes over the hosts' https addresses, as between two
  * servers on the internet.
  * With TEST_DATABASE_URL the second instance runs on PostgreSQL, so both
  * databases take part (SQLite follows and reads the feed, PostgreSQL
@@ -149,6 +149,19 @@ describe.skipIf(Boolean(missing))(`two federating instances on their own hostnam
     await expect.poll(async () => (await feed()).length, { timeout: 30_000 }).toBe(0);
   });
 
+  it('keeps a follow of a private profile waiting until the member approves it, then the other server hears so', async () => {
+    expect((await one.call('PUT', '/api/profile/privacy', { token: tokens.Annie, body: { isPrivate: true } })).status).toBe(200);
+    const asked = await two.call<RemoteFollowing>('POST', '/api/federation/following', { token: tokens.Bobby, body: { account: '@Annie@one.vgl.test' } });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(201);
+    const requests = async () => (await one.call<{ id: number; handle: string }[]>('GET', '/api/follow-requests/remote', { token: tokens.Annie })).body;
+    await expect.poll(async () => (await requests()).map((r) => r.handle), { timeout: 30_000 }).toEqual(['@Bobby@two.vgl.test']);
+    const bobbysFollow = async () => (await two.call<RemoteFollowing[]>('GET', '/api/federation/following', { token: tokens.Bobby })).body[0]?.state;
+    expect(await bobbysFollow()).toBe('pending');
+    expect((await one.call('POST', `/api/follow-requests/remote/${(await requests())[0]!.id}/approve`, { token: tokens.Annie })).status).toBe(204);
+    await expect.poll(bobbysFollow, { timeout: 30_000 }).toBe('accepted');
+    expect((await one.call<{ handle: string }[]>('GET', '/api/remote-followers', { token: tokens.Annie })).body.map((f) => f.handle)).toEqual(['@Bobby@two.vgl.test']);
+  });
+
   it('stops it all once the instance is blocked', async () => {
     const block = await one.call('POST', '/api/admin/federation/instances', { token: tokens.Annie, body: { domain: 'two.vgl.test', policy: 'block' } });
     expect(block.status, JSON.stringify(block.body)).toBeLessThan(300);
@@ -164,9 +177,15 @@ describe.skipIf(Boolean(missing))(`two federating instances on their own hostnam
     expect(one.accessLog()).toMatch(/"POST \/ap\/[^"]*inbox HTTP\/[\d.]+" 403 /);
     expect(await feed()).toEqual([]);
 
-    // And a follow from the blocked server is refused too: Annie gains no follower there.
-    expect((await two.call('POST', '/api/federation/following', { token: tokens.Bobby, body: { account: '@Annie@one.vgl.test' } })).status).toBe(201);
-    await expect.poll(() => two.output().match(/a delivery failed/g)?.length ?? 0, { timeout: 30_000 }).toBeGreaterThan(1);
+    // Its accounts no longer follow Annie, and a new follow from there is refused at the inbox: it never arrives.
     expect((await one.call<unknown[]>('GET', '/api/remote-followers', { token: tokens.Annie })).body).toEqual([]);
+    const [bobbys] = (await two.call<RemoteFollowing[]>('GET', '/api/federation/following', { token: tokens.Bobby })).body;
+    expect((await two.call('DELETE', `/api/federation/following/${bobbys!.id}`, { token: tokens.Bobby })).status).toBe(204);
+    const refusals = () => one.accessLog().match(/"POST \/ap\/[^"]*inbox HTTP\/[\d.]+" 403 /g)?.length ?? 0;
+    const before = refusals();
+    expect((await two.call('POST', '/api/federation/following', { token: tokens.Bobby, body: { account: '@Annie@one.vgl.test' } })).status).toBe(201);
+    await expect.poll(refusals, { timeout: 30_000 }).toBeGreaterThan(before);
+    expect((await one.call<unknown[]>('GET', '/api/follow-requests/remote', { token: tokens.Annie })).body).toEqual([]);
+    expect((await two.call<RemoteFollowing[]>('GET', '/api/federation/following', { token: tokens.Bobby })).body[0]?.state).toBe('pending');
   });
 });
