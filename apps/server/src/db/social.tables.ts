@@ -107,7 +107,7 @@ export type AuditAction =
   | 'instance.remove'
   | 'account.suspend'
   | 'account.unsuspend';
-export type AuditTargetType = 'user' | 'review' | 'comment' | 'featured' | 'catalog' | 'submission' | 'list' | 'signup' | 'instance' | 'fed_actor';
+export type AuditTargetType = 'user' | 'review' | 'comment' | 'featured' | 'catalog' | 'submission' | 'list' | 'signup' | 'instance' | 'fed_reply' | 'fed_actor';
 
 /** One moderation action (dashboard); see migration 0008. */
 export interface AuditLogTable {

@@ -1,4 +1,4 @@
-import { ACCOUNT_BLOCK_MESSAGES, type NotificationItem, type RemoteAccountBlock, type RemoteAccountSuspension, type RemoteFollower, type RemoteFollowing, type RemotePost } from '@vgl/shared';
+import { ACCOUNT_BLOCK_MESSAGES, REPORT_MESSAGES, type NotificationItem, type ReportGroup, type RemoteAccountBlock, type RemoteAccountSuspension, type RemoteFollower, type RemoteFollowing, type RemotePost } from '@vgl/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { seedGames } from '../../test/catalog.js';
@@ -236,6 +236,66 @@ describe.each(dbKinds)('blocking and suspending remote accounts on %s', (kind) =
       expect((await api('mod', 'GET', '/api/admin/federation/accounts')).json()).toEqual([]);
       expect((await audit()).map((a) => a.action)).toContain('account.unsuspend');
       expect((await followMember('bob')).statusCode).toBe(202);
+    });
+  });
+
+  describe('reports of a remote reply and a remote account', () => {
+    const report = (who: string, payload: object) => api(who, 'POST', '/api/reports', payload);
+    const queue = async () => (await api('mod', 'GET', '/api/admin/reports')).json() as ReportGroup[];
+    let replyId = 0;
+
+    it('a member reports a reply from another server, and its account by handle', async () => {
+      expect((await reply('<p>You are all idiots</p>')).statusCode).toBe(202);
+      const remoteReply = (await api('bob', 'GET', `${REVIEW}/comments`)).json() as { id: number; body: string; remote?: unknown }[];
+      replyId = remoteReply.find((c) => c.remote && c.body === 'You are all idiots')!.id;
+      const filed = await report('bob', { targetType: 'fed_reply', targetId: replyId, reason: 'harassment' });
+      expect(filed.statusCode, filed.body).toBe(201);
+      expect((await report('bob', { targetType: 'fed_actor', account: handle, reason: 'harassment', details: 'Insults everyone' })).statusCode).toBe(201);
+      expect((await report('bob', { targetType: 'fed_actor', account: remote.actorId, reason: 'spam' })).statusCode).toBe(409);
+      // What is not known here, or not named, is said so.
+      const unknown = await report('bob', { targetType: 'fed_actor', account: '@nobody@elsewhere.example', reason: 'spam' });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json().message).toBe(REPORT_MESSAGES.notFound('fed_actor'));
+      expect((await report('bob', { targetType: 'fed_actor', reason: 'spam' })).statusCode).toBe(400);
+      expect((await report('bob', { targetType: 'fed_reply', targetId: 999999, reason: 'spam' })).statusCode).toBe(404);
+    });
+
+    it('shows moderators the account’s handle and a link out to it', async () => {
+      const groups = await queue();
+      expect(groups.find((g) => g.target.type === 'fed_reply')!.target).toEqual({
+        type: 'fed_reply',
+        id: replyId,
+        excerpt: 'You are all idiots',
+        author: null,
+        remote: { handle, url: remote.actorId },
+        link: '/u/ann/reviews/celeste',
+        hidden: false,
+      });
+      expect(groups.find((g) => g.target.type === 'fed_actor')!.target).toMatchObject({ excerpt: `Alice (${handle})`, author: null, remote: { handle, url: remote.actorId }, link: null });
+    });
+
+    it('hides the reply; an account cannot be hidden', async () => {
+      const groups = await queue();
+      const onAccount = groups.find((g) => g.target.type === 'fed_actor')!;
+      const hideAccount = await api('mod', 'POST', `/api/admin/reports/${onAccount.id}/resolve`, { action: 'hide' });
+      expect(hideAccount.statusCode).toBe(400);
+      expect(hideAccount.json().message).toBe(REPORT_MESSAGES.hideAccount);
+      const comments = (await review()).comments;
+      const onReply = groups.find((g) => g.target.type === 'fed_reply')!;
+      expect((await api('mod', 'POST', `/api/admin/reports/${onReply.id}/resolve`, { action: 'hide', note: 'Insults' })).statusCode).toBe(204);
+      expect((await review()).comments).toBe(comments - 1);
+      expect(((await api('bob', 'GET', `${REVIEW}/comments`)).json() as { body: string }[]).map((c) => c.body)).not.toContain('You are all idiots');
+    });
+
+    it('suspends the account on this instance from its report: refused at the inbox, audited, listed', async () => {
+      const onAccount = (await queue()).find((g) => g.target.type === 'fed_actor')!;
+      expect((await api('mod', 'POST', `/api/admin/reports/${onAccount.id}/resolve`, { action: 'suspend', note: 'Harassment' })).statusCode).toBe(204);
+      expect((await api('mod', 'GET', '/api/admin/federation/accounts')).json()).toEqual([expect.objectContaining({ actor: remote.actorId, handle, reason: 'Harassment', createdBy: 'mod' })]);
+      expect((await followMember('bob')).statusCode).toBe(403);
+      expect(await count('federation_followers')).toBe(0);
+      const actions = ((await api('mod', 'GET', '/api/admin/audit')).json() as { action: string }[]).map((a) => a.action);
+      expect(actions).toEqual(expect.arrayContaining(['report.suspend', 'account.suspend', 'report.hide']));
+      expect((await notifications('bob')).filter((x) => x.kind === 'report_resolved')).toHaveLength(2);
     });
   });
 });

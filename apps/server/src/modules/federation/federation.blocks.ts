@@ -5,7 +5,8 @@ import { forbidden, notFound } from '../../http/errors.js';
 import { recordAudit } from '../admin/admin.audit.js';
 import type { UserRow } from '../users/users.repo.js';
 import type { FollowAnswers } from './federation.approvals.js';
-import { accountBlocksRepo } from './federation.blocks.repo.js';
+import type { Conn } from '../library/library.repo.js';
+import { accountBlocksRepo, type KnownAccount } from './federation.blocks.repo.js';
 import { followingRepo, type FollowingRow } from './federation.following.repo.js';
 import { forgetRequestNotice } from './federation.instances.js';
 
@@ -84,6 +85,26 @@ export function createAccountBlocksService(db: Db, { answers, undoFollow, log, n
 
 export type AccountBlocksService = ReturnType<typeof createAccountBlocksService>;
 
+/**
+ * Suspends the account in the caller's transaction (the dashboard's, or a report's resolution); false when it was
+ * suspended already. Audited.
+ */
+export async function suspendAccountWithin(trx: Conn, moderator: Pick<UserRow, 'id' | 'username'>, known: KnownAccount, reason: string | null, at: number): Promise<boolean> {
+  const inserted = await trx
+    .insertInto('federation_account_suspensions')
+    .values({ actor_id: known.actor_id, handle: known.handle.slice(0, 600), url: known.url.slice(0, 2000), reason, created_at: at, created_by: moderator.id })
+    .onConflict((oc) => oc.column('actor_id').doNothing())
+    .returning('actor_id')
+    .execute();
+  if (inserted.length === 0) return false;
+  const gone = await trx.deleteFrom('federation_followers').where('actor_id', '=', known.actor_id).returning(['id', 'user_id']).execute();
+  for (const row of gone) await forgetRequestNotice(trx, row.user_id, row.id);
+  // Its row goes, and with it (cascading) members' follows of it, its posts, likes, boosts and replies.
+  if (known.row !== null) await accountBlocksRepo.forgetActor(trx, known.row);
+  await recordAudit(trx, moderator, { action: 'account.suspend', targetType: 'fed_actor', targetId: null, targetLabel: known.handle.slice(0, 200), reason }, at);
+  return true;
+}
+
 type SuspensionRow = Awaited<ReturnType<typeof suspensionsOf>>[number];
 
 const suspensionsOf = (db: Db) =>
@@ -112,7 +133,6 @@ const presentSuspension = (row: SuspensionRow): RemoteAccountSuspension => ({
  */
 export function createAccountSuspensionsService(db: Db, { now = Date.now }: { now?: () => number } = {}) {
   const k = db.kysely;
-  const label = (handle: string) => handle.slice(0, 200);
   return {
     list: async () => (await suspensionsOf(db)).map(presentSuspension),
 
@@ -125,22 +145,7 @@ export function createAccountSuspensionsService(db: Db, { now = Date.now }: { no
         if (row) return { suspension: presentSuspension(row), created: false };
         throw notFound(ACCOUNT_BLOCK_MESSAGES.unknown(account.trim()));
       }
-      const created = await k.transaction().execute(async (trx) => {
-        const at = now();
-        const inserted = await trx
-          .insertInto('federation_account_suspensions')
-          .values({ actor_id: known.actor_id, handle: known.handle.slice(0, 600), url: known.url.slice(0, 2000), reason, created_at: at, created_by: moderator.id })
-          .onConflict((oc) => oc.column('actor_id').doNothing())
-          .returning('actor_id')
-          .execute();
-        if (inserted.length === 0) return false;
-        const gone = await trx.deleteFrom('federation_followers').where('actor_id', '=', known.actor_id).returning(['id', 'user_id']).execute();
-        for (const row of gone) await forgetRequestNotice(trx, row.user_id, row.id);
-        // Its row goes, and with it (cascading) members' follows of it, its posts, likes, boosts and replies.
-        if (known.row !== null) await accountBlocksRepo.forgetActor(trx, known.row);
-        await recordAudit(trx, moderator, { action: 'account.suspend', targetType: 'fed_actor', targetId: null, targetLabel: label(known.handle), reason }, at);
-        return true;
-      });
+      const created = await k.transaction().execute((trx) => suspendAccountWithin(trx, moderator, known, reason, now()));
       const row = (await suspensionsOf(db)).find((s) => s.actor_id === known.actor_id)!;
       return { suspension: presentSuspension(row), created };
     },
@@ -149,7 +154,7 @@ export function createAccountSuspensionsService(db: Db, { now = Date.now }: { no
       await k.transaction().execute(async (trx) => {
         const gone = await trx.deleteFrom('federation_account_suspensions').where('actor_id', '=', actorId.trim()).returning('handle').executeTakeFirst();
         if (!gone) throw notFound(ACCOUNT_BLOCK_MESSAGES.notSuspended);
-        await recordAudit(trx, moderator, { action: 'account.unsuspend', targetType: 'fed_actor', targetId: null, targetLabel: label(gone.handle), reason: 'suspension lifted' }, now());
+        await recordAudit(trx, moderator, { action: 'account.unsuspend', targetType: 'fed_actor', targetId: null, targetLabel: gone.handle.slice(0, 200), reason: 'suspension lifted' }, now());
       });
     },
   };
