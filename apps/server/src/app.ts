@@ -64,6 +64,8 @@ import { audienceRoutes } from './modules/audience/audience.routes.js';
 import { createRemoteFollowersService } from './modules/federation/federation.approvals.js';
 import { remoteFollowersRoutes } from './modules/federation/federation.followers.routes.js';
 import { followingRoutes } from './modules/federation/federation.following.routes.js';
+import { createAccountBlocksService, createAccountSuspensionsService } from './modules/federation/federation.blocks.js';
+import { accountBlocksRoutes, adminAccountSuspensionsRoutes } from './modules/federation/federation.blocks.routes.js';
 import { createAudienceService } from './modules/audience/audience.service.js';
 import { friendsRoutes } from './modules/friends/friends.routes.js';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.js';
@@ -308,6 +310,7 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   await app.register(followsRoutes(createFollowsService(db, social)));
   await app.register(audienceRoutes(createAudienceService(db, { ...social, onPrivacyChanged: federation?.memberChanged })));
   await app.register(remoteFollowersRoutes(createRemoteFollowersService(db, { answers: federation?.answers, log: app.log })));
+  await app.register(accountBlocksRoutes(createAccountBlocksService(db, { answers: federation?.answers, undoFollow: federation?.following.sendUndo, log: app.log })));
   // Following accounts elsewhere needs Fedify (a lookup, a signed Follow): FEDERATION=on only.
   if (federation) await app.register(followingRoutes(federation.following, federation.replies));
   await app.register(peopleRoutes(createPeopleService(db)));
@@ -327,6 +330,7 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   const admin = createAdminService(db, { notifications, onFeaturedChange: () => home.invalidate(), mail: mailQueue, federationOrigin, ...moderated });
   await app.register(adminRoutes(admin));
   await app.register(adminInstancesRoutes(createInstanceRulesService(db, { ownHost: new URL(config.publicUrl).hostname })));
+  await app.register(adminAccountSuspensionsRoutes(createAccountSuspensionsService(db)));
   await app.register(reportsRoutes(createReportsService(db, { notifications, admin, limits, ...moderated })));
   await app.register(catalogAdminRoutes(createCatalogAdminService({ db, igdb: config.igdb, wikidata: config.wikidata, log: app.log })));
   await app.register(submissionsRoutes(createSubmissionsService(db, { catalog, notifications })));

@@ -70,9 +70,11 @@ export const AUDIT_ACTIONS = [
   'instance.block',
   'instance.silence',
   'instance.remove',
+  'account.suspend',
+  'account.unsuspend',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export type AuditTargetType = 'user' | 'review' | 'comment' | 'featured' | 'catalog' | 'submission' | 'list' | 'signup' | 'instance';
+export type AuditTargetType = 'user' | 'review' | 'comment' | 'featured' | 'catalog' | 'submission' | 'list' | 'signup' | 'instance' | 'fed_reply' | 'fed_actor';
 
 /** One moderation action: who did what to what, when and why. */
 export interface AuditEntry {

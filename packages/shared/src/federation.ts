@@ -196,3 +196,39 @@ export interface RemotePostReply {
   /** Unix ms. */
   created: number;
 }
+
+/** Texts of blocking and suspending single accounts on other servers, shared by the web app and the API. */
+export const ACCOUNT_BLOCK_MESSAGES = {
+  accountMissing: 'Say which account: its @name@host or the address of its actor.',
+  unknown: (account: string) => `No account ${account} is known here: only accounts that followed, liked, boosted or replied to someone here, or that someone here follows, can be blocked.`,
+  notBlocked: 'You do not block this account.',
+  blockedByYou: 'You block this account: unblock it first (Settings → Privacy).',
+  notSuspended: 'This account is not suspended.',
+  suspended: 'This account is suspended on this instance.',
+} as const;
+
+/** A remote account a member blocks (GET /api/federation/blocks). */
+export interface RemoteAccountBlock {
+  id: number;
+  /** Its ActivityPub actor id. */
+  actor: string;
+  /** "@name@host". */
+  handle: string;
+  name: string | null;
+  /** Its profile page on its server (or its actor id). */
+  url: string;
+  /** When it was blocked (Unix ms). */
+  since: number;
+}
+
+/** A remote account suspended on this instance (GET /api/admin/federation/accounts). */
+export interface RemoteAccountSuspension {
+  actor: string;
+  handle: string;
+  url: string;
+  reason: string | null;
+  /** Unix ms. */
+  createdAt: number;
+  /** The moderator or admin who suspended it; null once their account is gone. */
+  createdBy: string | null;
+}

@@ -1,6 +1,11 @@
-/** Reports (issue 36): members flag a review, comment, list or member; moderators work through the queue. */
+/**
+ * Reports (issue 36): members flag a review, comment, list or member; moderators work through the queue.
+ * From the fediverse (issue 40): a remote reply under a review (`fed_reply`) and a remote account (`fed_actor`).
+ */
 
-export const REPORT_TARGET_TYPES = ['review', 'comment', 'list', 'user'] as const;
+export const REPORT_TARGET_TYPES = ['review', 'comment', 'list', 'user', 'fed_reply', 'fed_actor'] as const;
+/** The kinds that are about something from another server: their author is a remote account, suspended on this instance rather than as a member. */
+export const REMOTE_REPORT_TARGET_TYPES = ['fed_reply', 'fed_actor'] as const;
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
 
 export const REPORT_REASONS = ['spam', 'harassment', 'spoilers', 'hateful', 'inappropriate', 'other'] as const;
@@ -29,7 +34,7 @@ export const REPORT_LIMITS = {
   excerptLength: 280,
 } as const;
 
-const what: Record<ReportTargetType, string> = { review: 'review', comment: 'comment', list: 'list', user: 'member' };
+const what: Record<ReportTargetType, string> = { review: 'review', comment: 'comment', list: 'list', user: 'member', fed_reply: 'reply from another server', fed_actor: 'account on another server' };
 
 export const REPORT_MESSAGES = {
   thanks: 'Thanks — a moderator will look at your report.',
@@ -40,6 +45,7 @@ export const REPORT_MESSAGES = {
   alreadyResolved: 'Another moderator has already resolved these reports.',
   noSuchReport: 'There is no such report.',
   hideUser: 'A member cannot be hidden; suspend them or dismiss the report.',
+  hideAccount: 'An account on another server cannot be hidden; suspend it on this instance or dismiss the report.',
   hiddenByModerator: 'Hidden by a moderator',
   /** The reporter's notification: "Your report on the comment … was reviewed: the comment was hidden." */
   outcome: (type: ReportTargetType, label: string, action: ReportAction) =>
@@ -61,7 +67,10 @@ export interface ReportGroup {
     id: number;
     /** The reported text (review, comment), a list's title or a member's name. */
     excerpt: string;
+    /** A member; null once deleted, and for things from another server (see `remote`). */
     author: { username: string; avatar: string | null } | null;
+    /** For a reply from or an account on another server: who, and their profile there to link out to. */
+    remote?: { handle: string; url: string };
     /** Where the target is on the site; null when it is gone. */
     link: string | null;
     hidden: boolean;

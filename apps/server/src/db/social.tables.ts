@@ -104,8 +104,10 @@ export type AuditAction =
   | 'registration.mode'
   | 'instance.block'
   | 'instance.silence'
-  | 'instance.remove';
-export type AuditTargetType = 'user' | 'review' | 'comment' | 'featured' | 'catalog' | 'submission' | 'list' | 'signup' | 'instance';
+  | 'instance.remove'
+  | 'account.suspend'
+  | 'account.unsuspend';
+export type AuditTargetType = 'user' | 'review' | 'comment' | 'featured' | 'catalog' | 'submission' | 'list' | 'signup' | 'instance' | 'fed_reply' | 'fed_actor';
 
 /** One moderation action (dashboard); see migration 0008. */
 export interface AuditLogTable {

@@ -92,7 +92,7 @@ export const auditEntrySchema = named(
     id: z.number().int(),
     actor: z.object({ username: z.string() }).nullable().describe('Who did it; the name is kept when the account is deleted'),
     action: z.enum(AUDIT_ACTIONS),
-    targetType: z.enum(['user', 'review', 'comment', 'featured', 'catalog', 'submission', 'list', 'signup', 'instance']),
+    targetType: z.enum(['user', 'review', 'comment', 'featured', 'catalog', 'submission', 'list', 'signup', 'instance', 'fed_reply', 'fed_actor']),
     targetId: z.number().int().nullable().describe('The user, review (library entry), comment or game submission id; null for featured.reorder and catalog.sync'),
     targetLabel: z.string().nullable().describe('What the target was called at the time'),
     reason: z.string().nullable().describe('The moderator’s reason; for user.role "user → moderator"'),

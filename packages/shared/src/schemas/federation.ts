@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  ACCOUNT_BLOCK_MESSAGES,
   FOLLOWING_LIMITS,
   FOLLOWING_MESSAGES,
   FOLLOWING_STATES,
@@ -8,6 +9,8 @@ import {
   INSTANCE_POLICIES,
   normaliseDomain,
   type InstanceRule,
+  type RemoteAccountBlock,
+  type RemoteAccountSuspension,
   type RemoteFollower,
   type RemoteFollowing,
   type RemotePost,
@@ -144,3 +147,56 @@ export const remotePostSchema = named(
   }),
   'A post of an account on another server you follow',
 ) satisfies z.ZodType<RemotePost>;
+
+/** POST /api/federation/blocks and /api/admin/federation/accounts: an account already known here, by its actor id or handle. */
+const knownAccountSchema = z
+  .string({ error: ACCOUNT_BLOCK_MESSAGES.accountMissing })
+  .trim()
+  .min(1, ACCOUNT_BLOCK_MESSAGES.accountMissing)
+  .max(FOLLOWING_LIMITS.accountMaxLength, FOLLOWING_MESSAGES.accountTooLong)
+  .describe('Its ActivityPub actor id (the `id` of a RemoteActor, the `actor` of a follower or follow), or its "@name@host"');
+
+export const blockRemoteAccountInputSchema = z.object({ account: knownAccountSchema }).meta({ examples: [{ account: 'https://mastodon.example/users/troll' }] });
+
+export const remoteAccountBlockSchema = named(
+  'RemoteAccountBlock',
+  z.object({
+    id: z.number().int().describe('The block: DELETE /api/federation/blocks/{id} lifts it'),
+    actor: z.string().describe('Its ActivityPub actor id'),
+    handle: z.string().describe('@name@host'),
+    name: z.string().nullable(),
+    url: z.string().describe('Its profile on its server'),
+    since: z.number().describe('Unix ms'),
+  }),
+  'An account on another server you block',
+) satisfies z.ZodType<RemoteAccountBlock>;
+
+export const remoteAccountBlockParamSchema = idParamSchema('block');
+
+export const suspendRemoteAccountInputSchema = z
+  .object({
+    account: knownAccountSchema,
+    reason: z
+      .string()
+      .trim()
+      .max(INSTANCE_LIMITS.reasonMaxLength, INSTANCE_MESSAGES.reasonTooLong)
+      .nullish()
+      .transform((reason) => (reason ? reason : null))
+      .describe('Why, for other moderators (the audit log keeps it too)'),
+  })
+  .meta({ examples: [{ account: 'https://mastodon.example/users/troll', reason: 'Harassment' }] });
+
+export const remoteAccountSuspensionSchema = named(
+  'RemoteAccountSuspension',
+  z.object({
+    actor: z.string().describe('Its ActivityPub actor id: DELETE /api/admin/federation/accounts?actor=… lifts it'),
+    handle: z.string(),
+    url: z.string(),
+    reason: z.string().nullable(),
+    createdAt: z.number().describe('Unix ms'),
+    createdBy: z.string().nullable().describe('Who suspended it; null once their account is gone'),
+  }),
+  'An account on another server suspended on this instance',
+) satisfies z.ZodType<RemoteAccountSuspension>;
+
+export const remoteAccountActorQuerySchema = z.object({ actor: knownAccountSchema });

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { REPORT_ACTIONS, REPORT_LIMITS, REPORT_REASONS, REPORT_TARGET_TYPES, type ReportGroup } from '../reports.js';
 import { DB_INT_MAX, idOf, named } from './common.js';
 
-const targetIdMessage = 'targetId must be the id of the review, comment, list or member';
+const targetIdMessage = 'targetId must be the id of the review, comment, list, member or reply';
 const usernameMessage = 'Give the username of the member to report';
+const accountMessage = 'Give the account on another server to report: its actor id or @name@host';
 
 /** POST /api/reports. A member is named by id or by username (their profile's address). */
 export const reportInputSchema = z
@@ -17,6 +18,13 @@ export const reportInputSchema = z
       .optional()
       .describe('The review’s `_id`, the comment’s, list’s or member’s id'),
     username: z.string({ error: usernameMessage }).trim().min(1, usernameMessage).max(40, usernameMessage).optional().describe('For a member: their username, instead of targetId'),
+    account: z
+      .string({ error: accountMessage })
+      .trim()
+      .min(1, accountMessage)
+      .max(2000, accountMessage)
+      .optional()
+      .describe('For an account on another server (fed_actor): its actor id or "@name@host", instead of targetId'),
     reason: z.enum(REPORT_REASONS, { error: `Choose a reason: ${REPORT_REASONS.join(', ')}` }),
     details: z
       .string({ error: 'details must be text' })
@@ -26,8 +34,8 @@ export const reportInputSchema = z
       .transform((s) => (s ? s : null)),
   })
   .superRefine((v, ctx) => {
-    if (v.targetId === undefined && !(v.targetType === 'user' && v.username)) {
-      ctx.addIssue({ code: 'custom', path: ['targetId'], message: v.targetType === 'user' ? usernameMessage : targetIdMessage });
+    if (v.targetId === undefined && !(v.targetType === 'user' && v.username) && !(v.targetType === 'fed_actor' && v.account)) {
+      ctx.addIssue({ code: 'custom', path: ['targetId'], message: v.targetType === 'user' ? usernameMessage : v.targetType === 'fed_actor' ? accountMessage : targetIdMessage });
     }
   })
   .meta({ examples: [{ targetType: 'comment', targetId: 42, reason: 'harassment', details: 'Insults the reviewer' }] });
@@ -69,7 +77,11 @@ export const reportGroupSchema = named(
       id: z.number().int(),
       excerpt: z.string(),
       author: z.object({ username: z.string(), avatar: z.string().nullable() }).nullable(),
-      link: z.string().nullable(),
+      remote: z
+        .object({ handle: z.string().describe('@name@host'), url: z.string().describe('Its profile on its server, to link out to') })
+        .optional()
+        .describe('Set for a reply from (fed_reply) or an account on (fed_actor) another server: `author` is then null, and Suspend suspends this account on this instance'),
+      link: z.string().nullable().describe('Where it is on this site (a reply: the review it answers); null when gone, and for an account on another server'),
       hidden: z.boolean(),
     }),
     reports: z.array(

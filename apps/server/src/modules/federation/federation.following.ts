@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Actor, Federation } from '@fedify/fedify';
-import { FOLLOWING_LIMITS, FOLLOWING_MESSAGES, parseRemoteAccount, type RemoteFollowing, type RemotePost, type RemotePostReply } from '@vgl/shared';
+import { ACCOUNT_BLOCK_MESSAGES, FOLLOWING_LIMITS, FOLLOWING_MESSAGES, parseRemoteAccount, type RemoteFollowing, type RemotePost, type RemotePostReply } from '@vgl/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -8,6 +8,7 @@ import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js'
 import type { UserRow } from '../users/users.repo.js';
 import { remoteActorFields } from './federation.actors.js';
 import type { Fedify } from './federation.fedify.js';
+import { accountBlocksRepo } from './federation.blocks.repo.js';
 import { followingRepo, type FollowingRow } from './federation.following.repo.js';
 import { hostOf, policiesOf } from './federation.instances.js';
 import { interactionsRepo } from './federation.interactions.repo.js';
@@ -91,8 +92,25 @@ export function createFollowingService({ f, federation, k, publicUrl, log, reach
     if (found.id.origin === origin.origin) throw badRequest(FOLLOWING_MESSAGES.member(typed));
     // The address may redirect, or the actor live on another host than its handle's.
     await blocked([hostOf(found.id), hostOf(found.inboxId)]);
+    // An account suspended here, or one the member blocks, is not followed either.
+    if (await accountBlocksRepo.suspended(k, [found.id.href])) throw new AppError(403, 'forbidden', ACCOUNT_BLOCK_MESSAGES.suspended);
+    if (await accountBlocksRepo.blocks(k, member.id, found.id.href)) throw new AppError(403, 'forbidden', ACCOUNT_BLOCK_MESSAGES.blockedByYou);
     if (!reachable(found.inboxId)) throw notFound(FOLLOWING_MESSAGES.notFound(typed));
     return found as Actor & { id: URL; inboxId: URL };
+  }
+
+  async function sendUndo(userId: number, row: Pick<FollowingRow, 'follow_id' | 'actor_id' | 'inbox'>): Promise<void> {
+    const ctx = context();
+    const identifier = String(userId);
+    const actorUri = ctx.getActorUri(identifier);
+    const undo = new f.Undo({
+      id: new URL(`${actorUri.href}#undo-follows/${randomUUID()}`),
+      actor: actorUri,
+      object: new f.Follow({ id: new URL(row.follow_id), actor: actorUri, object: new URL(row.actor_id) }),
+    });
+    await ctx
+      .sendActivity({ identifier }, { id: new URL(row.actor_id), inboxId: new URL(row.inbox) }, undo)
+      .catch((err: unknown) => log.error({ err, actor: row.actor_id }, 'federation: the Undo of a Follow could not be queued'));
   }
 
   return {
@@ -134,18 +152,11 @@ export function createFollowingService({ f, federation, k, publicUrl, log, reach
       active(member);
       const row = await followingRepo.followOf(k, member.id, id);
       if (!row || !(await followingRepo.removeFollow(k, row.id))) throw notFound(FOLLOWING_MESSAGES.notFollowing);
-      const ctx = context();
-      const identifier = String(member.id);
-      const actorUri = ctx.getActorUri(identifier);
-      const undo = new f.Undo({
-        id: new URL(`${actorUri.href}#undo-follows/${randomUUID()}`),
-        actor: actorUri,
-        object: new f.Follow({ id: new URL(row.follow_id), actor: actorUri, object: new URL(row.actor_id) }),
-      });
-      await ctx
-        .sendActivity({ identifier }, { id: new URL(row.actor_id), inboxId: new URL(row.inbox) }, undo)
-        .catch((err: unknown) => log.error({ err, actor: row.actor_id }, 'federation: the Undo of a Follow could not be queued'));
+      await sendUndo(member.id, row);
     },
+
+    /** Tells their server a follow ended here (unfollowed, or the account blocked): an Undo of our Follow. */
+    sendUndo,
 
     /** Likes a post in the member's feed: its server gets a Like signed by them (once, however often they ask). */
     async like(member: UserRow, postId: number): Promise<void> {

@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { Fedify } from './federation.fedify.js';
+import { accountBlocksRepo } from './federation.blocks.repo.js';
 import { inboundInteractions } from './federation.interactions.js';
 import { inboundPosts } from './federation.posts.js';
 import { AP_PATHS, memberIdOf } from './federation.objects.js';
@@ -79,6 +80,20 @@ export function registerInbox(federation: Federation<void>, { f, k, log, reachab
         log.info({ actor: follower.id.href }, 'federation: a follow from an actor whose inbox is not https was ignored');
         return;
       }
+      const identifier = String(member.id);
+      // An account the member blocks is told no at once (a Reject), and nothing is kept of it.
+      if (await accountBlocksRepo.blocks(k, member.id, follower.id.href)) {
+        await ctx.sendActivity(
+          { identifier },
+          follower,
+          new f.Reject({
+            id: new URL(`${ctx.getActorUri(identifier).href}#rejects/${randomUUID()}`),
+            actor: ctx.getActorUri(identifier),
+            object: new f.Follow({ id: follow.id, actor: follow.actorId, object: follow.objectId }),
+          }),
+        );
+        return;
+      }
       // The routes refused a blocked server's post; an actor whose inbox is on one is refused here.
       const policy = await policiesOf(k, [hostOf(follower.id), hostOf(follower.inboxId)]);
       if (policy === 'block') return;
@@ -107,7 +122,6 @@ export function registerInbox(federation: Federation<void>, { f, k, log, reachab
         return row;
       });
       if (saved.state === 'pending') return;
-      const identifier = String(member.id);
       await ctx.sendActivity(
         { identifier },
         follower,

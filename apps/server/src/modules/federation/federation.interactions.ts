@@ -6,6 +6,7 @@ import type { Database } from '../../db/schema.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { Fedify } from './federation.fedify.js';
 import { remoteActorFields } from './federation.actors.js';
+import { accountBlocksRepo } from './federation.blocks.repo.js';
 import { hostOf, policiesOf } from './federation.instances.js';
 import { interactionsRepo } from './federation.interactions.repo.js';
 import { federationRepo } from './federation.repo.js';
@@ -83,7 +84,8 @@ export function inboundInteractions({ f, k, log, notifyRemote, allowHttp, now }:
   async function react(ctx: InboxContext<void>, activity: Like | Announce, kind: RemoteReactionKind) {
     if (!ownActivity(activity)) return;
     const review = await publishedReview(ctx, activity.objectId);
-    if (!review) return;
+    // An account the review's author blocks: its likes and boosts are not theirs to receive.
+    if (!review || (await accountBlocksRepo.blocks(k, review.ownerId, activity.actorId.href))) return;
     const actor = await actorRow(ctx, activity);
     if (actor === null) return;
     await k.transaction().execute(async (trx) => {
@@ -113,7 +115,7 @@ export function inboundInteractions({ f, k, log, notifyRemote, allowHttp, now }:
     const found = await ownPublicNote(ctx, create);
     if (!found?.note.id || !hasVisibleText(found.body)) return;
     const review = await publishedReview(ctx, found.note.replyTargetId);
-    if (!review) return;
+    if (!review || (await accountBlocksRepo.blocks(k, review.ownerId, create.actorId!.href))) return;
     const actor = await actorRow(ctx, create);
     if (actor === null) return;
     const noteId = found.note.id.href;
@@ -150,14 +152,7 @@ export function inboundInteractions({ f, k, log, notifyRemote, allowHttp, now }:
   async function actorGone(actorUri: string) {
     const actor = await interactionsRepo.actorByUri(k, actorUri);
     if (!actor) return;
-    await k.transaction().execute(async (trx) => {
-      const [reactions, replies] = await Promise.all([interactionsRepo.reactionsOf(trx, actor.id), interactionsRepo.repliesOf(trx, actor.id)]);
-      for (const like of reactions.filter((r) => r.kind === 'like')) await interactionsRepo.adjustEntryCount(trx, like.entry_id, 'likes_count', -1);
-      for (const shown of replies.filter((r) => r.hidden_at === null)) await interactionsRepo.adjustEntryCount(trx, shown.entry_id, 'comments_count', -1);
-      const owners = await interactionsRepo.ownersOf(trx, [...new Set([...reactions, ...replies].map((r) => r.entry_id))]);
-      await interactionsRepo.removeNotifications(trx, owners, { remoteActorId: actor.id });
-      await interactionsRepo.removeActor(trx, actor.id);
-    });
+    await k.transaction().execute((trx) => accountBlocksRepo.forgetActor(trx, actor.id));
   }
 
   /** Undo of a Like or Announce (embedded, as Mastodon sends it, or by its id alone). */

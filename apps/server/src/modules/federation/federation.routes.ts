@@ -2,6 +2,7 @@ import type { Federation } from '@fedify/fedify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { accountBlocksRepo } from './federation.blocks.repo.js';
 import { fromBlockedServer } from './federation.instances.js';
 
 /** An inbox takes one activity: far more than any Mastodon sends, far less than the API's import bodies. */
@@ -83,6 +84,10 @@ export async function federationRoutes(app: FastifyInstance, federation: Federat
       // A blocked server's deliveries: refused whole, nothing fetched or stored. 403 tells its server not to retry.
       if (request.method === 'POST' && (await fromBlockedServer(k, headers.get('signature') ?? undefined, body))) {
         return sendResponse(reply, jsonError(403, 'forbidden', 'This server does not accept activities from yours.'));
+      }
+      // An account suspended here is refused the same way, by the actor its activity names (or the key's owner, on its server).
+      if (request.method === 'POST' && body && (await accountBlocksRepo.suspended(k, [activityActor(body)?.href ?? null, signingKeyId(headers)?.replace(/#.*$/, '') ?? null]))) {
+        return sendResponse(reply, jsonError(403, 'forbidden', 'This server does not accept activities from your account.'));
       }
       const refused = request.method === 'POST' ? inboxRefusal(headers, body) : null;
       // Joined, not resolved against PUBLIC_URL: a path such as //elsewhere/… can never name another origin.

@@ -179,7 +179,31 @@ export interface FederationPostRepliesTable {
   created_at: number;
 }
 
-/** Federation's tables (0053–0057), as the Database of db/schema.ts includes them: kept here, beside their rows. */
+/** A member's block of one remote account (0058), by its actor id: it stays when the account's federation_actors row goes. */
+export interface FederationAccountBlocksTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The actor id (a URL). */
+  actor_id: string;
+  /** "@name@host" (or the actor id, when it said no username). */
+  handle: string;
+  name: string | null;
+  /** Its profile page, to link out to. */
+  url: string | null;
+  created_at: number;
+}
+
+/** A remote account suspended on the whole instance by a moderator (0058): its deliveries are refused, as a blocked server's. */
+export interface FederationAccountSuspensionsTable {
+  actor_id: string;
+  handle: string;
+  url: string | null;
+  reason: string | null;
+  created_at: number;
+  created_by: number | null;
+}
+
+/** Federation's tables (0053–0058), as the Database of db/schema.ts includes them: kept here, beside their rows. */
 export interface FederationDatabase {
   federation_kv: FederationKvTable;
   federation_keys: FederationKeysTable;
@@ -193,4 +217,6 @@ export interface FederationDatabase {
   federation_posts: FederationPostsTable;
   federation_post_likes: FederationPostLikesTable;
   federation_post_replies: FederationPostRepliesTable;
+  federation_account_blocks: FederationAccountBlocksTable;
+  federation_account_suspensions: FederationAccountSuspensionsTable;
 }

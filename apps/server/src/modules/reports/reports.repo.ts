@@ -109,6 +109,6 @@ export const reportsRepo = {
       .execute(),
 
   /** Hides a review, comment or list from everyone but its author and moderators. */
-  hide: (db: Conn, target: { type: Exclude<ReportTargetType, 'user'>; id: number }, by: number, at: number) =>
+  hide: (db: Conn, target: { type: keyof typeof HIDEABLE; id: number }, by: number, at: number) =>
     db.updateTable(HIDEABLE[target.type]).set({ hidden_at: at, hidden_by: by }).where('id', '=', target.id).where('hidden_at', 'is', null).execute(),
 };

@@ -11,6 +11,9 @@ import { commentsRepo } from '../comments/comments.repo.js';
 import type { Conn } from '../library/library.columns.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import { usersRepo, type UserRow } from '../users/users.repo.js';
+import { suspendAccountWithin } from '../federation/federation.blocks.js';
+import { accountBlocksRepo } from '../federation/federation.blocks.repo.js';
+import { interactionsRepo } from '../federation/federation.interactions.repo.js';
 import { reportRefusal } from './reports.policy.js';
 import { presentReportGroup } from './reports.presenter.js';
 import { reportsRepo } from './reports.repo.js';
@@ -40,7 +43,17 @@ export function createReportsService(db: Db, deps: ReportsDeps, now: () => numbe
 
   async function targetIdOf(input: ReportInput): Promise<number | undefined> {
     if (input.targetId !== undefined) return input.targetId;
+    if (input.targetType === 'fed_actor') return remoteAccountRow(input.account ?? '');
     return (await usersRepo.findByUsername(k, input.username ?? ''))?.id;
+  }
+
+  /** The federation_actors row of an account someone here met, made from its follow when it has none yet (a follower only). */
+  async function remoteAccountRow(account: string): Promise<number | undefined> {
+    const known = await accountBlocksRepo.known(k, account);
+    if (!known) return undefined;
+    if (known.row !== null) return known.row;
+    const host = new URL(known.actor_id).host;
+    return interactionsRepo.saveActor(k, { actor_id: known.actor_id, handle: known.handle, name: known.name, profile_url: known.url, avatar_url: null, host }, now());
   }
 
   return {
@@ -79,7 +92,7 @@ export function createReportsService(db: Db, deps: ReportsDeps, now: () => numbe
       const items = await Promise.all(
         rows.map(async (row) => {
           const target = await reportTargetOf(k, row.target_type, row.target_id);
-          const authorId = target?.author.id;
+          const authorId = target?.author.id ?? undefined;
           const [priorReports, priorActions] =
             authorId === undefined ? [0, []] : await Promise.all([reportsRepo.priorReportsAgainst(k, authorId), reportsRepo.priorActionsOn(k, authorId, PRIOR_ACTIONS)]);
           const mine = reports.filter((r) => r.target_type === row.target_type && r.target_id === row.target_id);
@@ -96,6 +109,7 @@ export function createReportsService(db: Db, deps: ReportsDeps, now: () => numbe
         if (!report) throw notFound(REPORT_MESSAGES.noSuchReport);
         if (report.state !== 'open') throw conflict(REPORT_MESSAGES.alreadyResolved);
         if (input.action === 'hide' && report.target_type === 'user') throw badRequest(REPORT_MESSAGES.hideUser, { action: REPORT_MESSAGES.hideUser });
+        if (input.action === 'hide' && report.target_type === 'fed_actor') throw badRequest(REPORT_MESSAGES.hideAccount, { action: REPORT_MESSAGES.hideAccount });
         const target = await reportTargetOf(trx, report.target_type, report.target_id);
         if (!target && input.action !== 'dismiss') throw notFound(REPORT_MESSAGES.notFound(report.target_type));
         const at = now();
@@ -104,7 +118,12 @@ export function createReportsService(db: Db, deps: ReportsDeps, now: () => numbe
 
         const reasons = [...new Set(resolved.map((r) => REPORT_REASON_LABELS[r.reason as ReportReason] ?? r.reason))].join(', ');
         if (target && input.action === 'hide') await hide(trx, actor, target, at, input.note);
-        if (target && input.action === 'suspend') await deps.admin.suspendWithin(trx, actor, target.author.id, input.note ?? `Reported: ${reasons}`);
+        if (target && input.action === 'suspend') {
+          const why = input.note ?? `Reported: ${reasons}`;
+          // An account on another server is suspended on this instance (its deliveries refused, its follows and interactions gone).
+          if (target.remote) await suspendAccountWithin(trx, actor, { actor_id: target.remote.actorId, handle: target.remote.handle, name: null, url: target.remote.url, row: target.remote.row }, why, at);
+          else if (target.author.id !== null) await deps.admin.suspendWithin(trx, actor, target.author.id, why);
+        }
         const label = target?.label ?? `#${report.target_id}`;
         await recordAudit(
           trx,
@@ -118,19 +137,26 @@ export function createReportsService(db: Db, deps: ReportsDeps, now: () => numbe
         return target;
       });
       if (acted?.type === 'review' && input.action === 'hide') deps.onReviewModerated?.(acted.id);
-      if (acted && input.action === 'suspend') deps.onMemberModerated?.(acted.author.id);
+      if (acted && input.action === 'suspend' && acted.author.id !== null) deps.onMemberModerated?.(acted.author.id);
     },
   };
 
   /** Hides the review, comment or list; its comment counts follow, and its author is told. */
   async function hide(trx: Conn, actor: UserRow, target: ReportTarget, at: number, note: string | null) {
-    if (target.type === 'user') return;
+    if (target.type === 'user' || target.type === 'fed_actor') return;
+    // A reply from another server: hidden as its Remove does (its author is not here to be told).
+    if (target.type === 'fed_reply') {
+      const reply = await interactionsRepo.replyById(trx, target.id);
+      if (reply && (await interactionsRepo.hideReply(trx, target.id, actor.id, at))) await interactionsRepo.adjustEntryCount(trx, reply.entry_id, 'comments_count', -1);
+      return;
+    }
     await reportsRepo.hide(trx, { type: target.type, id: target.id }, actor.id, at);
     if (target.type === 'comment') {
       const subject = await trx.selectFrom('comments').select(['entry_id', 'list_id']).where('id', '=', target.id).executeTakeFirstOrThrow();
       await commentsRepo.recountVisible(trx, { entryId: subject.entry_id ?? undefined, listId: subject.list_id ?? undefined });
     }
     const about = target.type === 'review' ? { entryId: target.id } : target.type === 'comment' ? { commentId: target.id } : { listId: target.id };
+    if (target.author.id === null) return;
     const message = REPORT_MESSAGES.hidden(target.type, target.label) + (note ? ` ${note}` : '');
     await deps.notifications.notify(trx, { userId: target.author.id, actorId: actor.id, kind: 'content_hidden', ...about, message });
   }

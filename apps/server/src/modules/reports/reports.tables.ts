@@ -1,10 +1,10 @@
 import type { Generated } from 'kysely';
 
-export type ReportTargetType = 'review' | 'comment' | 'list' | 'user';
+export type ReportTargetType = 'review' | 'comment' | 'list' | 'user' | 'fed_reply' | 'fed_actor';
 export type ReportState = 'open' | 'resolved';
 export type ReportResolution = 'hide' | 'suspend' | 'dismiss';
 
-/** A member's report of a review, comment, list or member (0042). */
+/** A member's report of a review, comment, list or member (0042), or of a remote reply or account (fed_reply, fed_actor: ids of federation_replies and federation_actors). */
 export interface ReportsTable {
   id: Generated<number>;
   reporter_id: number;

@@ -13,12 +13,16 @@ import type { UserRow } from '../users/users.repo.js';
 export interface ReportTarget {
   type: ReportTargetType;
   id: number;
-  author: { id: number; username: string; avatar: string | null; state: UserRow['state'] };
+  /** A member (id null: an account on another server, named by `remote`). */
+  author: { id: number | null; username: string; avatar: string | null; state: UserRow['state'] };
+  /** A remote reply's or account's actor (fed_reply, fed_actor): its id, handle and profile page, and whether it is suspended here. */
+  remote?: { actorId: string; handle: string; url: string; row: number; suspended: boolean };
   /** What the queue shows: the text, a list's title and description, a member's bio. */
   excerpt: string;
   /** Names it in notifications and the audit log: "by alice on Celeste". */
   label: string;
-  link: string;
+  /** Null for an account on another server: `remote.url` links out. */
+  link: string | null;
   hidden: boolean;
   /** Whether this member may see it now, moderation aside (reporting what one cannot see is a 404, as its page would be). */
   visibleTo(viewerId: number): boolean;
@@ -186,6 +190,57 @@ async function user(db: Conn, id: number): Promise<ReportTarget | undefined> {
   };
 }
 
-const loaders: Record<ReportTargetType, (db: Conn, id: number) => Promise<ReportTarget | undefined>> = { review, comment, list, user };
+/** The remote account as the queue shows it: no member behind it, its handle in the author's place. */
+async function remoteOf(db: Conn, actor: { id: number; actor_id: string; handle: string; profile_url: string | null }) {
+  const suspended = await db.selectFrom('federation_account_suspensions').select('actor_id').where('actor_id', '=', actor.actor_id).executeTakeFirst();
+  return {
+    author: { id: null, username: actor.handle, avatar: null, state: suspended ? ('suspended' as const) : ('active' as const) },
+    remote: { actorId: actor.actor_id, handle: actor.handle, url: actor.profile_url ?? actor.actor_id, row: actor.id, suspended: suspended !== undefined },
+  };
+}
+
+/** A reply from another server under a review (federation_replies): read under the review owner's audience rules. */
+async function fedReply(db: Conn, id: number): Promise<ReportTarget | undefined> {
+  const row = await db
+    .selectFrom('federation_replies as r')
+    .innerJoin('federation_actors as a', 'a.id', 'r.actor')
+    .innerJoin('library_entries as e', 'e.id', 'r.entry_id')
+    .innerJoin('users as u', 'u.id', 'e.user_id')
+    .select(['r.id', 'r.body', 'r.hidden_at', 'a.id as actor', 'a.actor_id', 'a.handle', 'a.profile_url', 'e.user_id', 'e.review', 'e.review_slug', 'e.hidden_at as review_hidden_at', 'e.review_visibility', 'u.username', 'u.state', 'u.is_private'])
+    .where('r.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const hidden = row.hidden_at !== null;
+  return {
+    type: 'fed_reply',
+    id: row.id,
+    ...(await remoteOf(db, { id: row.actor, actor_id: row.actor_id, handle: row.handle, profile_url: row.profile_url })),
+    excerpt: row.body,
+    label: `by ${row.handle} ${quote(row.body)}`.slice(0, 200),
+    link: `/u/${row.username}/reviews/${row.review_slug}`,
+    hidden,
+    visibleTo: (viewerId) => !hidden && row.review !== null && (viewerId === row.user_id || (row.state === 'active' && row.review_hidden_at === null)),
+    gates: [{ ownerId: row.user_id, mode: 'content', isPrivate: Number(row.is_private) === 1, visibility: row.review_visibility ?? 'public' }],
+  };
+}
+
+/** An account on another server (federation_actors): anyone who met it may report it. */
+async function fedActor(db: Conn, id: number): Promise<ReportTarget | undefined> {
+  const row = await db.selectFrom('federation_actors').select(['id', 'actor_id', 'handle', 'name', 'profile_url']).where('id', '=', id).executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    type: 'fed_actor',
+    id: row.id,
+    ...(await remoteOf(db, row)),
+    excerpt: row.name ? `${row.name} (${row.handle})` : row.handle,
+    label: row.handle.slice(0, 200),
+    link: null,
+    hidden: false,
+    visibleTo: () => true,
+    gates: [],
+  };
+}
+
+const loaders: Record<ReportTargetType, (db: Conn, id: number) => Promise<ReportTarget | undefined>> = { review, comment, list, user, fed_reply: fedReply, fed_actor: fedActor };
 
 export const reportTargetOf = (db: Conn, type: ReportTargetType, id: number) => loaders[type](db, id);

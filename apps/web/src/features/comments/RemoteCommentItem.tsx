@@ -4,7 +4,9 @@ import { useRef, useState } from 'react';
 import { Avatar } from '../../components/Avatar';
 import { ReviewBody } from '../../components/review/ReviewBody';
 import { RemoteAccount } from '../federation/RemoteAccount';
+import { BlockRemoteButton } from '../federation/BlockRemoteButton';
 import { HiddenMark } from '../reports/HiddenMark';
+import { ReportButton } from '../reports/ReportButton';
 import styles from './comments.module.css';
 
 type RemoteComment = CommentEntry & { remote: NonNullable<CommentEntry['remote']> };
@@ -21,7 +23,8 @@ const fullDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle
 /**
  * A reply from the fediverse among a review's comments: who wrote it there (linking out, with the server as the
  * remote mark), its text as plain text under the review rules, a link to where it was written, and Remove for
- * those who may hide it. It is not liked, edited or reported here: those calls are for members' comments.
+ * those who may hide it, Report (into the moderators' queue) and Block (its account) for signed-in members. It is not
+ * liked or edited here: those calls are for members' comments.
  */
 export function RemoteCommentItem({ comment, onRemove }: RemoteCommentItemProps) {
   const { actor, url, viewerCanRemove } = comment.remote;
@@ -59,6 +62,8 @@ export function RemoteCommentItem({ comment, onRemove }: RemoteCommentItemProps)
               Remove
             </button>
           )}
+          {!confirming && <ReportButton target={{ type: 'fed_reply', id: comment.id }} author={actor.handle} className={styles.action} />}
+          {!confirming && <BlockRemoteButton account={actor.id} handle={actor.handle} className={styles.action} />}
         </footer>
         {confirming && (
           <div className={styles.confirm} role="group" aria-labelledby={`comment-${comment._id}-confirm`}>

@@ -26,6 +26,8 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'instance.block': 'Blocked a server',
   'instance.silence': 'Silenced a server',
   'instance.remove': 'Lifted a server’s block or silence',
+  'account.suspend': 'Suspended an account on another server',
+  'account.unsuspend': 'Lifted the suspension of an account on another server',
 };
 
 /** Moderation actions, newest first: who, what, to what, why, when. */

@@ -1,6 +1,7 @@
 import { ADMIN_LIMITS, type AdminFederation, type FederationInstance } from '@vgl/shared';
 import { usePageMeta } from '../../lib/pageMeta';
 import { useAdminFederation } from './dashboardApi';
+import { AccountSuspensionsSection } from './AccountSuspensionsSection';
 import { InstanceRulesSection } from './InstanceRulesSection';
 import { ListStatus } from './ListControls';
 import styles from './dashboard.module.css';
@@ -16,7 +17,7 @@ function hostOf(origin: string): string {
   }
 }
 
-/** /dashboard/federation (issue 40): whether this instance federates, who follows its members from other servers, and the servers blocked or silenced. */
+/** /dashboard/federation (issue 40): whether this instance federates, who follows its members from other servers, the servers blocked or silenced, and the single accounts suspended. */
 export function FederationPage() {
   usePageMeta({ title: 'Federation | Dashboard' });
   const federation = useAdminFederation();
@@ -26,6 +27,7 @@ export function FederationPage() {
       <h2 id="dashboard-federation">Federation</h2>
       {!data ? <ListStatus what="federation state" error={federation.error} count={null} /> : data.enabled && data.origin ? <Federating data={data} origin={data.origin} /> : <NotFederating />}
       <InstanceRulesSection />
+      <AccountSuspensionsSection />
     </section>
   );
 }

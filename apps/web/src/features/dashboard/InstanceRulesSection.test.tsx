@@ -38,7 +38,7 @@ describe('dashboard: blocked and silenced servers on the Federation tab', () => 
   });
 
   it('says so when no server is blocked or silenced, also while federation is off', async () => {
-    stubFetch({ '/api/admin/federation': { body: { ...federation, enabled: false, origin: null } }, '/api/admin/federation/instances': { body: [] } });
+    stubFetch({ '/api/admin/federation': { body: { ...federation, enabled: false, origin: null } }, '/api/admin/federation/instances': { body: [] }, '/api/admin/federation/accounts': { body: [] } });
     renderRoutes(dashboardRoutes, '/dashboard/federation');
     expect(await screen.findByText('No server is blocked or silenced.')).toBeTruthy();
     expect(screen.getByText('Federation is off.')).toBeTruthy();
@@ -46,7 +46,7 @@ describe('dashboard: blocked and silenced servers on the Federation tab', () => 
   });
 
   it('explains a domain that is not one before sending anything', async () => {
-    const requests = stubFetch({ '/api/admin/federation': { body: federation }, '/api/admin/federation/instances': { body: [] } });
+    const requests = stubFetch({ '/api/admin/federation': { body: federation }, '/api/admin/federation/instances': { body: [] }, '/api/admin/federation/accounts': { body: [] } });
     renderRoutes(dashboardRoutes, '/dashboard/federation');
     const domain = await screen.findByRole('textbox', { name: 'Domain' });
     fireEvent.change(domain, { target: { value: 'https://spam.example/users/bob' } });
@@ -64,6 +64,7 @@ describe('dashboard: blocked and silenced servers on the Federation tab', () => 
     const requests = stubFetch({
       '/api/admin/federation': { body: federation },
       'GET /api/admin/federation/instances': () => ({ body: rules }),
+      'GET /api/admin/federation/accounts': { body: [] },
       'POST /api/admin/federation/instances': ({ body }) => {
         const { domain, policy, reason } = body as InstanceRule;
         if (domain === 'vgl.example.com') return { status: 400, body: { error: 'validation_failed', message: INSTANCE_MESSAGES.ownDomain, errors: { domain: INSTANCE_MESSAGES.ownDomain }, statusCode: 400 } };
@@ -92,6 +93,7 @@ describe('dashboard: blocked and silenced servers on the Federation tab', () => 
     const requests = stubFetch({
       '/api/admin/federation': { body: federation },
       'GET /api/admin/federation/instances': () => ({ body: rules }),
+      'GET /api/admin/federation/accounts': { body: [] },
       'DELETE /api/admin/federation/instances/spam.example': () => {
         rules = [];
         return { status: 204 };

@@ -12,6 +12,7 @@ import {
   type FailedMail,
   type InstancePolicy,
   type InstanceRule,
+  type RemoteAccountSuspension,
   type UserRole,
 } from '@vgl/shared';
 import { api, apiRequest } from '../../lib/api';
@@ -82,6 +83,26 @@ export const useLiftInstanceRule = () =>
   useModeration((rule: InstanceRule) => api.delete(`/api/admin/federation/instances/${encodeURIComponent(rule.domain)}`), {
     what: 'Lifting the rule',
     done: (rule) => `${rule.domain} is no longer ${POLICY_DONE[rule.policy]}.`,
+  });
+
+/** GET /api/admin/federation/accounts: single accounts on other servers suspended here, newest first. */
+export const useAccountSuspensions = () =>
+  useQuery({
+    queryKey: [...adminKey, 'account-suspensions'],
+    queryFn: async ({ signal }) => (await api.get<RemoteAccountSuspension[]>('/api/admin/federation/accounts', { signal })).data,
+    retry: false,
+  });
+
+export const useSuspendAccount = () =>
+  useModeration(({ account, reason }: { account: string; reason: string }) => api.post<RemoteAccountSuspension>('/api/admin/federation/accounts', { account, reason: reason || null }), {
+    what: 'Suspending the account',
+    done: ({ account }) => `${account} is suspended on this instance.`,
+  });
+
+export const useLiftAccountSuspension = () =>
+  useModeration((suspension: RemoteAccountSuspension) => api.delete(`/api/admin/federation/accounts?actor=${encodeURIComponent(suspension.actor)}`), {
+    what: 'Lifting the suspension',
+    done: (suspension) => `${suspension.handle} is no longer suspended.`,
   });
 
 function useAdminList<T>(list: AdminList, q: string, page: number, limit: number = ADMIN_LIMITS.perPage) {

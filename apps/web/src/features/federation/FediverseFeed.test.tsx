@@ -69,8 +69,8 @@ describe('activity: other servers', () => {
     const following = within(panel).getByRole('region', { name: 'Accounts you follow elsewhere' });
     await within(following).findByText('Zed');
     expect(within(following).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Quinn@quinn@vgl.exampleWaiting for them to acceptUnfollow @quinn@vgl.example',
-      'Zed@zed@mastodon.exampleUnfollow @zed@mastodon.example',
+      'Quinn@quinn@vgl.exampleWaiting for them to acceptUnfollow @quinn@vgl.exampleReportBlock',
+      'Zed@zed@mastodon.exampleUnfollow @zed@mastodon.exampleReportBlock',
     ]);
     expect(within(following).getByRole('link', { name: 'Zed' }).getAttribute('href')).toBe('https://mastodon.example/@zed');
 

@@ -1,8 +1,10 @@
+import { ReportButton } from '../reports/ReportButton';
 import { toastFailure } from '../settings/toastFailure';
+import { BlockRemoteButton } from './BlockRemoteButton';
 import { useRemoteFollowing, useUnfollowRemote } from './followingApi';
 import styles from './following.module.css';
 
-/** The accounts elsewhere the member follows: each links out, says when it waits for their answer, and can be unfollowed. */
+/** The accounts elsewhere the member follows: each links out, says when it waits for their answer, and can be unfollowed, reported or blocked. */
 export function FollowingList() {
   const list = useRemoteFollowing();
   const unfollow = useUnfollowRemote();
@@ -30,6 +32,8 @@ export function FollowingList() {
               >
                 Unfollow<span className="visually-hidden"> {account.handle}</span>
               </button>
+              <ReportButton target={{ type: 'fed_actor', account: account.handle }} author={account.handle} />
+              <BlockRemoteButton account={account.handle} handle={account.handle} />
             </li>
           ))}
         </ul>

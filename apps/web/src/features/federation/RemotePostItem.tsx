@@ -1,7 +1,9 @@
 import type { RemotePost } from '@vgl/shared';
 import { useRef, useState } from 'react';
 import { RelativeTime } from '../../components/RelativeTime';
+import { ReportButton } from '../reports/ReportButton';
 import { toastFailure } from '../settings/toastFailure';
+import { BlockRemoteButton } from './BlockRemoteButton';
 import { useLikeRemotePost } from './followingApi';
 import { PlainParagraphs } from './PlainParagraphs';
 import { RemoteAccount } from './RemoteAccount';
@@ -58,6 +60,8 @@ export function RemotePostItem({ post, now }: { post: RemotePost; now: number })
               View on {account.host}
             </a>
           )}
+          <ReportButton target={{ type: 'fed_actor', account: account.handle }} author={account.handle} />
+          <BlockRemoteButton account={account.handle} handle={account.handle} />
         </div>
         <RemotePostReplies
           post={post}

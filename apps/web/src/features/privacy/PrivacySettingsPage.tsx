@@ -9,7 +9,7 @@ import { ForbiddenPage } from '../errors/ForbiddenPage';
 import { profilePath } from '../profile/profilePaths';
 import { toastFailure } from '../settings/toastFailure';
 import { useAnswerRequest, useAudienceList, useAudienceToggle, usePrivacySettings, useRemoteList, useSavePrivacy, type AudienceListKind } from './privacyApi';
-import { RemoteFollowersSection, RemoteRequests } from './RemoteFollowers';
+import { RemoteBlocksSection, RemoteFollowersSection, RemoteRequests } from './RemoteFollowers';
 import styles from './privacy.module.css';
 
 function PrivacySection({ username }: { username: string }) {
@@ -124,6 +124,7 @@ function PrivacySettings({ username }: { username: string }) {
       <People kind="blocks" title="Blocked" empty="You have not blocked anyone." hint="They cannot follow you, like or comment on your things, or see them while signed in.">
         {(card) => <Undo what="block" username={card.username} />}
       </People>
+      <RemoteBlocksSection />
       <People kind="mutes" title="Muted" empty="You have not muted anyone." hint="Their activity stays out of your feed and notifications. They are not told.">
         {(card) => <Undo what="mute" username={card.username} />}
       </People>

@@ -35,8 +35,8 @@ describe('privacy and safety: followers on other servers', () => {
     const section = screen.getByRole('region', { name: 'Follow requests' });
     const fromElsewhere = await within(section).findByRole('list', { name: 'From other servers' });
     expect(within(fromElsewhere).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Zed@zed@mastodon.exampleApprove @zed@mastodon.exampleDecline @zed@mastodon.example',
-      'Quinn Q.@quinn@books.exampleApprove @quinn@books.exampleDecline @quinn@books.example',
+      'Zed@zed@mastodon.exampleApprove @zed@mastodon.exampleDecline @zed@mastodon.exampleBlock',
+      'Quinn Q.@quinn@books.exampleApprove @quinn@books.exampleDecline @quinn@books.exampleBlock',
     ]);
     const link = within(fromElsewhere).getByRole('link', { name: 'Zed' });
     expect(link.getAttribute('href')).toBe('https://mastodon.example/@zed');
@@ -77,7 +77,7 @@ describe('privacy and safety: followers on other servers', () => {
     page();
     const section = await screen.findByRole('region', { name: 'Followers on other servers' });
     const item = await within(section).findByRole('listitem');
-    expect(item.textContent).toBe('Alice Remote@alice@mastodon.exampleRemove @alice@mastodon.example');
+    expect(item.textContent).toBe('Alice Remote@alice@mastodon.exampleRemove @alice@mastodon.exampleReportBlock');
     fireEvent.click(within(item).getByRole('button', { name: 'Remove @alice@mastodon.example' }));
     expect(await within(section).findByText('Nobody on another server follows you.')).toBeTruthy();
     expect(writes(requests)).toEqual(['DELETE /api/remote-followers/9']);

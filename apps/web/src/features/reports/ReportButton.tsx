@@ -23,7 +23,7 @@ export function ReportReview({ entry }: { entry: Pick<ReviewEntry, '_id' | 'user
 const openerStore = createStore<{ opener: string | null }>(() => ({ opener: null }));
 
 /**
- * "Report" on a review, comment, list or profile: for signed-in members
+ * "Report" on a review, comment, list or profile, or on a reply from or an account on another server: for signed-in members
  * other than its author. Opens the report dialog for this target; the page
  * may hold many buttons, and only the one that opened the dialog renders it.
  */
@@ -34,12 +34,14 @@ export function ReportButton({ target, author, className }: ReportButtonProps) {
   const asking = useStore(openerStore, (s) => s.opener === key) && open;
   if (!me || me.toLowerCase() === author.toLowerCase()) return null;
   const noun = reportTargetNoun(target.type);
+  // A member or an account elsewhere is named; a thing is "this review", "this reply from another server"…
+  const named = target.type === 'user' || target.type === 'fed_actor';
   return (
     <>
       <button
         type="button"
         className={className ?? 'button button-ghost button-small'}
-        aria-label={`Report ${target.type === 'user' ? author : `this ${noun}`}`}
+        aria-label={`Report ${named ? author : `this ${noun}`}`}
         onClick={() => {
           openerStore.setState({ opener: key });
           openModal('report');
@@ -48,7 +50,7 @@ export function ReportButton({ target, author, className }: ReportButtonProps) {
         Report
       </button>
       {asking && (
-        <Modal name="report" title={target.type === 'user' ? `Report ${author}` : `Report this ${noun}`}>
+        <Modal name="report" title={named ? `Report ${author}` : `Report this ${noun}`}>
           <ReportForm target={target} />
         </Modal>
       )}

@@ -46,7 +46,7 @@ export function ReportsQueuePage() {
             {data.items.map((group) => (
               <li key={group.id}>
                 <ReportedItem group={group}>
-                  {group.target.type !== 'user' && !group.target.hidden && (
+                  {group.target.type !== 'user' && group.target.type !== 'fed_actor' && !group.target.hidden && (
                     <button type="button" className="button button-ghost button-small" onClick={() => ask(group, 'hide')}>
                       Hide
                     </button>
@@ -54,6 +54,11 @@ export function ReportsQueuePage() {
                   {group.target.author && !group.history.suspended && (
                     <button type="button" className="button button-ghost button-small" onClick={() => ask(group, 'suspend')}>
                       Suspend {group.target.author.username}
+                    </button>
+                  )}
+                  {group.target.remote && !group.history.suspended && (
+                    <button type="button" className="button button-ghost button-small" onClick={() => ask(group, 'suspend')}>
+                      Suspend {group.target.remote.handle} on this instance
                     </button>
                   )}
                   <button
@@ -73,8 +78,12 @@ export function ReportsQueuePage() {
       )}
       {asking && (
         <ReasonDialog
-          title={asking.action === 'hide' ? `Hide this ${reportTargetNoun(asking.group.target.type)}` : `Suspend ${asking.group.target.author?.username ?? 'the author'}`}
-          hint={`${asking.group.target.author?.username ?? 'The author'} is told this reason.`}
+          title={asking.action === 'hide' ? `Hide this ${reportTargetNoun(asking.group.target.type)}` : `Suspend ${asking.group.target.remote?.handle ?? asking.group.target.author?.username ?? 'the author'}`}
+          hint={
+            asking.group.target.remote
+              ? 'Kept with the suspension and in the audit log; their server is not told. The account’s activities are refused from now on, and it stops following everyone here.'
+              : `${asking.group.target.author?.username ?? 'The author'} is told this reason.`
+          }
           submitLabel={asking.action === 'hide' ? 'Hide' : 'Suspend'}
           pendingLabel={asking.action === 'hide' ? 'Hiding…' : 'Suspending…'}
           onSubmit={(note) => resolve.mutateAsync({ group: asking.group, action: asking.action, note })}
@@ -89,19 +98,29 @@ function ReportedItem({ group, children }: { group: ReportGroup; children: React
   const { target, reports, history } = group;
   const noun = reportTargetNoun(target.type);
   return (
-    <article className={item.item} aria-label={`Reports on ${target.author ? `${target.author.username}'s ` : 'a '}${noun}`}>
+    <article className={item.item} aria-label={`Reports on ${target.remote ? `${target.remote.handle}: ` : target.author ? `${target.author.username}'s ` : 'a '}${noun}`}>
       <Avatar avatar={target.author?.avatar ?? null} size="md" />
       <div className={item.itemMain}>
         <p className={item.byline}>
-          {target.author ? (
+          {target.remote ? (
+            <a href={target.remote.url} className={item.author} target="_blank" rel="noopener noreferrer nofollow">
+              {target.remote.handle}
+            </a>
+          ) : target.author ? (
             <Link to={profilePath(target.author.username)} className={item.author}>
               {target.author.username}
             </Link>
           ) : (
             'A deleted account'
           )}
-          {"'s "}
-          {target.link ? <Link to={target.link}>{noun}</Link> : `${noun} (since removed)`}
+          {target.type === 'fed_actor' ? (
+            `: ${noun}`
+          ) : (
+            <>
+              {"'s "}
+              {target.link ? <Link to={target.link}>{noun}</Link> : `${noun} (since removed)`}
+            </>
+          )}
           <span className={item.date}>
             reported <Moment at={group.createdAt} withTime />
           </span>

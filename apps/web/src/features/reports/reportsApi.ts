@@ -5,8 +5,8 @@ import { adminKey, useModeration } from '../dashboard/dashboardApi';
 import { showToast } from '../../stores/toast';
 import { toastFailure } from '../settings/toastFailure';
 
-/** What is reported: a review (its `_id`), a comment or list (its id), or a member (their username). */
-export type ReportTarget = { type: Exclude<ReportTargetType, 'user'>; id: number } | { type: 'user'; username: string };
+/** What is reported: a review (its `_id`), a comment, list or reply from another server (its id), a member (their username), or an account on another server (its actor id or @name@host). */
+export type ReportTarget = { type: Exclude<ReportTargetType, 'user' | 'fed_actor'>; id: number } | { type: 'user'; username: string } | { type: 'fed_actor'; account: string };
 
 export interface ReportVariables {
   target: ReportTarget;
@@ -16,7 +16,7 @@ export interface ReportVariables {
 
 const bodyOf = ({ target, reason, details }: ReportVariables) => ({
   targetType: target.type,
-  ...(target.type === 'user' ? { username: target.username } : { targetId: target.id }),
+  ...(target.type === 'user' ? { username: target.username } : target.type === 'fed_actor' ? { account: target.account } : { targetId: target.id }),
   reason,
   ...(details ? { details } : {}),
 });
@@ -43,7 +43,7 @@ export const useReportQueue = (page: number) =>
 
 const DONE: Record<ReportAction, (group: ReportGroup) => string> = {
   hide: (g) => `The ${reportTargetNoun(g.target.type)} is hidden; the reporters are told.`,
-  suspend: (g) => `${g.target.author?.username ?? 'The author'} is suspended; the reporters are told.`,
+  suspend: (g) => (g.target.remote ? `${g.target.remote.handle} is suspended on this instance; the reporters are told.` : `${g.target.author?.username ?? 'The author'} is suspended; the reporters are told.`),
   dismiss: () => 'The reports are dismissed; the reporters are told no action was taken.',
 };
 
