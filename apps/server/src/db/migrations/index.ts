@@ -54,6 +54,7 @@ import { federationInboundMigration } from './0054_federation_inbound.js';
 import { federationInstancesMigration } from './0055_federation_instances.js';
 import { federationFollowingMigration } from './0056_federation_following.js';
 import { federationPostRepliesMigration } from './0057_federation_post_replies.js';
+import { federationObjectsMigration } from './0059_federation_objects.js';
 
 /**
  * A migration, and how it runs (db/migrate.ts).
@@ -152,5 +153,6 @@ export function migrationsFor(dialect: Dialect): Record<string, VglMigration> {
     '0055_federation_instances': federationInstancesMigration(),
     '0056_federation_following': federationFollowingMigration(dialect),
     '0057_federation_post_replies': federationPostRepliesMigration(dialect),
+    '0059_federation_objects': federationObjectsMigration(dialect),
   };
 }
