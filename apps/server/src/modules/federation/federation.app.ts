@@ -14,8 +14,10 @@ import { deliveryGate } from './federation.instances.js';
 import { databaseKvStore } from './federation.kv.js';
 import { registerObjects } from './federation.objects.js';
 import { createPublisher, type Publisher } from './federation.publish.js';
+import { createObjectPublisher } from './federation.publish-objects.js';
+import { publishedObjects } from './federation.published.objects.js';
 import { createRepliesOutService, type RepliesOutService } from './federation.replies-out.js';
-import { jobMessageQueue } from './federation.queue.js';
+import { FEDERATION_LIST_JOB, jobMessageQueue } from './federation.queue.js';
 import { federationRoutes } from './federation.routes.js';
 
 /**
@@ -27,6 +29,8 @@ export interface FederationTestOptions {
   allowPrivateHttp?: boolean;
   /** The first retry's delay; each next one doubles it, without jitter. */
   retryInitialDelayMs?: number;
+  /** How long a list stays unedited before it is sent (LIST_SETTLE_SECONDS otherwise). */
+  listSettleSeconds?: number;
 }
 
 /** A remote document over plain http is refused: our signed requests and members' keys travel over TLS only. */
@@ -64,7 +68,7 @@ export async function registerFederation(
     limits,
     testing = {},
   }: { config: Config; db: Db; jobs: JobQueue; notifications: Pick<NotificationsService, 'notify' | 'notifyRemote'>; limits?: LimitCounters; testing?: FederationTestOptions },
-): Promise<Publisher & { answers: FollowAnswers; following: FollowingService; replies: RepliesOutService }> {
+): Promise<Publisher & { listChanged: (listId: number) => void; answers: FollowAnswers; following: FollowingService; replies: RepliesOutService }> {
   const f = await loadFedify();
   const k = db.kysely;
   const kv = databaseKvStore(k);
@@ -84,7 +88,8 @@ export async function registerFederation(
         f.createExponentialBackoffPolicy({ initialDelay: { minutes: 1 }, maxDelay: { hours: 12 }, maxAttempts: 10 }),
   });
   const reachable = (inbox: URL) => inbox.protocol === 'https:' || testing.allowPrivateHttp === true;
-  const { buildNote } = registerObjects(federation, { f, k, publicUrl: config.publicUrl });
+  const published = publishedObjects(federation, { f, k, publicUrl: config.publicUrl });
+  const { buildNote } = registerObjects(federation, { f, k, publicUrl: config.publicUrl, published });
   // What remote accounts do to reviews is told in the app only (notifyRemote): no e-mail or push is made for it.
   registerInbox(federation, {
     f,
@@ -96,11 +101,30 @@ export async function registerFederation(
     allowHttp: testing.allowPrivateHttp === true,
   });
   const answers = followAnswers(f, federation, config.publicUrl);
-  const publisher = createPublisher({ f, k, federation, publicUrl: config.publicUrl, buildNote, answers, log: app.log });
+  const reviews = createPublisher({ f, k, federation, publicUrl: config.publicUrl, buildNote, answers, log: app.log });
+  const objects = createObjectPublisher({ f, k, federation, publicUrl: config.publicUrl, published, jobs, log: app.log, listSettleSeconds: testing.listSettleSeconds });
+  // A write to an entry may change its review and its plays; a member's privacy, all of them.
+  const publisher: Publisher & { listChanged: (listId: number) => void } = {
+    ...reviews,
+    entryChanged: (entryId) => {
+      reviews.entryChanged(entryId);
+      objects.entryChanged(entryId);
+    },
+    memberChanged: (userId) => {
+      reviews.memberChanged(userId);
+      objects.memberChanged(userId);
+    },
+    listChanged: objects.listChanged,
+    settled: async () => {
+      await Promise.all([reviews.settled(), objects.settled()]);
+      await Promise.all([reviews.settled(), objects.settled()]);
+    },
+  };
   const following = createFollowingService({ f, federation, k, publicUrl: config.publicUrl, log: app.log, reachable, allowHttp: testing.allowPrivateHttp === true });
   const replies = createRepliesOutService({ f, federation, k, publicUrl: config.publicUrl, log: app.log, limits });
 
   if (works) {
+    await jobs.work<{ listId: number; at: number }>(FEDERATION_LIST_JOB, (data) => objects.listSettled(data));
     const stop = new AbortController();
     void federation.startQueue(undefined, { signal: stop.signal }).catch((err: unknown) => app.log.error({ err }, 'federation: the delivery queue stopped'));
     app.addHook('preClose', async () => {

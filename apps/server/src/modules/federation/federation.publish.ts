@@ -7,6 +7,7 @@ import type { Fedify } from './federation.fedify.js';
 import { forgetRequestNotice, hostOf, policiesOf } from './federation.instances.js';
 import { noteDigest, noteFields } from './federation.note.js';
 import type { registerObjects } from './federation.objects.js';
+import { publishedRepo } from './federation.published.repo.js';
 import { federationRepo } from './federation.repo.js';
 
 export interface PublishDeps {
@@ -135,7 +136,7 @@ export function createPublisher({ f, k, federation, publicUrl, buildNote, answer
     },
     /**
      * Before a member's account is deleted: reads what the Deletes need (their keys and remote followers go with the
-     * account), and returns what sends them once the deletion committed: a Delete of each review they published,
+     * account), and returns what sends them once the deletion committed: a Delete of each review, play and list they published,
      * then of the actor itself. Nothing when no one elsewhere follows them.
      */
     async accountDeletion(userId: number): Promise<() => void> {
@@ -145,15 +146,19 @@ export function createPublisher({ f, k, federation, publicUrl, buildNote, answer
         if (followers.length === 0) return nothing;
         const ctx = context();
         const identifier = String(userId);
-        const [pairs, notes] = await Promise.all([ctx.getActorKeyPairs(identifier), federationRepo.notesOf(k, userId)]);
+        const [pairs, notes, objects] = await Promise.all([ctx.getActorKeyPairs(identifier), federationRepo.notesOf(k, userId), publishedRepo.recordsOf(k, userId)]);
+        // Its reviews and finished plays are Notes, its lists Articles (federation.published.objects.ts).
+        const ids = [
+          ...notes.map((note) => ctx.getObjectUri(f.Note, { key: note.object_key })),
+          ...objects.map((row) => (row.kind === 'list' ? ctx.getObjectUri(f.Article, { key: row.object_key }) : ctx.getObjectUri(f.Note, { key: row.object_key }))),
+        ];
         const keys = pairs.map((pair) => ({ keyId: pair.keyId, privateKey: pair.privateKey }));
         const recipients = followers.map((row) => ({ id: new URL(row.actor_id), inboxId: new URL(row.inbox), endpoints: { sharedInbox: row.shared_inbox ? new URL(row.shared_inbox) : null } }));
         const actor = ctx.getActorUri(identifier);
         const send = async () => {
           const at = now();
-          for (const note of notes) {
-            const noteId = ctx.getObjectUri(f.Note, { key: note.object_key });
-            const activity = new f.Delete({ id: new URL(`${noteId.href}#delete-${at}`), actor, to: f.PUBLIC_COLLECTION, object: new f.Tombstone({ id: noteId }) });
+          for (const objectId of ids) {
+            const activity = new f.Delete({ id: new URL(`${objectId.href}#delete-${at}`), actor, to: f.PUBLIC_COLLECTION, object: new f.Tombstone({ id: objectId }) });
             await ctx.sendActivity(keys, recipients, activity, { preferSharedInbox: true });
           }
           await ctx.sendActivity(keys, recipients, new f.Delete({ id: new URL(`${actor.href}#delete-${at}`), actor, to: f.PUBLIC_COLLECTION, object: actor }), { preferSharedInbox: true });

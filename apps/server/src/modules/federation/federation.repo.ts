@@ -149,23 +149,6 @@ export const federationRepo = {
 
   publicReview: (db: Conn, entryId: number) => publicReviews(db).where('e.id', '=', entryId).executeTakeFirst(),
 
-  /** A member's public reviews, newest first, each with the note it was published as (if it was). */
-  publicReviewsOf: (db: Conn, userId: number, offset: number, limit: number) =>
-    publicReviews(db)
-      .innerJoin('federation_notes as n', 'n.entry_id', 'e.id')
-      .select(['n.object_key', 'n.published_at', 'n.updated_at as note_updated_at'])
-      .where('e.user_id', '=', userId)
-      .orderBy('n.published_at', 'desc')
-      .orderBy('e.id', 'desc')
-      .offset(offset)
-      .limit(limit)
-      .execute(),
-
-  publishedCount: async (db: Conn, userId: number) =>
-    Number(
-      (await publicReviews(db).innerJoin('federation_notes as n', 'n.entry_id', 'e.id').clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).where('e.user_id', '=', userId).executeTakeFirstOrThrow()).n,
-    ),
-
   noteOf: (db: Conn, entryId: number) => db.selectFrom('federation_notes').selectAll().where('entry_id', '=', entryId).executeTakeFirst(),
   noteByKey: (db: Conn, objectKey: string) => db.selectFrom('federation_notes').selectAll().where('object_key', '=', objectKey).executeTakeFirst(),
   notesOf: (db: Conn, userId: number) => db.selectFrom('federation_notes').select(['entry_id', 'object_key']).where('user_id', '=', userId).execute(),
