@@ -4,7 +4,7 @@ import { seedGames } from '../../test/catalog.js';
 import { dbKinds } from '../../test/databases.js';
 import { remoteActivityId, startFakeFediverse, type Delivery, type FakeFediverse } from '../../test/fake-fediverse.js';
 import { expandJsonLd } from '../../test/jsonld-offline.js';
-import { bearer, createUser, loginToken } from '../../test/users.js';
+import { bearer, createUser, loginToken, PASSWORD } from '../../test/users.js';
 
 const ORIGIN = 'https://vgl.test';
 const AS = 'https://www.w3.org/ns/activitystreams#';
@@ -234,5 +234,26 @@ describe.each(dbKinds)('federation of finished plays and lists on %s', (kind) =>
     expect((await t.app.inject({ method: 'PUT', url: '/api/profile/privacy', headers: as('cat'), payload: { isPrivate: true } })).statusCode).toBe(200);
     for (const created of [play, list]) signedBy(await remote.waitFor((d) => d.activity.type === 'Delete' && objectIdOf(d) === objectIdOf(created), `the Delete of ${objectIdOf(created)}`), 'cat');
     expect((await t.app.inject({ url: `/ap/users/${ids.cat}/outbox?cursor=0`, headers: AP_JSON })).json().orderedItems ?? []).toEqual([]);
+  });
+
+  it('deletes a list a moderator hides, and every play and list of a member who deletes their account', async () => {
+    const mod = await createUser(t.db.kysely, { username: 'mod', role: 'moderator' });
+    const modToken = await loginToken(t.app, mod.username);
+    const list = await newList('ann', { title: 'Reported list', description: null, ranked: false, visibility: 'public' });
+    const kept = await newList('ann', { title: 'Kept list', description: null, ranked: false, visibility: 'public' });
+    expect((await addPlay('ann', 'celeste', { finishedOn: '2025-04-01' })).statusCode).toBe(201);
+    const listCreate = await remote.waitFor((d) => d.activity.type === 'Create' && objectOf(d).name === 'Reported list', 'the reported list');
+    const keptCreate = await remote.waitFor((d) => d.activity.type === 'Create' && objectOf(d).name === 'Kept list', 'the kept list');
+    const playCreate = await remote.waitFor((d) => d.activity.type === 'Create' && d.activity.actor === actorOf('ann') && String(objectOf(d).content).includes('Celeste'), 'ann’s play');
+    const report = await t.app.inject({ method: 'POST', url: '/api/reports', headers: as('cat'), payload: { targetType: 'list', targetId: list.json().id, reason: 'spam' } });
+    expect(report.statusCode, report.body).toBe(201);
+    const resolution = await t.app.inject({ method: 'POST', url: `/api/admin/reports/${report.json().id}/resolve`, headers: bearer(modToken), payload: { action: 'hide' } });
+    expect(resolution.statusCode, resolution.body).toBe(204);
+    signedBy(await remote.waitFor((d) => d.activity.type === 'Delete' && objectIdOf(d) === objectIdOf(listCreate), 'the Delete of the hidden list'), 'ann');
+    expect(kept.statusCode).toBe(201);
+    const gone = await t.app.inject({ method: 'DELETE', url: '/api/profile', headers: as('ann'), payload: { password: PASSWORD } });
+    expect(gone.statusCode, gone.body).toBe(204);
+    for (const created of [keptCreate, playCreate]) signedBy(await remote.waitFor((d) => d.activity.type === 'Delete' && objectIdOf(d) === objectIdOf(created), `the Delete of ${objectIdOf(created)}`), 'ann');
+    signedBy(await remote.waitFor((d) => d.activity.type === 'Delete' && d.activity.object === actorOf('ann'), 'the Delete of ann'), 'ann');
   });
 });
