@@ -15,6 +15,10 @@ import { withId } from './helpers.js';
  *   queued. `entry_id` is a play's library entry, so the plays of an entry
  *   deleted with them are still found. object_key names the object
  *   (/ap/notes/play-… or /ap/articles/list-…). Gone with the member.
+ * - announced, here and on federation_notes (default 1, so every row the
+ *   previous release wrote keeps its meaning): 0 for what the outbox backfill
+ *   recorded without sending (it was public before federation was turned
+ *   on); its first change is sent as a Create, since no one has it.
  */
 export const federationObjectsMigration = (dialect: Dialect): Migration => ({
   async up(db: Kysely<unknown>) {
@@ -29,13 +33,17 @@ export const federationObjectsMigration = (dialect: Dialect): Migration => ({
       .addColumn('digest', 'varchar(64)', (c) => c.notNull())
       .addColumn('published_at', 'bigint', (c) => c.notNull())
       .addColumn('updated_at', 'bigint', (c) => c.notNull())
+      .addColumn('announced', 'integer', (c) => c.notNull().defaultTo(1))
       .addUniqueConstraint('federation_objects_subject', ['kind', 'subject_id'])
       .execute();
     // The outbox and a member's privacy change read by member; an entry's deletion by entry.
     await db.schema.createIndex('federation_objects_user').on('federation_objects').columns(['user_id', 'published_at']).execute();
     await db.schema.createIndex('federation_objects_entry').on('federation_objects').column('entry_id').execute();
+    // 0: recorded by the outbox backfill, never sent; its first change goes out as a Create, not an Update.
+    await db.schema.alterTable('federation_notes').addColumn('announced', 'integer', (c) => c.notNull().defaultTo(1)).execute();
   },
   async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('federation_notes').dropColumn('announced').execute();
     await db.schema.dropTable('federation_objects').execute();
   },
 });

@@ -15,6 +15,7 @@ import { databaseKvStore } from './federation.kv.js';
 import { registerObjects } from './federation.objects.js';
 import { createPublisher, type Publisher } from './federation.publish.js';
 import { createObjectPublisher } from './federation.publish-objects.js';
+import { backfillOutbox } from './federation.backfill.js';
 import { publishedObjects } from './federation.published.objects.js';
 import { createRepliesOutService, type RepliesOutService } from './federation.replies-out.js';
 import { FEDERATION_LIST_JOB, jobMessageQueue } from './federation.queue.js';
@@ -31,6 +32,8 @@ export interface FederationTestOptions {
   retryInitialDelayMs?: number;
   /** How long a list stays unedited before it is sent (LIST_SETTLE_SECONDS otherwise). */
   listSettleSeconds?: number;
+  /** What the outbox backfill leaves to the publisher as written too recently (BACKFILL_QUIET_MS otherwise). */
+  backfillQuietMs?: number;
 }
 
 /** A remote document over plain http is refused: our signed requests and members' keys travel over TLS only. */
@@ -123,11 +126,21 @@ export async function registerFederation(
   const following = createFollowingService({ f, federation, k, publicUrl: config.publicUrl, log: app.log, reachable, allowHttp: testing.allowPrivateHttp === true });
   const replies = createRepliesOutService({ f, federation, k, publicUrl: config.publicUrl, log: app.log, limits });
 
+  let backfilling: Promise<void> = Promise.resolve();
   if (works) {
     await jobs.work<{ listId: number; at: number }>(FEDERATION_LIST_JOB, (data) => objects.listSettled(data));
+    // What was public before federation was turned on joins the outboxes, in the background once the app is up.
+    app.addHook('onReady', () => {
+      const backfill = backfillOutbox({ k, publicUrl: config.publicUrl, published, log: app.log, quietMs: testing.backfillQuietMs }).then(
+        () => undefined,
+        (err: unknown) => app.log.error({ err }, 'federation: the outbox backfill failed'),
+      );
+      backfilling = backfill;
+    });
     const stop = new AbortController();
     void federation.startQueue(undefined, { signal: stop.signal }).catch((err: unknown) => app.log.error({ err }, 'federation: the delivery queue stopped'));
     app.addHook('preClose', async () => {
+      await backfilling;
       await publisher.settled();
       stop.abort();
     });

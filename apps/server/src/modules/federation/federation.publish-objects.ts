@@ -65,13 +65,15 @@ export function createObjectPublisher({ f, k, federation, publicUrl, published, 
       const objectKey = sent?.object_key ?? `${kind === 'play' ? PLAY_KEY_PREFIX : LIST_KEY_PREFIX}${id}-${at.toString(36)}`;
       // Recorded before it is queued: the row is the claim, so two instances reconciling it at once cannot both
       // send a Create (the second insert fails on (kind, subject_id)). Undone if it could not be queued.
+      // One the outbox backfill recorded was never sent: its first change is a Create (of the id it is listed under).
+      const known = sent !== undefined && Number(sent.announced) === 1;
       if (sent) await publishedRepo.updateRecord(k, kind, id, current.digest, at);
       else await publishedRepo.insertRecord(k, { kind, subject_id: id, user_id: current.userId, entry_id: current.entryId, object_key: objectKey, digest: current.digest, published_at: at, updated_at: at });
-      const undo = () => (sent ? publishedRepo.updateRecord(k, kind, id, sent.digest, Number(sent.updated_at)) : publishedRepo.deleteRecord(k, kind, id));
+      const undo = () => (sent ? publishedRepo.updateRecord(k, kind, id, sent.digest, Number(sent.updated_at), Number(sent.announced)) : publishedRepo.deleteRecord(k, kind, id));
       const object = published.build(ctx, current, objectKey, { published_at: sent?.published_at ?? at, updated_at: at });
-      const Activity = sent ? f.Update : f.Create;
+      const Activity = known ? f.Update : f.Create;
       const activity = new Activity({
-        id: new URL(`${object.id!.href}#${sent ? `update-${at}` : 'create'}`),
+        id: new URL(`${object.id!.href}#${known ? `update-${at}` : 'create'}`),
         actor: ctx.getActorUri(identifier),
         to: f.PUBLIC_COLLECTION,
         cc: ctx.getFollowersUri(identifier),

@@ -50,13 +50,15 @@ export function createPublisher({ f, k, federation, publicUrl, buildNote, answer
       const objectKey = sent?.object_key ?? `${entryId}-${at.toString(36)}`;
       // Recorded before it is queued: the entry's row is the claim, so two instances reconciling the same entry at
       // once cannot both send a Create (the second insert fails). Undone below if it could not be queued.
+      // One the outbox backfill recorded was never sent: its first change is a Create (of the id it is listed under).
+      const known = sent !== undefined && Number(sent.announced) === 1;
       if (sent) await federationRepo.updateNote(k, entryId, digest, at);
       else await federationRepo.insertNote(k, { entry_id: entryId, user_id: row.user_id, object_key: objectKey, digest, published_at: at, updated_at: at });
-      const undo = () => (sent ? federationRepo.updateNote(k, entryId, sent.digest, Number(sent.updated_at)) : federationRepo.deleteNote(k, entryId));
+      const undo = () => (sent ? federationRepo.updateNote(k, entryId, sent.digest, Number(sent.updated_at), Number(sent.announced)) : federationRepo.deleteNote(k, entryId));
       const note = buildNote(ctx, row, objectKey, fields);
-      const Activity = sent ? f.Update : f.Create;
+      const Activity = known ? f.Update : f.Create;
       const activity = new Activity({
-        id: new URL(`${note.id!.href}#${sent ? `update-${at}` : 'create'}`),
+        id: new URL(`${note.id!.href}#${known ? `update-${at}` : 'create'}`),
         actor: ctx.getActorUri(identifier),
         to: f.PUBLIC_COLLECTION,
         cc: ctx.getFollowersUri(identifier),

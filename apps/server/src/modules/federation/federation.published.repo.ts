@@ -10,7 +10,7 @@ import type { PublishedKind } from './federation.tables.js';
  * member's library pages whatever the review's visibility, so that alone
  * decides nothing here; its review is not part of what is sent.
  */
-const publicPlays = (db: Conn) =>
+export const publicPlays = (db: Conn) =>
   db
     .selectFrom('plays as pl')
     .innerJoin('library_entries as e', 'e.id', 'pl.entry_id')
@@ -36,7 +36,7 @@ const publicPlays = (db: Conn) =>
     ]);
 
 /** Lists everyone may read: public, not hidden by a moderator, of an active member with a public profile. */
-const publicLists = (db: Conn) =>
+export const publicLists = (db: Conn) =>
   db
     .selectFrom('lists as l')
     .innerJoin('users as u', 'u.id', 'l.user_id')
@@ -58,6 +58,8 @@ export interface PublishedRecord {
   digest: string;
   published_at: number;
   updated_at: number;
+  /** 0: recorded by the outbox backfill, never sent. */
+  announced?: number;
 }
 
 /** What federation reads of plays and lists, and what it keeps of those it sent (federation_objects, 0059). */
@@ -108,8 +110,9 @@ export const publishedRepo = {
   recordsOf: (db: Conn, userId: number) => db.selectFrom('federation_objects').select(['kind', 'subject_id', 'object_key']).where('user_id', '=', userId).execute(),
 
   insertRecord: (db: Conn, row: PublishedRecord) => db.insertInto('federation_objects').values(row).execute(),
-  updateRecord: (db: Conn, kind: PublishedKind, subjectId: number, digest: string, at: number) =>
-    db.updateTable('federation_objects').set({ digest, updated_at: at }).where('kind', '=', kind).where('subject_id', '=', subjectId).execute(),
+  /** What was sent now (announced: 1), or, undoing, what it was before. */
+  updateRecord: (db: Conn, kind: PublishedKind, subjectId: number, digest: string, at: number, announced = 1) =>
+    db.updateTable('federation_objects').set({ digest, updated_at: at, announced }).where('kind', '=', kind).where('subject_id', '=', subjectId).execute(),
   deleteRecord: (db: Conn, kind: PublishedKind, subjectId: number) => db.deleteFrom('federation_objects').where('kind', '=', kind).where('subject_id', '=', subjectId).execute(),
 
   /**

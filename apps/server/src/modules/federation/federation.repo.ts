@@ -19,7 +19,7 @@ export interface RemoteFollowerRow {
  * active member with a public profile, a review marked public, not hidden by
  * a moderator, of a listed game (the same rule as the sitemap's reviews).
  */
-const publicReviews = (db: Conn) =>
+export const publicReviews = (db: Conn) =>
   db
     .selectFrom('library_entries as e')
     .innerJoin('users as u', 'u.id', 'e.user_id')
@@ -155,7 +155,8 @@ export const federationRepo = {
 
   insertNote: (db: Conn, row: { entry_id: number; user_id: number; object_key: string; digest: string; published_at: number; updated_at: number }) =>
     db.insertInto('federation_notes').values(row).execute(),
-  updateNote: (db: Conn, entryId: number, digest: string, at: number) =>
-    db.updateTable('federation_notes').set({ digest, updated_at: at }).where('entry_id', '=', entryId).execute(),
+  /** What was sent now (announced: 1), or, undoing, what it was before. */
+  updateNote: (db: Conn, entryId: number, digest: string, at: number, announced = 1) =>
+    db.updateTable('federation_notes').set({ digest, updated_at: at, announced }).where('entry_id', '=', entryId).execute(),
   deleteNote: (db: Conn, entryId: number) => db.deleteFrom('federation_notes').where('entry_id', '=', entryId).execute(),
 };

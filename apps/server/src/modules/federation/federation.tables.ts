@@ -63,6 +63,8 @@ export interface FederationNotesTable {
   digest: string;
   published_at: number;
   updated_at: number;
+  /** 0: recorded by the outbox backfill, never sent (0059); its first change is sent as a Create. */
+  announced: Generated<number>;
 }
 
 /** What of a member besides reviews is published (0059): a finished play as a Note, a public list as an Article. */
@@ -83,6 +85,8 @@ export interface FederationObjectsTable {
   digest: string;
   published_at: number;
   updated_at: number;
+  /** 0: recorded by the outbox backfill, never sent; its first change is sent as a Create. */
+  announced: Generated<number>;
 }
 
 /** A remote account that liked, boosted or replied to a member's review (0054), as last fetched. */
