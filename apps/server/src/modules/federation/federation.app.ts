@@ -118,10 +118,7 @@ export async function registerFederation(
       objects.memberChanged(userId);
     },
     listChanged: objects.listChanged,
-    settled: async () => {
-      await Promise.all([reviews.settled(), objects.settled()]);
-      await Promise.all([reviews.settled(), objects.settled()]);
-    },
+    settled: async () => void (await Promise.all([reviews.settled(), objects.settled()])),
   };
   const following = createFollowingService({ f, federation, k, publicUrl: config.publicUrl, log: app.log, reachable, allowHttp: testing.allowPrivateHttp === true });
   const replies = createRepliesOutService({ f, federation, k, publicUrl: config.publicUrl, log: app.log, limits });
@@ -130,12 +127,12 @@ export async function registerFederation(
   if (works) {
     await jobs.work<{ listId: number; at: number }>(FEDERATION_LIST_JOB, (data) => objects.listSettled(data));
     // What was public before federation was turned on joins the outboxes, in the background once the app is up.
-    app.addHook('onReady', () => {
-      const backfill = backfillOutbox({ k, publicUrl: config.publicUrl, published, log: app.log, quietMs: testing.backfillQuietMs }).then(
+    // Not awaited: start-up does not wait for it.
+    app.addHook('onReady', async () => {
+      backfilling = backfillOutbox({ k, publicUrl: config.publicUrl, published, log: app.log, quietMs: testing.backfillQuietMs }).then(
         () => undefined,
         (err: unknown) => app.log.error({ err }, 'federation: the outbox backfill failed'),
       );
-      backfilling = backfill;
     });
     const stop = new AbortController();
     void federation.startQueue(undefined, { signal: stop.signal }).catch((err: unknown) => app.log.error({ err }, 'federation: the delivery queue stopped'));

@@ -236,6 +236,16 @@ describe.each(dbKinds)('federation of finished plays and lists on %s', (kind) =>
     expect((await t.app.inject({ url: `/ap/users/${ids.cat}/outbox?cursor=0`, headers: AP_JSON })).json().orderedItems ?? []).toEqual([]);
   });
 
+  it('sends a play finished by a diary session, and an Update when another session changes its hours', async () => {
+    const diary = (body: object) => t.app.inject({ method: 'POST', url: '/api/users/ann/diary', headers: as('ann'), payload: { game: 'game-11', rating: null, note: null, replay: false, platform: null, ...body } });
+    expect((await diary({ playedOn: '2025-05-01', event: 'finished', minutes: 90 })).statusCode).toBe(201);
+    const create = await remote.waitFor((d) => d.activity.type === 'Create' && String(objectOf(d).content).includes('Game 11'), 'the Create of the play the session finished');
+    expect(objectOf(create).content).toBe(`<p>Finished <strong>Game 11</strong> — 1.5 hours</p><p><a href="${ORIGIN}/games/game-11">On VGL</a></p>`);
+    expect((await diary({ playedOn: '2025-05-02', event: 'played', minutes: 60 })).statusCode).toBe(201);
+    const update = await remote.waitFor((d) => d.activity.type === 'Update' && objectIdOf(d) === objectIdOf(create), 'the Update of its hours');
+    expect(objectOf(update).content).toBe(`<p>Finished <strong>Game 11</strong> — 2.5 hours</p><p><a href="${ORIGIN}/games/game-11">On VGL</a></p>`);
+  });
+
   it('deletes a list a moderator hides, and every play and list of a member who deletes their account', async () => {
     const mod = await createUser(t.db.kysely, { username: 'mod', role: 'moderator' });
     const modToken = await loginToken(t.app, mod.username);
