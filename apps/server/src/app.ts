@@ -305,7 +305,7 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   const comments = createCommentsService(db, social);
   await app.register(commentsRoutes(comments));
   await app.register(remoteInteractionsRoutes(createRemoteInteractionsService(db, comments)));
-  await app.register(listsRoutes(createListsService(db, social)));
+  await app.register(listsRoutes(createListsService(db, { ...social, onListWritten: federation?.listChanged })));
   await app.register(statsRoutes(db, library));
   await app.register(followsRoutes(createFollowsService(db, social)));
   await app.register(audienceRoutes(createAudienceService(db, { ...social, onPrivacyChanged: federation?.memberChanged })));
@@ -325,7 +325,7 @@ export async function buildApp({ config, db, webRoot = DEFAULT_WEB_ROOT, logger,
   await app.register(activityRoutes(activity));
   const mailQueue = { failed: (limit: number) => failedMail(jobs, limit), retry: (id: string) => retryMail(jobs, id) };
   // A moderator's removal, hiding or suspension reaches other servers too (federation: Delete of what was sent).
-  const moderated = { onReviewModerated: federation?.entryChanged, onMemberModerated: federation?.memberChanged };
+  const moderated = { onReviewModerated: federation?.entryChanged, onListModerated: federation?.listChanged, onMemberModerated: federation?.memberChanged };
   const federationOrigin = config.federation ? config.publicUrl : null;
   const admin = createAdminService(db, { notifications, onFeaturedChange: () => home.invalidate(), mail: mailQueue, federationOrigin, ...moderated });
   await app.register(adminRoutes(admin));

@@ -55,6 +55,7 @@ import { federationInstancesMigration } from './0055_federation_instances.js';
 import { federationFollowingMigration } from './0056_federation_following.js';
 import { federationPostRepliesMigration } from './0057_federation_post_replies.js';
 import { federationAccountBlocksMigration } from './0058_federation_account_blocks.js';
+import { federationObjectsMigration } from './0059_federation_objects.js';
 
 /**
  * A migration, and how it runs (db/migrate.ts).
@@ -154,5 +155,6 @@ export function migrationsFor(dialect: Dialect): Record<string, VglMigration> {
     '0056_federation_following': federationFollowingMigration(dialect),
     '0057_federation_post_replies': federationPostRepliesMigration(dialect),
     '0058_federation_account_blocks': federationAccountBlocksMigration(dialect),
+    '0059_federation_objects': federationObjectsMigration(dialect),
   };
 }

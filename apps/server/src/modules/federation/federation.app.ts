@@ -15,8 +15,11 @@ import { databaseKvStore } from './federation.kv.js';
 import { routeFedifyLogs } from './federation.logging.js';
 import { registerObjects } from './federation.objects.js';
 import { createPublisher, type Publisher } from './federation.publish.js';
+import { createObjectPublisher } from './federation.publish-objects.js';
+import { backfillOutbox } from './federation.backfill.js';
+import { publishedObjects } from './federation.published.objects.js';
 import { createRepliesOutService, type RepliesOutService } from './federation.replies-out.js';
-import { jobMessageQueue } from './federation.queue.js';
+import { FEDERATION_LIST_JOB, jobMessageQueue } from './federation.queue.js';
 import { federationRoutes } from './federation.routes.js';
 
 /**
@@ -28,6 +31,10 @@ export interface FederationTestOptions {
   allowPrivateHttp?: boolean;
   /** The first retry's delay; each next one doubles it, without jitter. */
   retryInitialDelayMs?: number;
+  /** How long a list stays unedited before it is sent (LIST_SETTLE_SECONDS otherwise). */
+  listSettleSeconds?: number;
+  /** What the outbox backfill leaves to the publisher as written too recently (BACKFILL_QUIET_MS otherwise). */
+  backfillQuietMs?: number;
 }
 
 /** A remote document over plain http is refused: our signed requests and members' keys travel over TLS only. */
@@ -65,7 +72,7 @@ export async function registerFederation(
     limits,
     testing = {},
   }: { config: Config; db: Db; jobs: JobQueue; notifications: Pick<NotificationsService, 'notify' | 'notifyRemote'>; limits?: LimitCounters; testing?: FederationTestOptions },
-): Promise<Publisher & { answers: FollowAnswers; following: FollowingService; replies: RepliesOutService }> {
+): Promise<Publisher & { listChanged: (listId: number) => void; answers: FollowAnswers; following: FollowingService; replies: RepliesOutService }> {
   const f = await loadFedify();
   await routeFedifyLogs(app.log, config.logLevel);
   const k = db.kysely;
@@ -86,7 +93,8 @@ export async function registerFederation(
         f.createExponentialBackoffPolicy({ initialDelay: { minutes: 1 }, maxDelay: { hours: 12 }, maxAttempts: 10 }),
   });
   const reachable = (inbox: URL) => inbox.protocol === 'https:' || testing.allowPrivateHttp === true;
-  const { buildNote } = registerObjects(federation, { f, k, publicUrl: config.publicUrl });
+  const published = publishedObjects(federation, { f, k, publicUrl: config.publicUrl });
+  const { buildNote } = registerObjects(federation, { f, k, publicUrl: config.publicUrl, published });
   // What remote accounts do to reviews is told in the app only (notifyRemote): no e-mail or push is made for it.
   registerInbox(federation, {
     f,
@@ -98,14 +106,40 @@ export async function registerFederation(
     allowHttp: testing.allowPrivateHttp === true,
   });
   const answers = followAnswers(f, federation, config.publicUrl);
-  const publisher = createPublisher({ f, k, federation, publicUrl: config.publicUrl, buildNote, answers, log: app.log });
+  const reviews = createPublisher({ f, k, federation, publicUrl: config.publicUrl, buildNote, answers, log: app.log });
+  const objects = createObjectPublisher({ f, k, federation, publicUrl: config.publicUrl, published, jobs, log: app.log, listSettleSeconds: testing.listSettleSeconds });
+  // A write to an entry may change its review and its plays; a member's privacy, all of them.
+  const publisher: Publisher & { listChanged: (listId: number) => void } = {
+    ...reviews,
+    entryChanged: (entryId) => {
+      reviews.entryChanged(entryId);
+      objects.entryChanged(entryId);
+    },
+    memberChanged: (userId) => {
+      reviews.memberChanged(userId);
+      objects.memberChanged(userId);
+    },
+    listChanged: objects.listChanged,
+    settled: async () => void (await Promise.all([reviews.settled(), objects.settled()])),
+  };
   const following = createFollowingService({ f, federation, k, publicUrl: config.publicUrl, log: app.log, reachable, allowHttp: testing.allowPrivateHttp === true });
   const replies = createRepliesOutService({ f, federation, k, publicUrl: config.publicUrl, log: app.log, limits });
 
+  let backfilling: Promise<void> = Promise.resolve();
   if (works) {
+    await jobs.work<{ listId: number; at: number }>(FEDERATION_LIST_JOB, (data) => objects.listSettled(data));
+    // What was public before federation was turned on joins the outboxes, in the background once the app is up.
+    // Not awaited: start-up does not wait for it.
+    app.addHook('onReady', async () => {
+      backfilling = backfillOutbox({ k, publicUrl: config.publicUrl, published, log: app.log, quietMs: testing.backfillQuietMs }).then(
+        () => undefined,
+        (err: unknown) => app.log.error({ err }, 'federation: the outbox backfill failed'),
+      );
+    });
     const stop = new AbortController();
     void federation.startQueue(undefined, { signal: stop.signal }).catch((err: unknown) => app.log.error({ err }, 'federation: the delivery queue stopped'));
     app.addHook('preClose', async () => {
+      await backfilling;
       await publisher.settled();
       stop.abort();
     });

@@ -12,7 +12,7 @@ export interface NoteFields {
   url: string;
 }
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+export const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** A member's plain text (a bio, a reply) as the HTML Mastodon shows: paragraphs at blank lines, line breaks kept, nothing of it read as markup. */
 export const paragraphsHtml = (text: string) =>

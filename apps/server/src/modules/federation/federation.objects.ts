@@ -9,6 +9,8 @@ import { noteFields, paragraphsHtml, type NoteFields } from './federation.note.j
 import { buildReplyNote, isReplyKey } from './federation.replies-out.js';
 import { repliesOutRepo } from './federation.replies-out.repo.js';
 import { federationRepo, type PublicReviewRow } from './federation.repo.js';
+import { isPlayKey, type PublishedObjects } from './federation.published.objects.js';
+import { publishedRepo } from './federation.published.repo.js';
 
 /** Where Fedify answers: actors by member id, so their ids survive a change of username. */
 export const AP_PATHS = {
@@ -34,14 +36,16 @@ export interface ObjectsDeps {
   f: Fedify;
   k: Kysely<Database>;
   publicUrl: string;
+  /** Plays and lists (federation.published.objects.ts): their objects, in the outbox and at play notes' keys. */
+  published: PublishedObjects;
 }
 
 /**
  * The things of this instance other servers read: members as Person actors
  * (with their keys), their followers and outbox collections, and their
- * published reviews as Notes.
+ * published reviews and finished plays as Notes (lists are Articles: federation.published.objects.ts).
  */
-export function registerObjects(federation: Federation<void>, { f, k, publicUrl }: ObjectsDeps) {
+export function registerObjects(federation: Federation<void>, { f, k, publicUrl, published }: ObjectsDeps) {
   const keyPairsOf = memberKeys(f, k);
   const instant = (ms: number) => f.Temporal.Instant.fromEpochMilliseconds(Number(ms));
 
@@ -129,28 +133,42 @@ export function registerObjects(federation: Federation<void>, { f, k, publicUrl 
       return member !== undefined && Number(member.is_private) === 0;
     });
 
-  // The member's published reviews, newest first, as the Create activities that announced them.
+  // What the member published (reviews, finished plays, lists), newest first, as the Create activities that announced
+  // them. One no longer public is left out of its page: its Delete is on its way.
   federation
     .setOutboxDispatcher(AP_PATHS.outbox, async (ctx, identifier, cursor) => {
       const id = memberIdOf(identifier);
       if (id === null || cursor === null) return null;
       const offset = Number(cursor);
       if (!Number.isSafeInteger(offset) || offset < 0) return null;
-      const rows = await federationRepo.publicReviewsOf(k, id, offset, PAGE_SIZE);
-      const items = rows.map((row) => {
-        const note = buildNote(ctx, row, row.object_key);
-        return new f.Create({ id: new URL(`${note.id!.href}#create`), actor: ctx.getActorUri(identifier), to: f.PUBLIC_COLLECTION, cc: ctx.getFollowersUri(identifier), object: note, published: instant(row.published_at) });
+      const records = await publishedRepo.outboxPage(k, id, offset, PAGE_SIZE);
+      const objects = await Promise.all(
+        records.map(async (record) => {
+          if (record.kind === 'review') {
+            const row = await federationRepo.publicReview(k, record.subject_id);
+            return row && row.user_id === id ? buildNote(ctx, row, record.object_key) : null;
+          }
+          const current = await published.subject(record.kind, record.subject_id);
+          return current && current.userId === id ? published.build(ctx, current, record.object_key, record) : null;
+        }),
+      );
+      const items = records.flatMap((record, i) => {
+        const object = objects[i];
+        if (!object) return [];
+        return [new f.Create({ id: new URL(`${object.id!.href}#create`), actor: ctx.getActorUri(identifier), to: f.PUBLIC_COLLECTION, cc: ctx.getFollowersUri(identifier), object, published: instant(Number(record.published_at)) })];
       });
-      return { items, nextCursor: rows.length === PAGE_SIZE ? String(offset + PAGE_SIZE) : null };
+      return { items, nextCursor: records.length === PAGE_SIZE ? String(offset + PAGE_SIZE) : null };
     })
     .setCounter(async (_ctx, identifier) => {
       const id = memberIdOf(identifier);
-      return id === null ? null : federationRepo.publishedCount(k, id);
+      return id === null ? null : publishedRepo.outboxCount(k, id);
     })
     .setFirstCursor(() => '0');
 
-  // A published review, or a member's reply to a post elsewhere, at its note's id: gone (404) once it is no longer public, or deleted.
+  // A published review or finished play, or a member's reply to a post elsewhere, at its note's id: gone (404) once
+  // it is no longer public, or deleted. Fedify takes one path per object type, so the kinds share it by key prefix.
   federation.setObjectDispatcher(f.Note, AP_PATHS.note, async (ctx, { key }) => {
+    if (isPlayKey(key)) return published.playNote(ctx, key);
     if (isReplyKey(key)) {
       const reply = await repliesOutRepo.replyByKey(k, key);
       return reply ? buildReplyNote(f, ctx, reply) : null;

@@ -7,6 +7,7 @@ import type { Fedify } from './federation.fedify.js';
 import { forgetRequestNotice, hostOf, policiesOf } from './federation.instances.js';
 import { noteDigest, noteFields } from './federation.note.js';
 import type { registerObjects } from './federation.objects.js';
+import { publishedRepo } from './federation.published.repo.js';
 import { federationRepo } from './federation.repo.js';
 
 export interface PublishDeps {
@@ -49,13 +50,15 @@ export function createPublisher({ f, k, federation, publicUrl, buildNote, answer
       const objectKey = sent?.object_key ?? `${entryId}-${at.toString(36)}`;
       // Recorded before it is queued: the entry's row is the claim, so two instances reconciling the same entry at
       // once cannot both send a Create (the second insert fails). Undone below if it could not be queued.
+      // One the outbox backfill recorded was never sent: its first change is a Create (of the id it is listed under).
+      const known = sent !== undefined && Number(sent.announced) === 1;
       if (sent) await federationRepo.updateNote(k, entryId, digest, at);
       else await federationRepo.insertNote(k, { entry_id: entryId, user_id: row.user_id, object_key: objectKey, digest, published_at: at, updated_at: at });
-      const undo = () => (sent ? federationRepo.updateNote(k, entryId, sent.digest, Number(sent.updated_at)) : federationRepo.deleteNote(k, entryId));
+      const undo = () => (sent ? federationRepo.updateNote(k, entryId, sent.digest, Number(sent.updated_at), Number(sent.announced)) : federationRepo.deleteNote(k, entryId));
       const note = buildNote(ctx, row, objectKey, fields);
-      const Activity = sent ? f.Update : f.Create;
+      const Activity = known ? f.Update : f.Create;
       const activity = new Activity({
-        id: new URL(`${note.id!.href}#${sent ? `update-${at}` : 'create'}`),
+        id: new URL(`${note.id!.href}#${known ? `update-${at}` : 'create'}`),
         actor: ctx.getActorUri(identifier),
         to: f.PUBLIC_COLLECTION,
         cc: ctx.getFollowersUri(identifier),
@@ -136,7 +139,7 @@ export function createPublisher({ f, k, federation, publicUrl, buildNote, answer
     },
     /**
      * Before a member's account is deleted: reads what the Deletes need (their keys and remote followers go with the
-     * account), and returns what sends them once the deletion committed: a Delete of each review they published,
+     * account), and returns what sends them once the deletion committed: a Delete of each review, play and list they published,
      * then of the actor itself. Nothing when no one elsewhere follows them.
      */
     async accountDeletion(userId: number): Promise<() => void> {
@@ -146,15 +149,19 @@ export function createPublisher({ f, k, federation, publicUrl, buildNote, answer
         if (followers.length === 0) return nothing;
         const ctx = context();
         const identifier = String(userId);
-        const [pairs, notes] = await Promise.all([ctx.getActorKeyPairs(identifier), federationRepo.notesOf(k, userId)]);
+        const [pairs, notes, objects] = await Promise.all([ctx.getActorKeyPairs(identifier), federationRepo.notesOf(k, userId), publishedRepo.recordsOf(k, userId)]);
+        // Its reviews and finished plays are Notes, its lists Articles (federation.published.objects.ts).
+        const ids = [
+          ...notes.map((note) => ctx.getObjectUri(f.Note, { key: note.object_key })),
+          ...objects.map((row) => (row.kind === 'list' ? ctx.getObjectUri(f.Article, { key: row.object_key }) : ctx.getObjectUri(f.Note, { key: row.object_key }))),
+        ];
         const keys = pairs.map((pair) => ({ keyId: pair.keyId, privateKey: pair.privateKey }));
         const recipients = followers.map((row) => ({ id: new URL(row.actor_id), inboxId: new URL(row.inbox), endpoints: { sharedInbox: row.shared_inbox ? new URL(row.shared_inbox) : null } }));
         const actor = ctx.getActorUri(identifier);
         const send = async () => {
           const at = now();
-          for (const note of notes) {
-            const noteId = ctx.getObjectUri(f.Note, { key: note.object_key });
-            const activity = new f.Delete({ id: new URL(`${noteId.href}#delete-${at}`), actor, to: f.PUBLIC_COLLECTION, object: new f.Tombstone({ id: noteId }) });
+          for (const objectId of ids) {
+            const activity = new f.Delete({ id: new URL(`${objectId.href}#delete-${at}`), actor, to: f.PUBLIC_COLLECTION, object: new f.Tombstone({ id: objectId }) });
             await ctx.sendActivity(keys, recipients, activity, { preferSharedInbox: true });
           }
           await ctx.sendActivity(keys, recipients, new f.Delete({ id: new URL(`${actor.href}#delete-${at}`), actor, to: f.PUBLIC_COLLECTION, object: actor }), { preferSharedInbox: true });

@@ -4,6 +4,9 @@ import type { JobQueue, QueueSettings } from '../jobs/jobs.queue.js';
 /** The job that carries Fedify's queued work: one delivery of one activity to one inbox. */
 export const FEDERATION_JOB = 'federation.deliver';
 
+/** The job that publishes a list once its edits have settled (federation.publish-objects.ts). */
+export const FEDERATION_LIST_JOB = 'federation.list';
+
 /**
  * Fedify retries a failed delivery itself (its outbox retry policy: it
  * enqueues the message again with a growing delay, which here is a job
@@ -12,6 +15,8 @@ export const FEDERATION_JOB = 'federation.deliver';
  */
 export const FEDERATION_QUEUES: Record<string, QueueSettings> = {
   [FEDERATION_JOB]: { retry: { retryLimit: 3, retryDelaySeconds: 30, backoff: true } },
+  // A list's edits settled: it is compared with what was sent, and an Update queued as a FEDERATION_JOB (federation.publish-objects.ts).
+  [FEDERATION_LIST_JOB]: { retry: { retryLimit: 3, retryDelaySeconds: 30, backoff: true } },
 };
 
 /** Deliveries at once in one worker process: remote servers are slow, and each job mostly waits for one. */

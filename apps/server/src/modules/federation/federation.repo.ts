@@ -19,7 +19,7 @@ export interface RemoteFollowerRow {
  * active member with a public profile, a review marked public, not hidden by
  * a moderator, of a listed game (the same rule as the sitemap's reviews).
  */
-const publicReviews = (db: Conn) =>
+export const publicReviews = (db: Conn) =>
   db
     .selectFrom('library_entries as e')
     .innerJoin('users as u', 'u.id', 'e.user_id')
@@ -155,30 +155,14 @@ export const federationRepo = {
 
   publicReview: (db: Conn, entryId: number) => publicReviews(db).where('e.id', '=', entryId).executeTakeFirst(),
 
-  /** A member's public reviews, newest first, each with the note it was published as (if it was). */
-  publicReviewsOf: (db: Conn, userId: number, offset: number, limit: number) =>
-    publicReviews(db)
-      .innerJoin('federation_notes as n', 'n.entry_id', 'e.id')
-      .select(['n.object_key', 'n.published_at', 'n.updated_at as note_updated_at'])
-      .where('e.user_id', '=', userId)
-      .orderBy('n.published_at', 'desc')
-      .orderBy('e.id', 'desc')
-      .offset(offset)
-      .limit(limit)
-      .execute(),
-
-  publishedCount: async (db: Conn, userId: number) =>
-    Number(
-      (await publicReviews(db).innerJoin('federation_notes as n', 'n.entry_id', 'e.id').clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).where('e.user_id', '=', userId).executeTakeFirstOrThrow()).n,
-    ),
-
   noteOf: (db: Conn, entryId: number) => db.selectFrom('federation_notes').selectAll().where('entry_id', '=', entryId).executeTakeFirst(),
   noteByKey: (db: Conn, objectKey: string) => db.selectFrom('federation_notes').selectAll().where('object_key', '=', objectKey).executeTakeFirst(),
   notesOf: (db: Conn, userId: number) => db.selectFrom('federation_notes').select(['entry_id', 'object_key']).where('user_id', '=', userId).execute(),
 
   insertNote: (db: Conn, row: { entry_id: number; user_id: number; object_key: string; digest: string; published_at: number; updated_at: number }) =>
     db.insertInto('federation_notes').values(row).execute(),
-  updateNote: (db: Conn, entryId: number, digest: string, at: number) =>
-    db.updateTable('federation_notes').set({ digest, updated_at: at }).where('entry_id', '=', entryId).execute(),
+  /** What was sent now (announced: 1), or, undoing, what it was before. */
+  updateNote: (db: Conn, entryId: number, digest: string, at: number, announced = 1) =>
+    db.updateTable('federation_notes').set({ digest, updated_at: at, announced }).where('entry_id', '=', entryId).execute(),
   deleteNote: (db: Conn, entryId: number) => db.deleteFrom('federation_notes').where('entry_id', '=', entryId).execute(),
 };

@@ -63,6 +63,30 @@ export interface FederationNotesTable {
   digest: string;
   published_at: number;
   updated_at: number;
+  /** 0: recorded by the outbox backfill, never sent (0059); its first change is sent as a Create. */
+  announced: Generated<number>;
+}
+
+/** What of a member besides reviews is published (0059): a finished play as a Note, a public list as an Article. */
+export type PublishedKind = 'play' | 'list';
+
+/** A play or list published to the fediverse (0059): what was sent, so edits and deletions can follow it. */
+export interface FederationObjectsTable {
+  id: Generated<number>;
+  kind: PublishedKind;
+  /** The play's or the list's id (no foreign key: the row outlives its subject until the Delete is queued). */
+  subject_id: number;
+  user_id: number;
+  /** A play's library entry (its deletion takes the plays with it); null for a list. */
+  entry_id: number | null;
+  /** The object's key: /ap/notes/{object_key} for a play, /ap/articles/{object_key} for a list. */
+  object_key: string;
+  /** sha256 of the fields last sent: an edit that changes none sends nothing. */
+  digest: string;
+  published_at: number;
+  updated_at: number;
+  /** 0: recorded by the outbox backfill, never sent; its first change is sent as a Create. */
+  announced: Generated<number>;
 }
 
 /** A remote account that liked, boosted or replied to a member's review (0054), as last fetched. */
@@ -203,7 +227,7 @@ export interface FederationAccountSuspensionsTable {
   created_by: number | null;
 }
 
-/** Federation's tables (0053–0058), as the Database of db/schema.ts includes them: kept here, beside their rows. */
+/** Federation's tables (0053–0059), as the Database of db/schema.ts includes them: kept here, beside their rows. */
 export interface FederationDatabase {
   federation_kv: FederationKvTable;
   federation_keys: FederationKeysTable;
@@ -219,4 +243,5 @@ export interface FederationDatabase {
   federation_post_replies: FederationPostRepliesTable;
   federation_account_blocks: FederationAccountBlocksTable;
   federation_account_suspensions: FederationAccountSuspensionsTable;
+  federation_objects: FederationObjectsTable;
 }

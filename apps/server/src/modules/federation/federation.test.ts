@@ -310,7 +310,9 @@ describe.each(dbKinds)('federation (FEDERATION=on) on %s', (kind) => {
     const before = remote.deliveries.length;
     expect((await t.app.inject({ method: 'POST', url: `/api/admin/users/${ids.ann}/unsuspend`, headers: bearer(modToken) })).statusCode).toBe(200);
     await remote.waitFor((d) => remote.deliveries.indexOf(d) >= before && d.activity.type === 'Create', 'a review sent again');
-    await eventuallyCount(() => remote.deliveries.slice(before).filter((d) => d.activity.type === 'Create').length, kept.length);
+    // Her reviews (the first play finished in Portal is sent again too, as its own note: federation.plays-lists.test.ts).
+    const reviewCreate = (d: Delivery) => d.activity.type === 'Create' && !(d.activity.object as { id: string }).id.includes('/ap/notes/play-');
+    await eventuallyCount(() => remote.deliveries.slice(before).filter(reviewCreate).length, kept.length);
   });
 
   it('sends a Delete of each published review and of the actor when a followed member deletes their account', async () => {

@@ -30,7 +30,7 @@ interface JournalDeps {
   ownerFor: (actor: Actor, username: string, action: LibraryAction) => Promise<UserRow>;
   /** The game as the actor may see it (a member's game awaiting a moderator: its submitter's). */
   gameFor: (slug: string, viewer: Actor) => Promise<{ id: number; slug: string }>;
-  /** library.service's EntryWrittenHook: told when a session's deletion took its entry with it. */
+  /** library.service's EntryWrittenHook: told after every session written or deleted (it may finish a play, change its hours, or take its entry with it). */
   onEntryWritten?: ((entryId: number) => void) | undefined;
 }
 
@@ -103,7 +103,7 @@ export function createJournal({ db, activity, now, ownerFor, gameFor, onEntryWri
       const owner = await ownerFor(actor, username, 'write');
       const game = await gameFor(input.game, actor);
       const at = now();
-      const id = await k.transaction().execute(async (trx) => {
+      const { id, entryId } = await k.transaction().execute(async (trx) => {
         // The day's limits and "is the game new" are read before writing: one request of this member at a time.
         await lockMember(db, trx, owner.id);
         const platform = await platformId(trx, input.platform);
@@ -121,15 +121,17 @@ export function createJournal({ db, activity, now, ownerFor, gameFor, onEntryWri
         await playsAfterSession(trx, { id: diaryId, entryId, ...sessionOf(input, platform), playId: input.playId }, at);
         // The feed says "played"; the activity keeps the diary id (value) so deleting the session takes it away.
         await activity.record(trx, owner.id, { verb: 'played', gameId: game.id, entryId, value: diaryId });
-        return diaryId;
+        return { id: diaryId, entryId };
       });
+      // A session may finish a play, and counts in its hours (federation: the finished play's note).
+      onEntryWritten?.(entryId);
       return diaryEntryOrGone(id);
     },
 
     /** Replaces every field but the game; moving it to another day checks that day's limits. */
     async updateDiary(actor: Actor, username: string, id: number, input: DiarySessionUpdate) {
       const owner = await ownerFor(actor, username, 'write');
-      await k.transaction().execute(async (trx) => {
+      const entryId = await k.transaction().execute(async (trx) => {
         await lockMember(db, trx, owner.id);
         const row = await libraryRepo.diaryById(trx, id);
         if (!row || row.user_id !== owner.id) throw noSuchEntry();
@@ -146,14 +148,16 @@ export function createJournal({ db, activity, now, ownerFor, gameFor, onEntryWri
           const finish = entry ? entryColumnsFromFinish(entry, input.playedOn, row.event === 'finished' ? row.played_on : undefined) : {};
           if (Object.keys(finish).length > 0) await libraryRepo.updateEntry(trx, row.entry_id, finish);
         }
+        return row.entry_id;
       });
+      onEntryWritten?.(entryId);
       return diaryEntryOrGone(id);
     },
 
     /** Deletes a session; a game that session alone added to the library leaves it too (entryAddedOnlyBy). */
     async removeDiary(actor: Actor, username: string, id: number) {
       const owner = await ownerFor(actor, username, 'write');
-      const removedEntry = await k.transaction().execute(async (trx) => {
+      const entryId = await k.transaction().execute(async (trx) => {
         // Two deletes at once: the second finds nothing (404), as it would a moment later.
         await lockMember(db, trx, owner.id);
         const row = await libraryRepo.diaryById(trx, id);
@@ -169,9 +173,10 @@ export function createJournal({ db, activity, now, ownerFor, gameFor, onEntryWri
           .execute();
         // The session was all there was of the game: it leaves the library (its "added" goes with it), and stats stop counting it.
         if (entryGoes) await libraryRepo.deleteEntry(trx, row.entry_id);
-        return entryGoes ? row.entry_id : null;
+        return row.entry_id;
       });
-      if (removedEntry !== null) onEntryWritten?.(removedEntry);
+      // The entry gone with it, or a play's hours changed.
+      onEntryWritten?.(entryId);
     },
   };
 }

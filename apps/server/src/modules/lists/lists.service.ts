@@ -34,7 +34,11 @@ const page = (p: number, limit: number) => ({ limit, offset: (p - 1) * limit });
 /** The visibility a form asks for: `visibility` when given, else what `isPublic` says (older clients). */
 const visibilityOf = (input: ListInput): ListVisibility => input.visibility ?? (input.isPublic ? 'public' : 'private');
 
-export function createListsService(db: Db, deps: Pick<SocialServices, 'library' | 'activity'>, now: () => number = Date.now) {
+/** Told after a write to a list (or its games) committed, with the list's id (federation: its Article is sent, updated or deleted). Must not throw. */
+export type ListWrittenHook = (listId: number) => void;
+
+export function createListsService(db: Db, deps: Pick<SocialServices, 'library' | 'activity'> & { onListWritten?: ListWrittenHook | undefined }, now: () => number = Date.now) {
+  const written = (listId: number) => deps.onListWritten?.(listId);
   const k = db.kysely;
 
   /** The list, after checking the actor may see it (else it does not exist) and do `action` with it. */
@@ -129,6 +133,7 @@ export function createListsService(db: Db, deps: Pick<SocialServices, 'library' 
         if (visibilityOf(input) === 'public') await announce(trx, { id, user_id: owner.id });
         return id;
       });
+      written(id);
       return detailOf(id, actor);
     },
 
@@ -145,6 +150,7 @@ export function createListsService(db: Db, deps: Pick<SocialServices, 'library' 
         });
         if (visibilityOf(input) === 'public') await announce(trx, list);
       });
+      written(list.id);
       return detailOf(list.id, actor);
     },
 
@@ -152,6 +158,7 @@ export function createListsService(db: Db, deps: Pick<SocialServices, 'library' 
     async remove(actor: UserRow, username: string, slug: string) {
       const list = await listFor(actor, username, slug, 'delete');
       await listsRepo.delete(k, list.id);
+      written(list.id);
     },
 
     /** Adds the game at the end; a game already in the list stays where it is (its note is updated when one is given). */
@@ -171,6 +178,7 @@ export function createListsService(db: Db, deps: Pick<SocialServices, 'library' 
         await listsRepo.touch(trx, list.id, at);
         return true;
       });
+      written(list.id);
       return { item: await itemOf(list.id, game.id), created };
     },
 
@@ -179,6 +187,7 @@ export function createListsService(db: Db, deps: Pick<SocialServices, 'library' 
       if (!(await listsRepo.item(k, list.id, gameId))) throw notFound(LIST_MESSAGES.notInList);
       await listsRepo.setNote(k, list.id, gameId, note);
       await listsRepo.touch(k, list.id, now());
+      written(list.id);
       return itemOf(list.id, gameId);
     },
 
@@ -190,6 +199,7 @@ export function createListsService(db: Db, deps: Pick<SocialServices, 'library' 
         return gone;
       });
       if (!removed) throw notFound(LIST_MESSAGES.notInList);
+      written(list.id);
     },
 
     /** Puts the games in this order; it must name exactly the list's games (a list changed meanwhile is a 400: reload and retry). */
@@ -203,6 +213,7 @@ export function createListsService(db: Db, deps: Pick<SocialServices, 'library' 
         await listsRepo.setOrder(trx, list.id, gameIds);
         await listsRepo.touch(trx, list.id, now());
       });
+      written(list.id);
       return detailOf(list.id, actor);
     },
 

@@ -26,6 +26,8 @@ export interface ReportsDeps {
   limits?: LimitCounters | undefined;
   /** As the dashboard's own (admin.content.service AdminDeps): told after a resolution hid a review or suspended its author. */
   onReviewModerated?: ((entryId: number) => void) | undefined;
+  /** Told after a moderator hid a list (federation: its Article is deleted elsewhere). */
+  onListModerated?: ((listId: number) => void) | undefined;
   onMemberModerated?: ((userId: number) => void) | undefined;
 }
 
@@ -137,6 +139,7 @@ export function createReportsService(db: Db, deps: ReportsDeps, now: () => numbe
         return target;
       });
       if (acted?.type === 'review' && input.action === 'hide') deps.onReviewModerated?.(acted.id);
+      if (acted?.type === 'list' && input.action === 'hide') deps.onListModerated?.(acted.id);
       if (acted && input.action === 'suspend' && acted.author.id !== null) deps.onMemberModerated?.(acted.author.id);
     },
   };

@@ -9,23 +9,25 @@ import { FEDERATION_STATE_TEXT, WhatLeavesPage } from './WhatLeavesPage';
 
 const SENT = [
   'Your public reviews, to the servers of people who follow you from elsewhere, and to anyone who asks for them: the game’s name, your rating, the review (its start and a link, when it is long), the game’s cover and a link to the review. A review is public when your profile is public and the review is marked public.',
-  'Edits and deletions of those reviews: an edit is sent as an edit, and deleting a review, or making it followers-only or private, asks those servers to delete their copy.',
+  'Your finished plays, the same way: the game’s name, the platform, the hours your diary counts for the play, your rating of it, the game’s cover and a link to the game. A play is finished when it has a finish date or a completion. Neither the play’s dates nor its review are in it (a public review is sent on its own).',
+  'Your public lists: the title, the description, the first ten games with links to them, how many games there are, the first game’s cover and a link to the list. Changes to a list are sent once you have stopped editing it for a moment, as one edit.',
+  'Edits and deletions of those reviews, plays and lists: an edit is sent as an edit, and deleting one, making a review or list followers-only or private, or a play no longer finished, asks those servers to delete their copy.',
   'Your profile, to any server that asks for it: your username, bio and picture, the date you joined, and whether your profile is private or hidden from search engines.',
   'If your profile is public, the list of accounts on other servers that follow you.',
   'When you follow someone on another server (Activity → Other servers): your address here and that you follow them, to their server, which may show you among their followers. Unfollowing tells it you stopped. Liking one of their posts sends them your like. Replying to one sends them your reply, which is public there and anyone may read it here at its address; deleting it asks them to delete it.',
 ];
 const NEVER_SENT = [
   'Reviews for followers only, and private reviews.',
-  'Anything of a private profile but the profile itself: none of its reviews, not even those marked public.',
+  'Anything of a private profile but the profile itself: none of its reviews, plays or lists, not even those marked public.',
   'Your e-mail address.',
-  'Your diary, your library, and ratings you gave without a public review.',
-  'Reviews of replays, lists, likes, comments and notes.',
+  'Your diary (but a finished play’s total hours), your library, plays not finished, and ratings you gave outside a public review or a finished play.',
+  'Lists for followers only and private lists, reviews of replays, likes, comments and notes.',
   'Who you follow here, and who follows you here.',
 ];
-const COPIES = 'Other servers keep copies of what they receive. When a review is deleted or stops being public, or your account is deleted, this instance asks each of them to delete their copies. Most do, but it cannot force them to, nor say how soon they do.';
+const COPIES = 'Other servers keep copies of what they receive. When a review, play or list is deleted or stops being public, or your account is deleted, this instance asks each of them to delete their copies. Most do, but it cannot force them to, nor say how soon they do.';
 const STOP = [
-  'Make your profile private in Settings → Privacy. Your reviews stop being sent, the servers that have them are asked to delete them, and new followers from other servers wait for your approval there and receive nothing until then. Servers can still read your profile itself (username, bio and picture). Making your profile public again sends your public reviews again.',
-  'To take back a single review, make it followers-only or private. To stop sending to one follower on another server, remove them there.',
+  'Make your profile private in Settings → Privacy. Your reviews, plays and lists stop being sent, the servers that have them are asked to delete them, and new followers from other servers wait for your approval there and receive nothing until then. Servers can still read your profile itself (username, bio and picture). Making your profile public again sends your public reviews, finished plays and public lists again.',
+  'To take back a single review or list, make it followers-only or private; a play, remove its finish date and completion, or delete it. To stop sending to one follower on another server, remove them there.',
 ];
 
 const page = () => renderRoutes([at('/about/federation', <WhatLeavesPage />)], '/about/federation');

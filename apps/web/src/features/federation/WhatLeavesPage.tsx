@@ -15,7 +15,7 @@ export const FEDERATION_STATE_TEXT = {
 } as const;
 
 /**
- * /about/federation (issue 40): what a member's profile and reviews send to
+ * /about/federation (issue 40): what a member's profile, reviews, plays and lists send to
  * other servers, in plain words, as docs/operators/federation.md says it is
  * today. Public, so it can be linked from anywhere; Settings → Privacy links it.
  */
@@ -35,7 +35,19 @@ export function WhatLeavesPage() {
             start and a link, when it is long), the game’s cover and a link to the review. A review is public when your profile is public and the review is marked
             public.
           </li>
-          <li>Edits and deletions of those reviews: an edit is sent as an edit, and deleting a review, or making it followers-only or private, asks those servers to delete their copy.</li>
+          <li>
+            Your finished plays, the same way: the game’s name, the platform, the hours your diary counts for the play, your rating of it, the game’s cover and a link
+            to the game. A play is finished when it has a finish date or a completion. Neither the play’s dates nor its review are in it (a public review is sent on
+            its own).
+          </li>
+          <li>
+            Your public lists: the title, the description, the first ten games with links to them, how many games there are, the first game’s cover and a link to the
+            list. Changes to a list are sent once you have stopped editing it for a moment, as one edit.
+          </li>
+          <li>
+            Edits and deletions of those reviews, plays and lists: an edit is sent as an edit, and deleting one, making a review or list followers-only or private, or
+            a play no longer finished, asks those servers to delete their copy.
+          </li>
           <li>Your profile, to any server that asks for it: your username, bio and picture, the date you joined, and whether your profile is private or hidden from search engines.</li>
           <li>If your profile is public, the list of accounts on other servers that follow you.</li>
           <li>
@@ -47,28 +59,31 @@ export function WhatLeavesPage() {
         <h2 id="federation-never">What is never sent</h2>
         <ul>
           <li>Reviews for followers only, and private reviews.</li>
-          <li>Anything of a private profile but the profile itself: none of its reviews, not even those marked public.</li>
+          <li>Anything of a private profile but the profile itself: none of its reviews, plays or lists, not even those marked public.</li>
           <li>Your e-mail address.</li>
-          <li>Your diary, your library, and ratings you gave without a public review.</li>
-          <li>Reviews of replays, lists, likes, comments and notes.</li>
+          <li>Your diary (but a finished play’s total hours), your library, plays not finished, and ratings you gave outside a public review or a finished play.</li>
+          <li>Lists for followers only and private lists, reviews of replays, likes, comments and notes.</li>
           <li>Who you follow here, and who follows you here.</li>
         </ul>
       </section>
       <section aria-labelledby="federation-copies">
         <h2 id="federation-copies">Copies on other servers</h2>
         <p>
-          Other servers keep copies of what they receive. When a review is deleted or stops being public, or your account is deleted, this instance asks each of them to
+          Other servers keep copies of what they receive. When a review, play or list is deleted or stops being public, or your account is deleted, this instance asks each of them to
           delete their copies. Most do, but it cannot force them to, nor say how soon they do.
         </p>
       </section>
       <section aria-labelledby="federation-stop">
         <h2 id="federation-stop">How to stop it</h2>
         <p>
-          Make your profile private in <PrivacySettingsLink />. Your reviews stop being sent, the servers that have them are asked to delete them, and new followers
+          Make your profile private in <PrivacySettingsLink />. Your reviews, plays and lists stop being sent, the servers that have them are asked to delete them, and new followers
           from other servers wait for your approval there and receive nothing until then. Servers can still read your profile itself (username, bio and picture). Making your profile public again sends
-          your public reviews again.
+          your public reviews, finished plays and public lists again.
         </p>
-        <p>To take back a single review, make it followers-only or private. To stop sending to one follower on another server, remove them there.</p>
+        <p>
+          To take back a single review or list, make it followers-only or private; a play, remove its finish date and completion, or delete it. To stop sending to one
+          follower on another server, remove them there.
+        </p>
       </section>
     </article>
   );
