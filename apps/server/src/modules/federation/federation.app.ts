@@ -85,7 +85,7 @@ export async function registerFederation(
   });
   const reachable = (inbox: URL) => inbox.protocol === 'https:' || testing.allowPrivateHttp === true;
   const { buildNote } = registerObjects(federation, { f, k, publicUrl: config.publicUrl });
-  // What remote accounts do to reviews is told in the app only (notifyRemote): no e-mail or push is made for it.
+  // What remote accounts do to reviews is told as a member's doing is: in the app, by e-mail and push (notifyRemote).
   registerInbox(federation, {
     f,
     k,
