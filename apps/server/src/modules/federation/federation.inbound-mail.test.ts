@@ -193,6 +193,17 @@ describe.each(dbKinds)('federation: likes, boosts and replies from the fediverse
     expect((await call('DELETE', `/api/admin/federation/instances/${encodeURIComponent(domain)}`, undefined, 'mod')).statusCode).toBe(204);
   });
 
+  it('does not send a reply the review’s author removed before its e-mail went', async () => {
+    // ann is still on the daily digest (the test before).
+    expect((await reply(alice, '<p>Rude words.</p>')).statusCode).toBe(202);
+    const rude = ((await (await call('GET', '/api/users/ann/reviews/outer-wilds/comments')).json()) as { id: number; body: string; remote?: object }[]).find((c) => c.remote && c.body === 'Rude words.')!;
+    expect((await call('DELETE', `/api/federation/replies/${rude.id}`)).statusCode).toBe(204);
+    const sent: MailMessage[] = [];
+    const later = Date.UTC(2031, 1, 1, 7, 0);
+    await notificationMailer({ db: t.db, mailer: { send: async (m) => void sent.push(m) }, publicUrl: ORIGIN, secret: t.config.jwtSecret!, now: () => later }).sendDigests();
+    expect(sent).toEqual([]);
+  });
+
   it('sends no e-mail nor push where e-mail is off for everyone (the demo seed)', async () => {
     const quiet = createNotificationsService(t.db, { emails: false });
     const [actor] = await t.db.kysely.selectFrom('federation_actors').select('id').limit(1).execute();
