@@ -81,13 +81,15 @@ export interface FakeFediverseOptions {
   fetchFromVgl: (url: string) => Promise<VglAnswer>;
   /** Sends a request to VGL (app.inject on https://vgl.test). */
   postToVgl: (url: string, headers: Record<string, string>, body: string) => Promise<VglAnswer>;
+  /** What alice's actor document says her name and username are (default "Alice", "alice"): a hostile server's words. */
+  actor?: { name?: string; preferredUsername?: string };
 }
 
 export const newKeyPair = () => generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
 
 const sha256Digest = (body: string | Buffer) => `SHA-256=${createHash('sha256').update(body).digest('base64')}`;
 
-export async function startFakeFediverse({ fetchFromVgl, postToVgl }: FakeFediverseOptions): Promise<FakeFediverse> {
+export async function startFakeFediverse({ fetchFromVgl, postToVgl, actor: names = {} }: FakeFediverseOptions): Promise<FakeFediverse> {
   const keys = newKeyPair();
   const deliveries: Delivery[] = [];
   const reads: string[] = [];
@@ -101,8 +103,8 @@ export async function startFakeFediverse({ fetchFromVgl, postToVgl }: FakeFedive
     '@context': ['https://www.w3.org/ns/activitystreams', 'https://w3id.org/security/v1'],
     id: actorId,
     type: 'Person',
-    preferredUsername: 'alice',
-    name: 'Alice',
+    preferredUsername: names.preferredUsername ?? 'alice',
+    name: names.name ?? 'Alice',
     inbox: `${actorId}/inbox`,
     outbox: `${actorId}/outbox`,
     followers: `${actorId}/followers`,

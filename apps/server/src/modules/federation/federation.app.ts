@@ -95,7 +95,7 @@ export async function registerFederation(
   const reachable = (inbox: URL) => inbox.protocol === 'https:' || testing.allowPrivateHttp === true;
   const published = publishedObjects(federation, { f, k, publicUrl: config.publicUrl });
   const { buildNote } = registerObjects(federation, { f, k, publicUrl: config.publicUrl, published });
-  // What remote accounts do to reviews is told in the app only (notifyRemote): no e-mail or push is made for it.
+  // What remote accounts do to reviews is told as a member's doing is: in the app, by e-mail and push (notifyRemote).
   registerInbox(federation, {
     f,
     k,

@@ -110,7 +110,8 @@ describe.each(dbKinds)('federation safety on %s', (kind) => {
     expect(notice).toMatchObject({ kind: 'follow_requested', read: false, actor: { username: alice().handle.slice(1), avatar: null }, remoteActor: { handle: alice().handle, name: alice().name, url: alice().url } });
     // And by e-mail, as the member's New followers setting says (on by default), linking to where it is answered.
     const mail = await t.smtp!.waitFor('bob@example.com', /asked to follow you/);
-    expect(mail.subject).toBe(`${alice().handle} asked to follow you`);
+    // Named as the app names it: its display name and handle.
+    expect(mail.subject).toBe(`Alice (${alice().handle}) asked to follow you`);
     expect(mail.text).toContain(`${ORIGIN}/u/bob/settings/privacy`);
     const [request] = await requestsOf('bob');
     expect(request).toMatchObject(alice());

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.js';
 import type { Mailer } from '../../mail/mailer.js';
 import type { JobQueue, QueueSettings } from '../jobs/jobs.queue.js';
 import { notificationSettingsRepo } from './notification-settings.repo.js';
-import { deliveryFor } from './notifications.policy.js';
+import { deliveryOnSending } from './notifications.policy.js';
 import { notificationMailRepo, type NotificationMailRow } from './notifications.repo.js';
 import { digestMail, notificationMail, type MailLinks } from './notifications.templates.js';
 import { unsubscribeTokens, type UnsubscribeScope } from './unsubscribe.token.js';
@@ -58,7 +58,7 @@ export function notificationMailer({ db, mailer, publicUrl, secret, log, now = D
       let sent = 0;
       for (const row of await notificationMailRepo.details(k, due.map((d) => d.id))) {
         // Asked again: the member may have turned it off, or chosen the digest, since.
-        const delivery = await deliveryFor(k, row.user_id, row.actor_id, row.kind, { remote: row.remote_handle !== null });
+        const delivery = await deliveryOnSending(k, row);
         if (delivery.email === 'digest') {
           await notificationMailRepo.toDigest(k, row.id);
           continue;
@@ -82,7 +82,7 @@ export function notificationMailer({ db, mailer, publicUrl, secret, log, now = D
         await notificationMailRepo.claimDigest(k, userId, ids);
         const rows: NotificationMailRow[] = [];
         for (const row of await notificationMailRepo.details(k, ids)) {
-          if (mailable(row) && (await deliveryFor(k, row.user_id, row.actor_id, row.kind, { remote: row.remote_handle !== null })).email !== null) rows.push(row);
+          if (mailable(row) && (await deliveryOnSending(k, row)).email !== null) rows.push(row);
         }
         if (rows.length === 0) continue;
         await mailer.send(digestMail(rows, linksFor(userId, 'all')));

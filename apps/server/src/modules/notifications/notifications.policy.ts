@@ -1,6 +1,7 @@
 import { DEFAULT_NOTIFICATION_SETTINGS, NOTIFICATION_KIND_GROUP, type NotificationKind, type NotificationSettings } from '@vgl/shared';
 import type { Conn } from '../library/library.repo.js';
 import { audienceRepo } from '../audience/audience.repo.js';
+import { hostOf, policiesOf } from '../federation/federation.instances.js';
 import { notificationSettingsRepo } from './notification-settings.repo.js';
 
 /**
@@ -48,4 +49,19 @@ export async function deliveryFor(db: Conn, recipientId: number, actorId: number
   // Muted, or blocked either way: nothing at all, silently (the actor cannot tell).
   if (await audienceRepo.silenced(db, recipientId, actorId)) return NO_DELIVERY;
   return deliveryUnder(await notificationSettingsRepo.of(db, recipientId), kind);
+}
+
+/**
+ * Whether a notification's e-mail or push still goes, asked when it is sent: deliveryFor again and, for what an
+ * account on another server did (remote_actor_uri), neither its server silenced nor blocked since (from such a
+ * server nothing notifies anyone: federation.interactions.ts) nor its reply hidden by a moderator or the review's
+ * author. A follow request (remote_follower_id) from a silenced server is told all the same: the member answers it.
+ */
+export async function deliveryOnSending(
+  db: Conn,
+  row: { user_id: number; actor_id: number; kind: NotificationKind; remote_handle: string | null; remote_actor_uri: string | null; remote_reply_id: number | null; remote_reply_shown: number | null },
+): Promise<Delivery> {
+  if (row.remote_reply_id !== null && row.remote_reply_shown === null) return NO_DELIVERY;
+  if (row.remote_actor_uri !== null && (await policiesOf(db, [hostOf(row.remote_actor_uri)])) !== null) return NO_DELIVERY;
+  return deliveryFor(db, row.user_id, row.actor_id, row.kind, { remote: row.remote_handle !== null });
 }

@@ -168,10 +168,18 @@ export const notificationMailRepo = {
       .leftJoin('lists as l', 'l.id', 'n.list_id')
       .leftJoin('users as lu', 'lu.id', 'l.user_id')
       .leftJoin('games as rg', 'rg.id', 'n.game_id')
+      // An account on another server: one that asked to follow (0055), or liked, boosted or replied (0054).
       .leftJoin('federation_followers as rf', 'rf.id', 'n.remote_follower_id')
+      .leftJoin('federation_actors as fa', 'fa.id', 'n.remote_actor_id')
+      // A reply a moderator or the review's author hid is not quoted (nor, jobs: mailable, sent).
+      .leftJoin('federation_replies as fr', (join) => join.onRef('fr.id', '=', 'n.remote_reply_id').on('fr.hidden_at', 'is', null))
       .select([
         'rg.slug as release_game_slug',
-        sql<string | null>`coalesce(rf.handle, rf.actor_id)`.as('remote_handle'),
+        sql<string | null>`coalesce(fa.handle, rf.handle, rf.actor_id)`.as('remote_handle'),
+        sql<string | null>`coalesce(fa.name, rf.name)`.as('remote_name'),
+        'fa.actor_id as remote_actor_uri',
+        'n.remote_reply_id',
+        'fr.id as remote_reply_shown',
         'n.message',
         'n.id',
         'n.kind',
@@ -186,7 +194,8 @@ export const notificationMailRepo = {
         'e.review_slug',
         'eu.username as review_username',
         'g.name as game_name',
-        'c.body as comment_body',
+        // A member's comment, or a remote reply (stored as plain text already: federation.sanitize.ts).
+        sql<string | null>`coalesce(c.body, fr.body)`.as('comment_body'),
         'l.slug as list_slug',
         'l.title as list_title',
         'lu.username as list_username',

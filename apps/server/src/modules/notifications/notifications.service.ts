@@ -5,8 +5,7 @@ import { preparedFirst } from '../../db/prepared.js';
 import type { Conn } from '../library/library.repo.js';
 import type { UserRow } from '../users/users.repo.js';
 import { mentionedUsernames } from './mentions.js';
-import { deliveryFor, deliveryUnder } from './notifications.policy.js';
-import { notificationSettingsRepo } from './notification-settings.repo.js';
+import { deliveryFor } from './notifications.policy.js';
 import { remoteActorRef } from '../federation/federation.present.js';
 import { notificationsRepo } from './notifications.repo.js';
 import { pushRepo } from '../push/push.repo.js';
@@ -29,6 +28,9 @@ export interface NotificationRecord {
   message?: string | null;
   /** A follow request from another server: its federation_followers row (actorId is then the recipient). */
   remoteFollowerId?: number | null;
+  /** What an account elsewhere did (federation_actors row; actorId is then the recipient), and its reply. */
+  remoteActorId?: number | null;
+  remoteReplyId?: number | null;
 }
 
 
@@ -110,7 +112,7 @@ export function createNotificationsService(db: Db, { onEmailDue, onPushDue, emai
   const k = db.kysely;
   /** Tells someone what another person did to their things, as their settings ask (notifications.policy.ts). */
   async function notify(conn: Conn, n: NotificationRecord) {
-    const asked = await deliveryFor(conn, n.userId, n.actorId, n.kind, { remote: Boolean(n.remoteFollowerId) });
+    const asked = await deliveryFor(conn, n.userId, n.actorId, n.kind, { remote: Boolean(n.remoteFollowerId || n.remoteActorId) });
     const delivery = emails ? asked : { ...asked, email: null, push: false };
     // A push only where the member turned it on for a device: no outbox row for the many who did not.
     const push = delivery.push && (await pushRepo.hasAny(conn, n.userId));
@@ -127,6 +129,8 @@ export function createNotificationsService(db: Db, { onEmailDue, onPushDue, emai
       game_id: n.gameId ?? null,
       message: n.message ?? null,
       remote_follower_id: n.remoteFollowerId ?? null,
+      remote_actor_id: n.remoteActorId ?? null,
+      remote_reply_id: n.remoteReplyId ?? null,
       created_at: at,
       // Kept only for its e-mail or push: never listed, never unread.
       read_at: delivery.inApp ? null : at,
@@ -141,29 +145,12 @@ export function createNotificationsService(db: Db, { onEmailDue, onPushDue, emai
   }
 
   /**
-   * What an account elsewhere in the fediverse did to a member's review (issue 40): in the app, as the member's
-   * settings for its group say. The row's actor is the member (actor_id names a member); remote_actor_id names the
-   * account. No e-mail nor push yet: those are written from the actor's member row, which a remote account has not.
+   * What an account elsewhere in the fediverse did to a member's review (issue 40): told as a member's like, boost
+   * or comment is, in the app, by e-mail and by push as the member's settings for its group say. The row's actor is
+   * the member (actor_id names a member); remote_actor_id names the account, which the e-mail and push name.
    */
-  async function notifyRemote(conn: Conn, n: { userId: number; remoteActorId: number; kind: 'review_liked' | 'review_boosted' | 'commented'; entryId: number; remoteReplyId?: number }) {
-    if (!deliveryUnder(await notificationSettingsRepo.of(conn, n.userId), n.kind).inApp) return;
-    await notificationsRepo.insert(conn, {
-      user_id: n.userId,
-      actor_id: n.userId,
-      kind: n.kind,
-      entry_id: n.entryId,
-      comment_id: null,
-      list_id: null,
-      submission_id: null,
-      message: null,
-      created_at: now(),
-      read_at: null,
-      in_app: 1,
-      email_state: null,
-      remote_actor_id: n.remoteActorId,
-      remote_reply_id: n.remoteReplyId ?? null,
-    });
-  }
+  const notifyRemote = (conn: Conn, n: { userId: number; remoteActorId: number; kind: 'review_liked' | 'review_boosted' | 'commented'; entryId: number; remoteReplyId?: number }) =>
+    notify(conn, { userId: n.userId, actorId: n.userId, kind: n.kind, entryId: n.entryId, remoteActorId: n.remoteActorId, remoteReplyId: n.remoteReplyId ?? null });
 
   return {
     notify,

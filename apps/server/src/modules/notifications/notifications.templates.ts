@@ -15,6 +15,21 @@ export interface MailLinks {
 /** Members' words in a mail: no bidi or invisible controls, one line. */
 const clean = (value: string | null | undefined) => plainLine(value ?? '');
 
+/** A remote display name's length in a mail or push (it may be 100 characters long: federation.sanitize.ts). */
+const REMOTE_NAME_MAX = 40;
+
+/**
+ * An account on another server as a mail and a push name it, as the app does: "Alice (@alice@mastodon.example)",
+ * or its handle alone when it gave no name. Both are that server's words: one plain line here, escaped where
+ * they go into HTML (notificationMail, digestMail).
+ */
+function remoteAccount(handle: string, name: string | null): string {
+  const who = clean(handle);
+  const chars = Array.from(clean(name));
+  const shown = chars.length <= REMOTE_NAME_MAX ? chars.join('') : `${chars.slice(0, REMOTE_NAME_MAX - 1).join('').trimEnd()}…`;
+  return shown === '' || shown === who ? who : `${shown} (${who})`;
+}
+
 /** What a notification is about and where it is, as a mail names it: "your review of Celeste", "bob's list Cozy games". */
 function thing(row: NotificationMailRow, publicUrl: string) {
   const whose = (owner: string | null) => (!owner || owner.toLowerCase() === row.recipient_username.toLowerCase() ? 'your' : `${clean(owner)}'s`);
@@ -29,8 +44,8 @@ function thing(row: NotificationMailRow, publicUrl: string) {
 
 /** One notification as a sentence and the link it is about: "bob commented on your review of Celeste". */
 export function notificationLine(row: NotificationMailRow, publicUrl: string): { sentence: string; excerpt: string | null; url: string } {
-  // A remote account (a follow request from another server) by its @name@host.
-  const actor = clean(row.remote_handle ?? row.actor_username);
+  // An account on another server (a follow request, a like, boost or reply) by its name and @name@host.
+  const actor = row.remote_handle !== null ? remoteAccount(row.remote_handle, row.remote_name) : clean(row.actor_username);
   const about = thing(row, publicUrl);
   const excerpt = row.comment_body ? stripInvisible(plainExcerpt(row.comment_body)) : null;
   const comments = `${about.url}#comments`;
@@ -45,6 +60,9 @@ export function notificationLine(row: NotificationMailRow, publicUrl: string): {
     case 'review_liked':
     case 'list_liked':
       return { sentence: `${actor} liked ${about.text}`, excerpt: null, url: about.url };
+    // An account elsewhere shared the review with its followers (an Announce).
+    case 'review_boosted':
+      return { sentence: `${actor} boosted ${about.text}`, excerpt: null, url: about.url };
     case 'comment_liked':
       return { sentence: `${actor} liked your comment on ${about.text}`, excerpt, url: comments };
     case 'commented':

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { VapidKeys } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { JobQueue, QueueSettings } from '../jobs/jobs.queue.js';
-import { deliveryFor } from '../notifications/notifications.policy.js';
+import { deliveryOnSending } from '../notifications/notifications.policy.js';
 import { notificationMailRepo } from '../notifications/notifications.repo.js';
 import { pushPayload } from './push.payload.js';
 import { pushRepo, type PushSubscriptionRow } from './push.repo.js';
@@ -45,8 +45,9 @@ export interface PusherDeps {
 /**
  * Web Push through the job queue. Each notification's push is claimed from
  * push_outbox before it is sent, so two passes at once never push it twice;
- * whether it is sent at all is asked again of deliveryFor (the member may
- * have muted, blocked or turned the kind off since).
+ * whether it is sent at all is asked again of deliveryOnSending (the member
+ * may have muted, blocked or turned the kind off since, a moderator silenced
+ * the server of the remote account it is about).
  */
 export function pusher({ db, queue, vapid, log, now = Date.now }: PusherDeps) {
   const k = db.kysely;
@@ -55,7 +56,7 @@ export function pusher({ db, queue, vapid, log, now = Date.now }: PusherDeps) {
   async function payloadOf(notificationId: number) {
     const [row] = await notificationMailRepo.details(k, [notificationId]);
     if (!row || row.recipient_state !== 'active' || row.actor_state !== 'active') return null;
-    if (!(await deliveryFor(k, row.user_id, row.actor_id, row.kind, { remote: row.remote_handle !== null })).push) return null;
+    if (!(await deliveryOnSending(k, row)).push) return null;
     return { userId: row.user_id, payload: pushPayload(row) };
   }
 
