@@ -2,6 +2,7 @@ import { useRemoval } from './useRemoval';
 import type { CommentEntry } from '@vgl/shared';
 import { useRef, useState } from 'react';
 import { Avatar } from '../../components/Avatar';
+import { ConfirmRemoval } from '../../components/ConfirmRemoval';
 import { ReviewBody } from '../../components/review/ReviewBody';
 import { RemoteAccount } from '../federation/RemoteAccount';
 import { BlockRemoteButton } from '../federation/BlockRemoteButton';
@@ -66,31 +67,19 @@ export function RemoteCommentItem({ comment, onRemove }: RemoteCommentItemProps)
           {!confirming && <BlockRemoteButton account={actor.id} handle={actor.handle} className={styles.action} />}
         </footer>
         {confirming && (
-          <div className={styles.confirm} role="group" aria-labelledby={`comment-${comment._id}-confirm`}>
-            <p id={`comment-${comment._id}-confirm`}>Remove this reply from {actor.host}? It will no longer show here.</p>
-            <div className={styles.buttons}>
-              <button
-                type="button"
-                className="button button-ghost button-small"
-                disabled={removing}
-                autoFocus
-                onClick={() => {
-                  setConfirming(false);
-                  window.setTimeout(() => removeButton.current?.focus());
-                }}
-              >
-                Keep it
-              </button>
-              <button type="button" className={`button button-small ${styles.danger}`} onClick={() => void remove()} aria-disabled={removing || undefined}>
-                {removing ? 'Removing…' : 'Remove reply'}
-              </button>
-            </div>
-            {failed && (
-              <p className={styles.error} role="alert">
-                The reply could not be removed. Please try again.
-              </p>
-            )}
-          </div>
+          <ConfirmRemoval
+            question={`Remove this reply from ${actor.host}? It will no longer show here.`}
+            confirmLabel="Remove reply"
+            busyLabel="Removing…"
+            failedText="The reply could not be removed. Please try again."
+            busy={removing}
+            failed={failed}
+            onKeep={() => {
+              setConfirming(false);
+              window.setTimeout(() => removeButton.current?.focus());
+            }}
+            onConfirm={() => void remove()}
+          />
         )}
       </div>
     </article>
