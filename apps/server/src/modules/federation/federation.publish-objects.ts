@@ -8,6 +8,7 @@ import { LIST_KEY_PREFIX, PLAY_KEY_PREFIX, type PublishedObjects } from './feder
 import { publishedRepo } from './federation.published.repo.js';
 import { FEDERATION_LIST_JOB } from './federation.queue.js';
 import type { PublishedKind } from './federation.tables.js';
+import { sendDeletion, sendToFollowers } from './federation.send.js';
 
 /** How long a list must stay unedited before what it became is sent. */
 export const LIST_SETTLE_SECONDS = 30;
@@ -71,38 +72,13 @@ export function createObjectPublisher({ f, k, federation, publicUrl, published, 
       else await publishedRepo.insertRecord(k, { kind, subject_id: id, user_id: current.userId, entry_id: current.entryId, object_key: objectKey, digest: current.digest, published_at: at, updated_at: at });
       const undo = () => (sent ? publishedRepo.updateRecord(k, kind, id, sent.digest, Number(sent.updated_at), Number(sent.announced)) : publishedRepo.deleteRecord(k, kind, id));
       const object = published.build(ctx, current, objectKey, { published_at: sent?.published_at ?? at, updated_at: at });
-      const Activity = known ? f.Update : f.Create;
-      const activity = new Activity({
-        id: new URL(`${object.id!.href}#${known ? `update-${at}` : 'create'}`),
-        actor: ctx.getActorUri(identifier),
-        to: f.PUBLIC_COLLECTION,
-        cc: ctx.getFollowersUri(identifier),
-        object,
-        published: f.Temporal.Instant.fromEpochMilliseconds(at),
-      });
-      try {
-        await ctx.sendActivity({ identifier }, 'followers', activity, { preferSharedInbox: true });
-      } catch (err) {
-        await undo();
-        throw err;
-      }
+      await sendToFollowers(f, ctx, { identifier, object: object, known, at, undo });
       return;
     }
     if (!sent) return;
     const identifier = String(sent.user_id);
     const objectId = published.objectId(ctx, kind, sent.object_key);
-    await ctx.sendActivity(
-      { identifier },
-      'followers',
-      new f.Delete({
-        id: new URL(`${objectId.href}#delete-${at}`),
-        actor: ctx.getActorUri(identifier),
-        to: f.PUBLIC_COLLECTION,
-        cc: ctx.getFollowersUri(identifier),
-        object: new f.Tombstone({ id: objectId }),
-      }),
-      { preferSharedInbox: true },
-    );
+    await sendDeletion(f, ctx, { identifier, objectId: objectId, at });
     // Forgotten once the Delete is queued: were it forgotten first and the queueing failed, nothing would retry it.
     await publishedRepo.deleteRecord(k, kind, id);
   }

@@ -9,6 +9,7 @@ import { noteDigest, noteFields } from './federation.note.js';
 import type { registerObjects } from './federation.objects.js';
 import { publishedRepo } from './federation.published.repo.js';
 import { federationRepo } from './federation.repo.js';
+import { sendDeletion, sendToFollowers } from './federation.send.js';
 
 export interface PublishDeps {
   f: Fedify;
@@ -56,38 +57,13 @@ export function createPublisher({ f, k, federation, publicUrl, buildNote, answer
       else await federationRepo.insertNote(k, { entry_id: entryId, user_id: row.user_id, object_key: objectKey, digest, published_at: at, updated_at: at });
       const undo = () => (sent ? federationRepo.updateNote(k, entryId, sent.digest, Number(sent.updated_at), Number(sent.announced)) : federationRepo.deleteNote(k, entryId));
       const note = buildNote(ctx, row, objectKey, fields);
-      const Activity = known ? f.Update : f.Create;
-      const activity = new Activity({
-        id: new URL(`${note.id!.href}#${known ? `update-${at}` : 'create'}`),
-        actor: ctx.getActorUri(identifier),
-        to: f.PUBLIC_COLLECTION,
-        cc: ctx.getFollowersUri(identifier),
-        object: note,
-        published: f.Temporal.Instant.fromEpochMilliseconds(at),
-      });
-      try {
-        await ctx.sendActivity({ identifier }, 'followers', activity, { preferSharedInbox: true });
-      } catch (err) {
-        await undo();
-        throw err;
-      }
+      await sendToFollowers(f, ctx, { identifier, object: note, known, at, undo });
       return;
     }
     if (!sent) return;
     const identifier = String(sent.user_id);
     const noteId = ctx.getObjectUri(f.Note, { key: sent.object_key });
-    await ctx.sendActivity(
-      { identifier },
-      'followers',
-      new f.Delete({
-        id: new URL(`${noteId.href}#delete-${at}`),
-        actor: ctx.getActorUri(identifier),
-        to: f.PUBLIC_COLLECTION,
-        cc: ctx.getFollowersUri(identifier),
-        object: new f.Tombstone({ id: noteId }),
-      }),
-      { preferSharedInbox: true },
-    );
+    await sendDeletion(f, ctx, { identifier, objectId: noteId, at });
     // Forgotten once the Delete is queued: were it forgotten first and the queueing failed, nothing would retry it.
     await federationRepo.deleteNote(k, entryId);
   }
