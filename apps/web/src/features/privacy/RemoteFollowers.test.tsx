@@ -57,7 +57,7 @@ describe('privacy and safety: followers on other servers', () => {
     const followers = await screen.findByRole('region', { name: 'Followers on other servers' });
     expect(await within(followers).findByText('Nobody on another server follows you.')).toBeTruthy();
     expect(within(followers).getByText(/They receive your public reviews/).textContent).toBe(
-      'They receive your public reviews on Mastodon and other servers of the fediverse. Removing one tells their server they no longer follow you.',
+      'They receive your public reviews, finished plays and public lists on Mastodon and other servers of the fediverse. Removing one tells their server they no longer follow you.',
     );
   });
 

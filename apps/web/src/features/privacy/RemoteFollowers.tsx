@@ -64,7 +64,7 @@ export function RemoteFollowersSection() {
   if (!federates && !list.data?.length) return null;
   return (
     <FormSection title="Followers on other servers">
-      <p className={styles.hint}>They receive your public reviews on Mastodon and other servers of the fediverse. Removing one tells their server they no longer follow you.</p>
+      <p className={styles.hint}>They receive your public reviews, finished plays and public lists on Mastodon and other servers of the fediverse. Removing one tells their server they no longer follow you.</p>
       {list.isError && <p role="alert">This list could not be loaded. Please try again.</p>}
       {list.data?.length === 0 && <p className={styles.hint}>Nobody on another server follows you.</p>}
       {list.data && list.data.length > 0 && (
