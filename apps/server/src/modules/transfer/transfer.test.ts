@@ -328,7 +328,9 @@ describe.each(dbKinds)('library export and import on %s', (kind) => {
     expect((await entryOf('hal', 'the-legend-of-zelda')).favourite).toBe(false);
   });
 
-  it('answers files it cannot read with a clear 400', async () => {
+  // Its last case reads a 200,001-row file to the row past the limit, twice (import and preview): 15–50 s on a busy
+  // 2-core machine, over the project's 30 s (CI failed on it once). Refusing such a file sooner is left for later.
+  it('answers files it cannot read with a clear 400', { timeout: 150_000 }, async () => {
     const cases: [object, string][] = [
       [{}, 'Choose a CSV file to import'],
       [{ csv: '' }, 'The file is empty.'],
