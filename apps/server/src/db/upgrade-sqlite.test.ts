@@ -102,7 +102,7 @@ describe.each(previousReleases())('a SQLite file from $label', (release) => {
     expect(sqlite.prepare('select count(*) as n from diary_entries where replay = 0 and play_id is not null').get()).toEqual({ n: 0 });
 
     // The new server serves the members' libraries, and signs them in with what they chose.
-    const app = await buildApp({ config, db, webRoot: writeFakeWebRoot(path.join(dir, 'web')), logger: false, rateLimits: false, jobs: { pollSeconds: 0.5, igdbSchedule: { firstRunDelayMs: 3_600_000 }, wikidataSchedule: { firstRunDelayMs: 3_600_000 } } });
+    const app = await buildApp({ config, db, webRoot: writeFakeWebRoot(path.join(dir, 'web')), logger: false, rateLimits: false, loadSignals: false, jobs: { pollSeconds: 0.5, igdbSchedule: { firstRunDelayMs: 3_600_000 }, wikidataSchedule: { firstRunDelayMs: 3_600_000 } } });
     try {
       const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { identifier: members[0]!.username, password: 'Upgrade1Pass' } });
       expect(login.statusCode, login.body).toBe(200);
